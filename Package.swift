@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "generate",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "generate", targets: ["generate"]),
+    .library(name: "GenerateKit", targets: ["GenerateKit"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
+    .target(
+      name: "GenerateKit",
+      dependencies: [
+        "CLibXML2",
+        .product(name: "Mustache", package: "swift-mustache"),
+        .product(name: "Yams", package: "Yams"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+      ],
+      exclude: ["Index/FORMAT.md"]
+    ),
+    .executableTarget(
+      name: "generate",
+      dependencies: [
+        "GenerateKit",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(
+      name: "GenerateKitTests",
+      dependencies: ["GenerateKit"],
+      resources: [.copy("Fixtures")]
+    ),
+  ]
+)

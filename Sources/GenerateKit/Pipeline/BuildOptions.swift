@@ -1,0 +1,33 @@
+/// What one build reads and where it writes, as the command line sets it.
+public struct BuildOptions: Sendable, Hashable {
+  /// The site configuration (YAML). Data and template paths inside it are
+  /// relative to the folder that holds it.
+  public var configPath: String = "Data/site.yml"
+  /// The folder the site is published to; replaced atomically on success.
+  public var outputPath: String = "site"
+  /// Overrides the config's `baseURL` (e.g. `/music/`).
+  public var baseURL: String?
+  /// Removes stale build folders left beside the output before building.
+  public var clean: Bool = false
+  /// When set, every page loads this script (the preview server's live
+  /// reload client), written to `__preview/reload.js`. Never set for a
+  /// published build.
+  public var previewScript: String?
+
+  public init() {}
+}
+
+/// The one-line account a build gives at the end.
+public struct BuildSummary: Sendable, Hashable {
+  public var pages: Int
+  public var records: Int
+  public var indexBytes: Int
+  public var seconds: Double
+
+  public init(pages: Int, records: Int, indexBytes: Int, seconds: Double) {
+    self.pages = pages
+    self.records = records
+    self.indexBytes = indexBytes
+    self.seconds = seconds
+  }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+import GenerateKit
+
+@main
+struct Generate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "generate",
+    abstract: "Build a static search site from a dataset and Mustache templates.",
+    subcommands: [Build.self],
+    defaultSubcommand: Build.self
+  )
+}

@@ -1,0 +1,364 @@
+import Foundation
+import Yams
+
+/// Reads a site configuration, rejecting unknown keys and missing required
+/// ones with the line and column where they were (or should have been).
+public struct ConfigLoader {
+  public init() {}
+
+  public func load(path: String) throws -> SiteConfig {
+    let url = URL(fileURLWithPath: path)
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw DiagnosticsError(.error(at: SourceLocation(file: path), "cannot read the config file"))
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      let location = UTF8Check.firstInvalidByte(in: [UInt8](data), file: path)
+      throw DiagnosticsError(.error(at: location, "the config file is not valid UTF-8"))
+    }
+    let root: Node
+    do {
+      guard let node = try Yams.compose(yaml: text) else {
+        throw DiagnosticsError(.error(at: SourceLocation(file: path), "the config file is empty"))
+      }
+      root = node
+    } catch let error as YamlError {
+      throw DiagnosticsError(Self.diagnostic(for: error, file: path))
+    }
+    var reader = NodeReader(file: path)
+    let config = reader.site(root, path: path, directory: url.deletingLastPathComponent().path)
+    if !reader.diagnostics.isEmpty || config == nil {
+      throw DiagnosticsError(reader.diagnostics)
+    }
+    guard let config else { throw DiagnosticsError(reader.diagnostics) }
+    return config
+  }
+
+  static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
+    switch error {
+    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+      .composer(_, let problem, let mark, _):
+      return .error(at: SourceLocation(file: file, line: mark.line, column: mark.column), "invalid YAML: \(problem)")
+    default:
+      return .error(at: SourceLocation(file: file), "invalid YAML: \(error)")
+    }
+  }
+}
+
+/// Walks the YAML tree once, collecting every problem instead of stopping
+/// at the first.
+struct NodeReader {
+  let file: String
+  var diagnostics: [Diagnostic] = []
+
+  init(file: String) { self.file = file }
+
+  func location(_ node: Node) -> SourceLocation {
+    guard let mark = node.mark else { return SourceLocation(file: file) }
+    return SourceLocation(file: file, line: mark.line, column: mark.column)
+  }
+
+  mutating func fail(_ node: Node, _ message: String) {
+    diagnostics.append(.error(at: location(node), message))
+  }
+
+  /// The pairs of a mapping, after checking every key is one we know.
+  mutating func mapping(_ node: Node, allowed: [String], what: String) -> [String: (key: Node, value: Node)]? {
+    guard let mapping = node.mapping else {
+      fail(node, "\(what) must be a mapping")
+      return nil
+    }
+    var result: [String: (key: Node, value: Node)] = [:]
+    for (key, value) in mapping {
+      guard let name = key.string else {
+        fail(key, "keys in \(what) must be strings")
+        continue
+      }
+      if !allowed.contains(name) {
+        let hint = allowed.sorted().joined(separator: ", ")
+        fail(key, "unknown key '\(name)' in \(what); expected one of: \(hint)")
+        continue
+      }
+      if result[name] != nil {
+        fail(key, "duplicate key '\(name)' in \(what)")
+        continue
+      }
+      result[name] = (key, value)
+    }
+    return result
+  }
+
+  mutating func string(_ pairs: [String: (key: Node, value: Node)], _ key: String, in node: Node, what: String) -> String? {
+    guard let pair = pairs[key] else {
+      fail(node, "missing required key '\(key)' in \(what)")
+      return nil
+    }
+    guard let value = pair.value.scalar?.string else {
+      fail(pair.value, "'\(key)' in \(what) must be a string")
+      return nil
+    }
+    return value
+  }
+
+  mutating func optionalString(_ pairs: [String: (key: Node, value: Node)], _ key: String, what: String) -> String? {
+    guard let pair = pairs[key] else { return nil }
+    guard let value = pair.value.scalar?.string else {
+      fail(pair.value, "'\(key)' in \(what) must be a string")
+      return nil
+    }
+    return value
+  }
+
+  mutating func located(_ pairs: [String: (key: Node, value: Node)], _ key: String, what: String) -> SiteConfig.Located<String>? {
+    guard let pair = pairs[key] else { return nil }
+    guard let value = pair.value.scalar?.string else {
+      fail(pair.value, "'\(key)' in \(what) must be a string")
+      return nil
+    }
+    return .init(value: value, location: location(pair.value))
+  }
+
+  mutating func bool(_ pairs: [String: (key: Node, value: Node)], _ key: String, default value: Bool, what: String) -> Bool {
+    guard let pair = pairs[key] else { return value }
+    guard let flag = pair.value.bool else {
+      fail(pair.value, "'\(key)' in \(what) must be true or false")
+      return value
+    }
+    return flag
+  }
+
+  mutating func strings(_ node: Node, what: String) -> [SiteConfig.Located<String>] {
+    guard let sequence = node.sequence else {
+      fail(node, "\(what) must be a list")
+      return []
+    }
+    var result: [SiteConfig.Located<String>] = []
+    for item in sequence {
+      guard let text = item.scalar?.string else {
+        fail(item, "items of \(what) must be strings")
+        continue
+      }
+      result.append(.init(value: text, location: location(item)))
+    }
+    return result
+  }
+
+  static let siteKeys = [
+    "title", "description", "language", "baseURL", "siteURL", "tint", "templates", "search", "tables",
+    "collections", "facets", "scopes", "pages",
+  ]
+
+  mutating func site(_ node: Node, path: String, directory: String) -> SiteConfig? {
+    guard let pairs = mapping(node, allowed: Self.siteKeys, what: "the site config") else { return nil }
+    let what = "the site config"
+    let title = string(pairs, "title", in: node, what: what)
+    let description = optionalString(pairs, "description", what: what) ?? ""
+    let language = optionalString(pairs, "language", what: what) ?? "en"
+    var baseURL = optionalString(pairs, "baseURL", what: what) ?? "/"
+    if let pair = pairs["baseURL"], !baseURL.hasPrefix("/") {
+      fail(pair.value, "baseURL must be a path starting with '/', such as /music/")
+    }
+    if !baseURL.hasSuffix("/") { baseURL += "/" }
+    let siteURL = optionalString(pairs, "siteURL", what: what)
+    if let pair = pairs["siteURL"], let siteURL, !(siteURL.hasPrefix("https://") || siteURL.hasPrefix("http://")) {
+      fail(pair.value, "siteURL must be an absolute http(s) URL such as https://music.example.org")
+    }
+    let tint = optionalString(pairs, "tint", what: what) ?? "#fa2d48"
+    if let pair = pairs["tint"], !Self.isColor(tint) {
+      fail(pair.value, "tint must be a hex colour such as #fa2d48")
+    }
+    let templates = optionalString(pairs, "templates", what: what) ?? "Templates"
+
+    var search = SiteConfig.Search()
+    if let pair = pairs["search"] { search = self.search(pair.value) }
+
+    var tables: [SiteConfig.Table] = []
+    if let pair = pairs["tables"] {
+      if let mapping = pair.value.mapping {
+        for (key, value) in mapping {
+          guard let name = key.string else { fail(key, "table names must be strings"); continue }
+          if let table = self.table(name: name, node: value, keyNode: key) { tables.append(table) }
+        }
+      } else {
+        fail(pair.value, "tables must be a mapping of table names to tables")
+      }
+    } else {
+      fail(node, "missing required key 'tables' in \(what)")
+    }
+
+    var collections: [SiteConfig.Collection] = []
+    if let pair = pairs["collections"] {
+      if let sequence = pair.value.sequence {
+        for item in sequence {
+          if let collection = self.collection(item) { collections.append(collection) }
+        }
+        if sequence.isEmpty { fail(pair.value, "collections must list at least one collection") }
+      } else {
+        fail(pair.value, "collections must be a list")
+      }
+    } else {
+      fail(node, "missing required key 'collections' in \(what)")
+    }
+
+    var facets: [SiteConfig.Facet] = []
+    if let pair = pairs["facets"] {
+      for item in pair.value.sequence ?? [] {
+        guard let fields = mapping(item, allowed: ["id", "label", "icon", "token"], what: "a facet") else { continue }
+        guard let id = string(fields, "id", in: item, what: "a facet") else { continue }
+        let label = optionalString(fields, "label", what: "a facet") ?? id
+        let icon = optionalString(fields, "icon", what: "a facet") ?? "tag"
+        let token = bool(fields, "token", default: true, what: "a facet")
+        facets.append(.init(id: id, label: label, icon: icon, token: token, location: location(item)))
+      }
+      if pair.value.sequence == nil { fail(pair.value, "facets must be a list") }
+    }
+
+    var scopes: [SiteConfig.Scope] = []
+    if let pair = pairs["scopes"] {
+      for item in pair.value.sequence ?? [] {
+        guard let fields = mapping(item, allowed: ["id", "label", "facet", "value"], what: "a scope") else { continue }
+        guard let id = string(fields, "id", in: item, what: "a scope") else { continue }
+        let label = optionalString(fields, "label", what: "a scope") ?? id
+        let facet = optionalString(fields, "facet", what: "a scope")
+        let value = optionalString(fields, "value", what: "a scope")
+        if (facet == nil) != (value == nil) {
+          fail(item, "a scope needs both 'facet' and 'value', or neither (the whole catalogue)")
+        }
+        scopes.append(.init(id: id, label: label, facet: facet, value: value, location: location(item)))
+      }
+      if pair.value.sequence == nil { fail(pair.value, "scopes must be a list") }
+    }
+    if scopes.isEmpty {
+      scopes = [.init(id: "all", label: "All", facet: nil, value: nil, location: location(node))]
+    }
+
+    var pages: [String]?
+    if let pair = pairs["pages"] { pages = strings(pair.value, what: "pages").map(\.value) }
+
+    guard let title else { return nil }
+    return SiteConfig(
+      path: path, directory: directory, title: title, description: description, language: language,
+      baseURL: baseURL, siteURL: siteURL, tint: tint, templates: templates, search: search, tables: tables,
+      collections: collections, facets: facets, scopes: scopes, pages: pages)
+  }
+
+  static func isColor(_ text: String) -> Bool {
+    let hex = text.dropFirst()
+    return text.hasPrefix("#") && [3, 6].contains(hex.count) && hex.allSatisfy(\.isHexDigit)
+  }
+
+  mutating func search(_ node: Node) -> SiteConfig.Search {
+    var search = SiteConfig.Search()
+    let what = "search"
+    guard let pairs = mapping(
+      node, allowed: ["title", "placeholder", "topResults", "slashFocuses", "suggestions", "trending"], what: what)
+    else { return search }
+    search.title = optionalString(pairs, "title", what: what) ?? search.title
+    search.placeholder = optionalString(pairs, "placeholder", what: what) ?? search.placeholder
+    search.topResults = optionalString(pairs, "topResults", what: what) ?? search.topResults
+    search.slashFocuses = bool(pairs, "slashFocuses", default: true, what: what)
+    if let pair = pairs["suggestions"] {
+      if let count = pair.value.int, (1...50).contains(count) {
+        search.suggestions = count
+      } else {
+        fail(pair.value, "suggestions must be a whole number from 1 to 50")
+      }
+    }
+    if let pair = pairs["trending"] { search.trending = strings(pair.value, what: "trending").map(\.value) }
+    return search
+  }
+
+  mutating func table(name: String, node: Node, keyNode: Node) -> SiteConfig.Table? {
+    let what = "table '\(name)'"
+    guard let pairs = mapping(node, allowed: ["file", "key", "refs", "groupBy"], what: what) else { return nil }
+    let file = optionalString(pairs, "file", what: what)
+    let key = optionalString(pairs, "key", what: what)
+    var refs: [SiteConfig.Located<(column: String, table: String)>] = []
+    if let pair = pairs["refs"] {
+      if let mapping = pair.value.mapping {
+        for (column, target) in mapping {
+          guard let columnName = column.string, let targetName = target.string else {
+            fail(column, "refs in \(what) map column names to table names")
+            continue
+          }
+          refs.append(.init(value: (columnName, targetName), location: location(target)))
+        }
+      } else {
+        fail(pair.value, "refs in \(what) must map column names to table names")
+      }
+    }
+    var groupBy: (table: String, column: String)?
+    if let pair = pairs["groupBy"] {
+      let parts = (pair.value.string ?? "").split(separator: ".").map(String.init)
+      if parts.count == 2 {
+        groupBy = (parts[0], parts[1])
+      } else {
+        fail(pair.value, "groupBy in \(what) must name a table and column, as in rows.country")
+      }
+    }
+    if file == nil && groupBy == nil {
+      fail(node, "missing required key 'file' in \(what)")
+    }
+    if file != nil && groupBy != nil {
+      fail(node, "\(what) has both 'file' and 'groupBy'; choose one")
+    }
+    return .init(name: name, location: location(keyNode), file: file, key: key, refs: refs, groupBy: groupBy)
+  }
+
+  static let collectionKeys = [
+    "id", "label", "singular", "table", "title", "subtitle", "popularity", "fields", "facets", "search",
+    "searchable", "page", "url",
+  ]
+
+  mutating func collection(_ node: Node) -> SiteConfig.Collection? {
+    guard let pairs = mapping(node, allowed: Self.collectionKeys, what: "a collection") else { return nil }
+    guard let id = string(pairs, "id", in: node, what: "a collection") else { return nil }
+    let what = "collection '\(id)'"
+    let label = optionalString(pairs, "label", what: what) ?? id
+    let singular = optionalString(pairs, "singular", what: what) ?? label
+    let table = string(pairs, "table", in: node, what: what)
+    let title = located(pairs, "title", what: what)
+    if pairs["title"] == nil { fail(node, "missing required key 'title' in \(what)") }
+    var fields: [(name: String, expression: SiteConfig.Located<String>)] = []
+    if let pair = pairs["fields"] {
+      for (key, value) in pair.value.mapping ?? [:] {
+        guard let name = key.string, let expression = value.scalar?.string else {
+          fail(key, "fields in \(what) map names to expressions")
+          continue
+        }
+        fields.append((name, .init(value: expression, location: location(value))))
+      }
+      if pair.value.mapping == nil { fail(pair.value, "fields in \(what) must be a mapping") }
+    }
+    var facets: [(facet: String, expression: SiteConfig.Located<String>)] = []
+    if let pair = pairs["facets"] {
+      for (key, value) in pair.value.mapping ?? [:] {
+        guard let name = key.string, let expression = value.scalar?.string else {
+          fail(key, "facets in \(what) map facet ids to expressions")
+          continue
+        }
+        facets.append((name, .init(value: expression, location: location(value))))
+      }
+      if pair.value.mapping == nil { fail(pair.value, "facets in \(what) must be a mapping") }
+    }
+    var search: [SiteConfig.Located<String>] = []
+    if let pair = pairs["search"] { search = strings(pair.value, what: "search in \(what)") }
+    var page: (template: String, path: SiteConfig.Located<String>)?
+    if let pair = pairs["page"] {
+      if let fields = mapping(pair.value, allowed: ["template", "path"], what: "page in \(what)"),
+        let template = string(fields, "template", in: pair.value, what: "page in \(what)")
+      {
+        let path =
+          located(fields, "path", what: "page in \(what)")
+          ?? .init(value: "\(id)/{{slug}}/", location: location(pair.value))
+        page = (template, path)
+      }
+    }
+    guard let table, let title else { return nil }
+    return .init(
+      id: id, location: location(node), label: label, singular: singular, table: table, title: title,
+      subtitle: located(pairs, "subtitle", what: what), popularity: located(pairs, "popularity", what: what),
+      fields: fields, facets: facets, search: search,
+      searchable: bool(pairs, "searchable", default: true, what: what), page: page,
+      url: located(pairs, "url", what: what))
+  }
+}

@@ -1,0 +1,94 @@
+/// What a site shows, as declared in its YAML configuration. Nothing about
+/// a dataset's shape lives in Swift: tables, joins, collections, scopes and
+/// facets all come from here.
+public struct SiteConfig: Sendable {
+  /// A value read from the config together with where it was written, so
+  /// later stages can point back at the line that caused a problem.
+  public struct Located<Value: Sendable>: Sendable {
+    public var value: Value
+    public var location: SourceLocation
+  }
+
+  public struct Table: Sendable {
+    public var name: String
+    public var location: SourceLocation
+    /// The data file, relative to the config's folder; nil for a grouped table.
+    public var file: String?
+    /// The column holding each record's unique id; nil means "row number".
+    public var key: String?
+    /// Column → name of the table whose key it holds.
+    public var refs: [Located<(column: String, table: String)>]
+    /// A table made of the distinct values of another table's column.
+    public var groupBy: (table: String, column: String)?
+  }
+
+  public struct Collection: Sendable {
+    public var id: String
+    public var location: SourceLocation
+    public var label: String
+    public var singular: String
+    public var table: String
+    public var title: Located<String>
+    public var subtitle: Located<String>?
+    public var popularity: Located<String>?
+    /// Field name → expression, in the order written.
+    public var fields: [(name: String, expression: Located<String>)]
+    /// Facet id → expression.
+    public var facets: [(facet: String, expression: Located<String>)]
+    /// Fields whose text is indexed besides the title.
+    public var search: [Located<String>]
+    /// Whether the collection's records are searchable (a chip).
+    public var searchable: Bool
+    /// Detail pages: Mustache template name and path template.
+    public var page: (template: String, path: Located<String>)?
+    /// Link for records without a page of their own (Mustache over fields).
+    public var url: Located<String>?
+  }
+
+  public struct Facet: Sendable {
+    public var id: String
+    public var label: String
+    public var icon: String
+    /// Whether its values are offered as search tokens.
+    public var token: Bool
+    public var location: SourceLocation
+  }
+
+  public struct Scope: Sendable {
+    public var id: String
+    public var label: String
+    public var facet: String?
+    public var value: String?
+    public var location: SourceLocation
+  }
+
+  public struct Search: Sendable {
+    public var title = "Search"
+    public var placeholder = "Search"
+    public var topResults = "Top Results"
+    public var slashFocuses = true
+    public var suggestions = 8
+    public var trending: [String] = []
+  }
+
+  /// Where the config file is, as given on the command line.
+  public var path: String
+  /// The folder relative paths inside the config start from.
+  public var directory: String
+  public var title: String
+  public var description: String
+  public var language: String
+  public var baseURL: String
+  /// The site's origin (`https://music.example.org`), for the sitemap.
+  public var siteURL: String?
+  public var tint: String
+  public var templates: String
+  public var search: Search
+  public var tables: [Table]
+  public var collections: [Collection]
+  public var facets: [Facet]
+  public var scopes: [Scope]
+  /// Limits detail pages to these collections (all when nil); scale builds
+  /// use it to skip millions of pages while still indexing every record.
+  public var pages: [String]?
+}

@@ -1,0 +1,315 @@
+/// The written index: its files (paths relative to the site root) and the
+/// manifest's path, which the search page names.
+public struct SiteIndex: Sendable {
+  public var files: [(path: String, bytes: [UInt8])]
+  public var manifestPath: String
+  public var byteCount: Int { files.reduce(0) { $0 + $1.bytes.count } }
+}
+
+/// Builds the sharded index described in `FORMAT.md` from prepared documents.
+public struct IndexBuilder {
+  public struct Options: Sendable {
+    /// A term shard is split by longer prefixes once it grows past this.
+    public var targetShardBytes = 32 * 1024
+    public var docsPerShard = 100
+    /// Postings beyond this many per term go to a continuation file.
+    public var inlinePostings = 2_000
+    public var tops = 64
+    public var maxPrefixLength = 4
+    public init() {}
+  }
+
+  public var options = Options()
+  public init() {}
+
+  struct Postings {
+    var title: [Int32] = []
+    var other: [Int32] = []
+  }
+
+  public func build(_ site: PreparedSite) -> SiteIndex {
+    let order = rankedDocuments(site)
+    var files: [(path: String, bytes: [UInt8])] = []
+    func add(_ folder: String, _ name: String, _ bytes: [UInt8]) -> String {
+      let path = "\(folder)/\(name).\(ContentHash.hex(bytes)).json"
+      files.append(("idx/" + path, bytes))
+      return path
+    }
+
+    // Postings, appended in document-number order so each list is sorted.
+    var postings: [String: Postings] = [:]
+    var titleTerms = Set<String>()
+    for (number, documentIndex) in order.enumerated() {
+      let document = site.documents[documentIndex]
+      titleTerms.removeAll(keepingCapacity: true)
+      TextNormalizer.forEachTerm(in: document.title) { term in
+        guard titleTerms.insert(term).inserted else { return }
+        postings[term, default: Postings()].title.append(Int32(number))
+      }
+      var otherTerms = Set<String>()
+      TextNormalizer.forEachTerm(in: document.searchText) { term in
+        guard !titleTerms.contains(term), otherTerms.insert(term).inserted else { return }
+        postings[term, default: Postings()].other.append(Int32(number))
+      }
+    }
+
+    // Each term's entry, encoded once; long lists spill to a continuation.
+    let terms = postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    var entries: [String: [UInt8]] = [:]
+    entries.reserveCapacity(terms.count)
+    for term in terms {
+      guard let list = postings[term] else { continue }
+      var writer = JSONWriter()
+      let total = list.title.count + list.other.count
+      if total <= options.inlinePostings {
+        writer.byte(UInt8(ascii: "["))
+        writer.deltas(list.title)
+        writer.byte(UInt8(ascii: ","))
+        writer.deltas(list.other)
+        writer.byte(UInt8(ascii: "]"))
+      } else {
+        let (titleCut, otherCut) = Self.split(list, keep: options.inlinePostings)
+        var more = JSONWriter()
+        more.raw("{\"terms\":{")
+        more.string(term)
+        more.raw(":[")
+        more.deltas(list.title[titleCut...])
+        more.byte(UInt8(ascii: ","))
+        more.deltas(list.other[otherCut...])
+        more.raw("]}}")
+        let morePath = add("t", "more-" + ContentHash.hex(Array(term.utf8), digits: 8), more.bytes)
+        writer.byte(UInt8(ascii: "["))
+        writer.deltas(list.title[..<titleCut])
+        writer.byte(UInt8(ascii: ","))
+        writer.deltas(list.other[..<otherCut])
+        writer.byte(UInt8(ascii: ","))
+        writer.int(total)
+        writer.byte(UInt8(ascii: ","))
+        writer.string(morePath)
+        writer.byte(UInt8(ascii: "]"))
+      }
+      entries[term] = writer.bytes
+    }
+
+    // Term shards by prefix, split until each is small.
+    var shardList: [(prefix: String, path: String)] = []
+    var shardCounter = 0
+    func writeShard(prefix: String, terms: ArraySlice<String>, tops: [Int32]?) {
+      var writer = JSONWriter(capacity: options.targetShardBytes)
+      writer.raw("{\"prefix\":")
+      writer.string(prefix)
+      writer.raw(",\"terms\":{")
+      for (index, term) in terms.enumerated() {
+        if index > 0 { writer.byte(UInt8(ascii: ",")) }
+        writer.string(term)
+        writer.byte(UInt8(ascii: ":"))
+        if let entry = entries[term] { writer.value(.raw(entry)) }
+      }
+      writer.byte(UInt8(ascii: "}"))
+      if let tops {
+        writer.raw(",\"tops\":")
+        writer.deltas(tops)
+      }
+      writer.byte(UInt8(ascii: "}"))
+      shardList.append((prefix, add("t", String(shardCounter), writer.bytes)))
+      shardCounter += 1
+    }
+    func size(_ terms: ArraySlice<String>) -> Int {
+      terms.reduce(0) { $0 + $1.utf8.count + 4 + (entries[$1]?.count ?? 0) }
+    }
+    func shard(prefix: String, terms: ArraySlice<String>) {
+      let prefixLength = prefix.unicodeScalars.count
+      if size(terms) <= options.targetShardBytes || prefixLength >= options.maxPrefixLength {
+        writeShard(prefix: prefix, terms: terms, tops: nil)
+        return
+      }
+      let exact = terms.filter { $0 == prefix }
+      writeShard(prefix: prefix, terms: ArraySlice(exact), tops: tops(for: terms, postings: postings))
+      for group in Self.groups(terms.filter { $0 != prefix }, length: prefixLength + 1) {
+        shard(prefix: group.prefix, terms: group.terms)
+      }
+    }
+    for group in Self.groups(terms[...], length: 1) {
+      shard(prefix: group.prefix, terms: group.terms)
+    }
+    shardList.sort { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
+
+    // Document shards.
+    var docShards: [String] = []
+    let kinds = site.collections.filter(\.config.searchable)
+    var kindIndex: [Int: Int] = [:]
+    for (index, collection) in site.collections.enumerated() where collection.config.searchable {
+      kindIndex[index] = kindIndex.count
+    }
+    var start = 0
+    while start < order.count {
+      let end = min(start + options.docsPerShard, order.count)
+      var writer = JSONWriter(capacity: 16 * 1024)
+      writer.raw("{\"docs\":[")
+      for number in start..<end {
+        let document = site.documents[order[number]]
+        if number > start { writer.byte(UInt8(ascii: ",")) }
+        writer.byte(UInt8(ascii: "["))
+        writer.int(kindIndex[document.collection] ?? 0)
+        writer.byte(UInt8(ascii: ","))
+        writer.string(document.title)
+        writer.byte(UInt8(ascii: ","))
+        writer.string(document.subtitle)
+        writer.byte(UInt8(ascii: ","))
+        writer.string(document.url)
+        writer.byte(UInt8(ascii: ","))
+        writer.int(document.hue)
+        writer.byte(UInt8(ascii: "]"))
+      }
+      writer.raw("],\"first\":")
+      writer.int(start)
+      writer.byte(UInt8(ascii: "}"))
+      docShards.append(add("d", String(docShards.count), writer.bytes))
+      start = end
+    }
+
+    // Facet values (for tokens) and scopes.
+    func idsFile(_ name: String, _ ids: [Int32]) -> String {
+      var writer = JSONWriter()
+      writer.raw("{\"ids\":")
+      writer.deltas(ids)
+      writer.byte(UInt8(ascii: "}"))
+      return add("f", name, writer.bytes)
+    }
+    func documents(facet: Int, value: String) -> [Int32] {
+      var ids: [Int32] = []
+      for (number, documentIndex) in order.enumerated() where site.documents[documentIndex].facetValues[facet].contains(value) {
+        ids.append(Int32(number))
+      }
+      return ids
+    }
+    var facetsJSON: [JSONValue] = []
+    for (facetNumber, facet) in site.facets.enumerated() where facet.token {
+      var counts: [String: [Int32]] = [:]
+      for (number, documentIndex) in order.enumerated() {
+        for value in site.documents[documentIndex].facetValues[facetNumber] {
+          counts[value, default: []].append(Int32(number))
+        }
+      }
+      let values = counts.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+      var valuesJSON: [JSONValue] = []
+      for (offset, entry) in values.enumerated() {
+        let file = idsFile("\(facet.id)-\(offset)", entry.value)
+        valuesJSON.append(.array([.string(entry.key), .int(entry.value.count), .string(file)]))
+      }
+      facetsJSON.append(.object([
+        "id": .string(facet.id), "label": .string(facet.label), "icon": .string(facet.icon), "values": .array(valuesJSON),
+      ]))
+    }
+    var scopesJSON: [JSONValue] = []
+    let facetNumber = Dictionary(uniqueKeysWithValues: site.facets.enumerated().map { ($0.element.id, $0.offset) })
+    for scope in site.config.scopes {
+      var object: [String: JSONValue] = ["id": .string(scope.id), "label": .string(scope.label)]
+      if let facet = scope.facet, let value = scope.value, let number = facetNumber[facet] {
+        let ids = documents(facet: number, value: value)
+        object["file"] = .string(idsFile("scope-\(scope.id)", ids))
+        object["count"] = .int(ids.count)
+      } else {
+        object["count"] = .int(order.count)
+      }
+      scopesJSON.append(.object(object))
+    }
+
+    var kindCounts = [Int](repeating: 0, count: kinds.count)
+    for documentIndex in order { kindCounts[kindIndex[site.documents[documentIndex].collection] ?? 0] += 1 }
+    let manifest: JSONValue = .object([
+      "version": .int(1),
+      "docCount": .int(order.count),
+      "docsPerShard": .int(options.docsPerShard),
+      "docShards": .array(docShards.map { .string($0) }),
+      "termShards": .array(shardList.map { .array([.string($0.prefix), .string($0.path)]) }),
+      "kinds": .array(kinds.enumerated().map { offset, collection in
+        .object([
+          "id": .string(collection.config.id), "label": .string(collection.config.label),
+          "singular": .string(collection.config.singular), "count": .int(kindCounts[offset]),
+        ])
+      }),
+      "topResults": .string(site.config.search.topResults),
+      "scopes": .array(scopesJSON),
+      "facets": .array(facetsJSON),
+      "trending": .array(site.config.search.trending.map { .string($0) }),
+      "options": .object([
+        "slashFocuses": .bool(site.config.search.slashFocuses),
+        "suggestions": .int(site.config.search.suggestions),
+      ]),
+    ])
+    let manifestBytes = manifest.encoded
+    let manifestPath = "idx/manifest.\(ContentHash.hex(manifestBytes)).json"
+    files.append((manifestPath, manifestBytes))
+    return SiteIndex(files: files, manifestPath: manifestPath)
+  }
+
+  /// Searchable documents in static-rank order: popularity, then collection
+  /// order, then normalised title, then key.
+  func rankedDocuments(_ site: PreparedSite) -> [Int] {
+    let searchable = site.documents.indices.filter { site.collections[site.documents[$0].collection].config.searchable }
+    let normalizedTitles = searchable.map { TextNormalizer.normalize(site.documents[$0].title) }
+    var position: [Int: Int] = [:]
+    for (offset, index) in searchable.enumerated() { position[index] = offset }
+    return searchable.sorted { a, b in
+      let x = site.documents[a]
+      let y = site.documents[b]
+      if x.popularity != y.popularity { return x.popularity > y.popularity }
+      if x.collection != y.collection { return x.collection < y.collection }
+      let tx = normalizedTitles[position[a] ?? 0]
+      let ty = normalizedTitles[position[b] ?? 0]
+      if tx != ty { return tx < ty }
+      if x.key != y.key { return x.key < y.key }
+      return a < b
+    }
+  }
+
+  /// Where to cut the two lists so the `keep` best (lowest) numbers stay inline.
+  static func split(_ list: Postings, keep: Int) -> (Int, Int) {
+    var t = 0
+    var o = 0
+    while t + o < keep {
+      if t < list.title.count && (o >= list.other.count || list.title[t] < list.other[o]) {
+        t += 1
+      } else if o < list.other.count {
+        o += 1
+      } else {
+        break
+      }
+    }
+    return (t, o)
+  }
+
+  /// Consecutive runs of sorted terms sharing their first `length` scalars.
+  static func groups(_ terms: ArraySlice<String>, length: Int) -> [(prefix: String, terms: ArraySlice<String>)] {
+    var result: [(prefix: String, terms: ArraySlice<String>)] = []
+    var start = terms.startIndex
+    var current: String?
+    for index in terms.indices {
+      let prefix = String(String.UnicodeScalarView(terms[index].unicodeScalars.prefix(length)))
+      if prefix != current {
+        if let current { result.append((current, terms[start..<index])) }
+        current = prefix
+        start = index
+      }
+    }
+    if let current { result.append((current, terms[start..<terms.endIndex])) }
+    return result
+  }
+
+  /// The best documents under a split prefix: title matches first.
+  func tops(for terms: ArraySlice<String>, postings: [String: Postings]) -> [Int32] {
+    var title = Set<Int32>()
+    var other = Set<Int32>()
+    for term in terms {
+      guard let list = postings[term] else { continue }
+      title.formUnion(list.title.prefix(options.tops))
+      other.formUnion(list.other.prefix(options.tops))
+    }
+    var best = Array(title.sorted().prefix(options.tops))
+    if best.count < options.tops {
+      best += other.subtracting(title).sorted().prefix(options.tops - best.count)
+    }
+    return best.sorted()
+  }
+}

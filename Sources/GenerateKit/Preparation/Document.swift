@@ -1,0 +1,19 @@
+/// One record of a collection, ready to index and to link to.
+public struct Document: Sendable {
+  /// Index into `PreparedSite.collections`.
+  public var collection: Int
+  public var row: Int
+  public var key: String
+  public var title: String
+  public var slug: String
+  public var subtitle: String = ""
+  /// Relative to the base URL: `artists/1-ac-dc/`, or `albums/1-…/#track-1`.
+  public var url: String = ""
+  /// 0–11: which artwork gradient the page and the results use.
+  public var hue: Int
+  public var popularity: Double
+  /// Text of the searched fields other than the title.
+  public var searchText: String = ""
+  /// Values per facet, indexed like `PreparedSite.facets`.
+  public var facetValues: [[String]] = []
+}

@@ -1,0 +1,200 @@
+import Foundation
+import Mustache
+
+/// Joins the tables into documents as the config describes: compiles every
+/// expression (reporting each fault at its place in the config), then
+/// computes titles, popularity, links, subtitles, facets and search text.
+public struct DocumentBuilder {
+  public init() {}
+
+  public func prepare(_ config: SiteConfig, dataset: Dataset, baseURL: String) throws -> PreparedSite {
+    let compiler = ExpressionCompiler(dataset: dataset)
+    var diagnostics: [Diagnostic] = []
+    var collections: [PreparedCollection] = []
+    let facets = config.facets
+    var facetIndex: [String: Int] = [:]
+    for (index, facet) in facets.enumerated() {
+      if facetIndex[facet.id] != nil {
+        diagnostics.append(.error(at: facet.location, "duplicate facet '\(facet.id)'"))
+      }
+      facetIndex[facet.id] = index
+    }
+    for scope in config.scopes {
+      if let facet = scope.facet, facetIndex[facet] == nil {
+        diagnostics.append(.error(at: scope.location, "scope '\(scope.id)' filters by facet '\(facet)', which is not declared under facets"))
+      }
+    }
+
+    func compile(_ located: SiteConfig.Located<String>, table: Table) -> CompiledExpression? {
+      do {
+        return try compiler.compile(located.value, table: table)
+      } catch {
+        var location = located.location
+        location.column += error.offset
+        diagnostics.append(.error(at: location, "in expression '\(located.value)': \(error.message)"))
+        return nil
+      }
+    }
+    func template(_ located: SiteConfig.Located<String>?) -> MustacheTemplate? {
+      guard let located else { return nil }
+      do {
+        return try MustacheTemplate(string: located.value)
+      } catch let error as MustacheTemplate.ParserError {
+        var location = located.location
+        location.column += error.context.columnNumber - 1
+        diagnostics.append(.error(at: location, "in template '\(located.value)': \(error.error)"))
+      } catch {
+        diagnostics.append(.error(at: located.location, "in template '\(located.value)': \(error)"))
+      }
+      return nil
+    }
+
+    var seenIDs: [String: SourceLocation] = [:]
+    for spec in config.collections {
+      if let first = seenIDs[spec.id] {
+        diagnostics.append(.error(at: spec.location, "duplicate collection '\(spec.id)' (first at \(first))"))
+        continue
+      }
+      seenIDs[spec.id] = spec.location
+      if spec.id == "top" {
+        diagnostics.append(.error(at: spec.location, "'top' is reserved for the Top Results chip; choose another collection id"))
+      }
+      guard let table = dataset.tableNamed[spec.table] else {
+        let known = dataset.tables.map(\.name).joined(separator: ", ")
+        diagnostics.append(.error(at: spec.location, "collection '\(spec.id)' uses table '\(spec.table)', which is not declared (tables: \(known))"))
+        continue
+      }
+      let title = compile(spec.title, table: table)
+      let popularity = spec.popularity.flatMap { compile($0, table: table) }
+      var fields: [(name: String, expression: CompiledExpression)] = []
+      var fieldIndex: [String: Int] = [:]
+      for field in spec.fields {
+        guard let compiled = compile(field.expression, table: table) else { continue }
+        fieldIndex[field.name] = fields.count
+        fields.append((field.name, compiled))
+      }
+      var collectionFacets: [(facet: Int, expression: CompiledExpression)] = []
+      for facet in spec.facets {
+        guard let index = facetIndex[facet.facet] else {
+          diagnostics.append(.error(at: facet.expression.location, "collection '\(spec.id)' sets facet '\(facet.facet)', which is not declared under facets"))
+          continue
+        }
+        if let compiled = compile(facet.expression, table: table) { collectionFacets.append((index, compiled)) }
+      }
+      var searchFields: [CompiledExpression] = []
+      for name in spec.search {
+        if let index = fieldIndex[name.value] {
+          searchFields.append(fields[index].expression)
+        } else if let compiled = compile(name, table: table) {
+          searchFields.append(compiled)
+        }
+      }
+      let writesPages = spec.page != nil && (config.pages?.contains(spec.id) ?? true)
+      guard let title else { continue }
+      collections.append(PreparedCollection(
+        config: spec, table: table, title: title, popularity: popularity, fields: fields, fieldIndex: fieldIndex,
+        facets: collectionFacets, searchFields: searchFields, subtitle: template(spec.subtitle),
+        url: template(spec.url), pagePath: template(spec.page?.path), writesPages: writesPages))
+    }
+    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+
+    var evaluator = ExpressionEvaluator(compiler: compiler)
+    let site = PreparedSite(
+      config: config, dataset: dataset, collections: collections, facets: facets, evaluator: evaluator,
+      baseURL: baseURL)
+
+    // Titles and popularity first: later steps rank and link by them.
+    var documents: [Document] = []
+    var popularityOfRow: [ObjectIdentifier: [Double]] = [:]
+    for (index, collection) in collections.enumerated() {
+      let table = collection.table
+      var popularity = [Double](repeating: 0, count: table.count)
+      var usedSlugs = Set<String>()
+      for row in 0..<table.count {
+        let key = table.key(ofRow: row)
+        let title = evaluator.evaluate(collection.title, table: table, row: row).text
+        let score = collection.popularity.map { evaluator.evaluate($0, table: table, row: row).number ?? 0 } ?? 0
+        popularity[row] = score
+        var slug = Self.slug(key: key, title: title)
+        if !usedSlugs.insert(slug).inserted {
+          var suffix = 2
+          while !usedSlugs.insert("\(slug)-\(suffix)").inserted { suffix += 1 }
+          slug = "\(slug)-\(suffix)"
+        }
+        site.register(document: documents.count, table: table, row: row)
+        documents.append(Document(
+          collection: index, row: row, key: key, title: title, slug: slug,
+          hue: Self.hue(collection.config.id + "/" + key), popularity: score))
+      }
+      if popularityOfRow[ObjectIdentifier(table)] == nil { popularityOfRow[ObjectIdentifier(table)] = popularity }
+    }
+    site.documents = documents
+    evaluator.popularity = { table, row in popularityOfRow[ObjectIdentifier(table)]?[row] }
+    site.setEvaluator(evaluator)
+
+    // Page paths, then links of records without pages (which may point into
+    // pages), then subtitles (which may name linked records).
+    for index in site.documents.indices {
+      let document = site.documents[index]
+      let collection = collections[document.collection]
+      guard let pagePath = collection.pagePath, collection.writesPages else { continue }
+      let context = RecordContext(site: site, table: collection.table, row: document.row)
+      site.documents[index].url = Self.cleanPath(pagePath.render(context))
+    }
+    for index in site.documents.indices {
+      let document = site.documents[index]
+      let collection = collections[document.collection]
+      let context = RecordContext(site: site, table: collection.table, row: document.row)
+      if document.url.isEmpty, let url = collection.url {
+        let rendered = url.render(context)
+        let base = site.baseURL
+        site.documents[index].url = rendered.hasPrefix(base) ? String(rendered.dropFirst(base.count)) : rendered
+      }
+    }
+    for index in site.documents.indices {
+      let document = site.documents[index]
+      let collection = collections[document.collection]
+      let table = collection.table
+      if let subtitle = collection.subtitle {
+        site.documents[index].subtitle = subtitle.render(RecordContext(site: site, table: table, row: document.row))
+      }
+      var facetValues = [[String]](repeating: [], count: facets.count)
+      for (facet, expression) in collection.facets {
+        var seen = Set<String>()
+        facetValues[facet] = evaluator.evaluate(expression, table: table, row: document.row).items
+          .map(\.text).filter { !$0.isEmpty && seen.insert($0).inserted }
+      }
+      site.documents[index].facetValues = facetValues
+      site.documents[index].searchText = collection.searchFields
+        .map { evaluator.evaluate($0, table: table, row: document.row).text }
+        .joined(separator: " ")
+    }
+    return site
+  }
+
+  static func slug(key: String, title: String) -> String {
+    let keySlug = TextNormalizer.slug(key)
+    let titleSlug = TextNormalizer.slug(title)
+    if key.allSatisfy(\.isNumber) {
+      return titleSlug.isEmpty ? key : "\(key)-\(titleSlug)"
+    }
+    return keySlug.isEmpty ? titleSlug : keySlug
+  }
+
+  /// A stable 0–11 from FNV-1a, so a record keeps its colour across builds.
+  static func hue(_ text: String) -> Int {
+    var hash: UInt32 = 2_166_136_261
+    for byte in text.utf8 {
+      hash ^= UInt32(byte)
+      hash = hash &* 16_777_619
+    }
+    return Int(hash % 12)
+  }
+
+  /// A page path relative to the base URL: no leading slash, folders end in `/`.
+  static func cleanPath(_ path: String) -> String {
+    var path = path.trimmingCharacters(in: .whitespaces)
+    while path.hasPrefix("/") { path.removeFirst() }
+    return path
+  }
+}

@@ -1,0 +1,167 @@
+/// A field expression resolved against the schema once, so evaluating it
+/// for a million records does no name lookups.
+indirect enum CompiledExpression {
+  enum Step {
+    /// Follow a reference column to the record it names.
+    case forward(Table, column: Int, target: Table)
+    /// List the records of another table that refer to this one.
+    case reverse(ReverseIndex)
+  }
+
+  enum Ending {
+    case column(Int)
+    case record
+  }
+
+  case constant(Value)
+  case path(steps: [Step], ending: Ending, endTable: Table, many: Bool)
+  case function(String, [CompiledExpression])
+  case binary(Character, CompiledExpression, CompiledExpression)
+}
+
+/// Children of each parent row for one (child table, reference column),
+/// stored as offsets into one flat array.
+final class ReverseIndex: @unchecked Sendable {
+  let child: Table
+  let column: Int
+  let offsets: [Int32]
+  let rows: [Int32]
+
+  init(child: Table, column: Int, parent: Table) {
+    self.child = child
+    self.column = column
+    var counts = [Int32](repeating: 0, count: parent.count + 1)
+    var parentOfChild = [Int32](repeating: -1, count: child.count)
+    let values = child.columns[column]
+    for row in 0..<child.count {
+      guard let parentRow = parent.rowForKey[values[row]] else { continue }
+      parentOfChild[row] = Int32(parentRow)
+      counts[parentRow + 1] += 1
+    }
+    for index in 1..<counts.count { counts[index] += counts[index - 1] }
+    var fill = counts
+    var rows = [Int32](repeating: 0, count: Int(counts[parent.count]))
+    for row in 0..<child.count where parentOfChild[row] >= 0 {
+      let parentRow = Int(parentOfChild[row])
+      rows[Int(fill[parentRow])] = Int32(row)
+      fill[parentRow] += 1
+    }
+    self.offsets = counts
+    self.rows = rows
+  }
+
+  func children(of row: Int) -> ArraySlice<Int32> {
+    rows[Int(offsets[row])..<Int(offsets[row + 1])]
+  }
+}
+
+/// Resolves expressions against a dataset; caches reverse indexes and
+/// resolved reference columns so each is built once per build.
+final class ExpressionCompiler: @unchecked Sendable {
+  struct Failure: Error {
+    var message: String
+    var offset: Int
+  }
+
+  static let functions: [String: ClosedRange<Int>] = [
+    "count": 1...1, "sum": 1...1, "min": 1...1, "max": 1...1, "avg": 1...1, "distinct": 1...1,
+    "first": 1...1, "mode": 1...1, "top": 2...2, "limit": 2...2, "join": 1...2, "duration": 1...1,
+    "round": 1...2, "thousands": 1...1, "popular": 1...1, "year": 1...1, "plural": 3...3,
+  ]
+
+  let dataset: Dataset
+  private var reverseIndexes: [String: ReverseIndex] = [:]
+  /// `resolved[table][column][row]`: the referenced row, or -1.
+  private(set) var resolved: [ObjectIdentifier: [Int: [Int32]]] = [:]
+
+  init(dataset: Dataset) { self.dataset = dataset }
+
+  func compile(_ text: String, table: Table) throws(Failure) -> CompiledExpression {
+    let expression: Expression
+    do {
+      expression = try ExpressionParser.parse(text)
+    } catch {
+      throw Failure(message: error.message, offset: error.offset)
+    }
+    return try compile(expression, table: table)
+  }
+
+  func compile(_ expression: Expression, table: Table) throws(Failure) -> CompiledExpression {
+    switch expression {
+    case .number(let value): return .constant(.number(value))
+    case .text(let text): return .constant(.text(text))
+    case .binary(let op, let left, let right):
+      return .binary(op, try compile(left, table: table), try compile(right, table: table))
+    case .call(let name, let arguments, let column):
+      guard let arity = Self.functions[name] else {
+        let known = Self.functions.keys.sorted().joined(separator: ", ")
+        throw Failure(message: "unknown function '\(name)'; known functions: \(known)", offset: column)
+      }
+      guard arity.contains(arguments.count) else {
+        throw Failure(message: "\(name)() takes \(arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "\(arity.lowerBound) or \(arity.upperBound)") argument(s)", offset: column)
+      }
+      var compiled: [CompiledExpression] = []
+      for argument in arguments { compiled.append(try compile(argument, table: table)) }
+      return .function(name, compiled)
+    case .path(let names, let column):
+      return try compilePath(names, from: table, offset: column)
+    }
+  }
+
+  func compilePath(_ names: [String], from start: Table, offset: Int) throws(Failure) -> CompiledExpression {
+    var table = start
+    var steps: [CompiledExpression.Step] = []
+    var many = false
+    for (index, name) in names.enumerated() {
+      let isLast = index == names.count - 1
+      if let column = table.column(named: name) {
+        if let target = table.references[column] {
+          steps.append(.forward(table, column: column, target: target))
+          _ = resolvedColumn(table, column: column, target: target)
+          table = target
+          continue
+        }
+        guard isLast else {
+          throw Failure(message: "'\(name)' is a plain column of table '\(table.name)'; it cannot be followed by '.\(names[index + 1])' (declare it in refs to follow it)", offset: offset)
+        }
+        return .path(steps: steps, ending: .column(column), endTable: table, many: many)
+      }
+      if let child = dataset.tableNamed[name] {
+        let links = child.references.filter { $0.value === table }.map(\.key).sorted()
+        guard links.count == 1, let link = links.first else {
+          let reason = links.isEmpty
+            ? "table '\(name)' has no reference to table '\(table.name)'"
+            : "table '\(name)' refers to '\(table.name)' through several columns (\(links.map { child.header[$0] }.joined(separator: ", ")))"
+          throw Failure(message: reason, offset: offset)
+        }
+        steps.append(.reverse(reverseIndex(child: child, column: link, parent: table)))
+        many = true
+        table = child
+        continue
+      }
+      let columns = table.header.joined(separator: ", ")
+      throw Failure(message: "table '\(table.name)' has no column or related table '\(name)' (columns: \(columns))", offset: offset)
+    }
+    return .path(steps: steps, ending: .record, endTable: table, many: many)
+  }
+
+  func reverseIndex(child: Table, column: Int, parent: Table) -> ReverseIndex {
+    let key = "\(child.name)\u{1}\(column)"
+    if let index = reverseIndexes[key] { return index }
+    let index = ReverseIndex(child: child, column: column, parent: parent)
+    reverseIndexes[key] = index
+    return index
+  }
+
+  @discardableResult
+  func resolvedColumn(_ table: Table, column: Int, target: Table) -> [Int32] {
+    if let existing = resolved[ObjectIdentifier(table)]?[column] { return existing }
+    let values = table.columns[column]
+    var rows = [Int32](repeating: -1, count: values.count)
+    for row in 0..<values.count {
+      if let targetRow = target.rowForKey[values[row]] { rows[row] = Int32(targetRow) }
+    }
+    resolved[ObjectIdentifier(table), default: [:]][column] = rows
+    return rows
+  }
+}

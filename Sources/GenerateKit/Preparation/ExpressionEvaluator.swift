@@ -1,0 +1,151 @@
+/// Evaluates compiled expressions for one record at a time. Read-only after
+/// the compiler has finished, so pages can be rendered on several threads.
+struct ExpressionEvaluator: @unchecked Sendable {
+  let compiler: ExpressionCompiler
+  /// Popularity of a record, for `popular(…)`; nil for tables without a collection.
+  var popularity: (Table, Int) -> Double? = { _, _ in nil }
+
+  func evaluate(_ expression: CompiledExpression, table: Table, row: Int) -> Value {
+    switch expression {
+    case .constant(let value):
+      return value
+    case .binary(let op, let left, let right):
+      let a = evaluate(left, table: table, row: row).number ?? 0
+      let b = evaluate(right, table: table, row: row).number ?? 0
+      switch op {
+      case "+": return .number(a + b)
+      case "-": return .number(a - b)
+      case "*": return .number(a * b)
+      default: return .number(b == 0 ? 0 : a / b)
+      }
+    case .path(let steps, let ending, let endTable, let many):
+      return evaluatePath(steps: steps, ending: ending, endTable: endTable, many: many, row: row)
+    case .function(let name, let arguments):
+      return call(name, arguments.map { evaluate($0, table: table, row: row) })
+    }
+  }
+
+  func evaluatePath(
+    steps: [CompiledExpression.Step], ending: CompiledExpression.Ending, endTable: Table, many: Bool, row: Int
+  ) -> Value {
+    var rows: [Int32] = [Int32(row)]
+    for step in steps {
+      switch step {
+      case .forward(let table, let column, let target):
+        let resolved = compiler.resolvedColumn(table, column: column, target: target)
+        var next: [Int32] = []
+        next.reserveCapacity(rows.count)
+        for current in rows where resolved[Int(current)] >= 0 { next.append(resolved[Int(current)]) }
+        rows = next
+      case .reverse(let index):
+        var next: [Int32] = []
+        for current in rows { next.append(contentsOf: index.children(of: Int(current))) }
+        rows = next
+      }
+    }
+    let values: [Value]
+    switch ending {
+    case .column(let column):
+      let cells = endTable.columns[column]
+      values = rows.compactMap { cells[Int($0)].isEmpty ? nil : .text(cells[Int($0)]) }
+    case .record:
+      values = rows.map { .record(endTable, Int($0)) }
+    }
+    if many { return .list(values) }
+    return values.first ?? .null
+  }
+
+  func call(_ name: String, _ arguments: [Value]) -> Value {
+    let items = arguments[0].items
+    switch name {
+    case "count":
+      return .number(Double(items.count))
+    case "sum":
+      return .number(items.reduce(0) { $0 + ($1.number ?? 0) })
+    case "min":
+      return items.compactMap(\.number).min().map(Value.number) ?? .null
+    case "max":
+      return items.compactMap(\.number).max().map(Value.number) ?? .null
+    case "avg":
+      let numbers = items.compactMap(\.number)
+      return numbers.isEmpty ? .null : .number(numbers.reduce(0, +) / Double(numbers.count))
+    case "distinct":
+      var seen = Set<String>()
+      return .list(items.filter { seen.insert($0.identity).inserted })
+    case "first":
+      return items.first ?? .null
+    case "mode":
+      return Self.byFrequency(items).first ?? .null
+    case "top":
+      return .list(Array(Self.byFrequency(items).prefix(Int(arguments[1].number ?? 0))))
+    case "limit":
+      return .list(Array(items.prefix(Int(arguments[1].number ?? 0))))
+    case "join":
+      let separator = arguments.count > 1 ? arguments[1].text : ", "
+      return .text(items.map(\.text).filter { !$0.isEmpty }.joined(separator: separator))
+    case "duration":
+      guard let milliseconds = arguments[0].number else { return .null }
+      return .text(Self.duration(milliseconds))
+    case "round":
+      guard let value = arguments[0].number else { return .null }
+      let digits = arguments.count > 1 ? Int(arguments[1].number ?? 0) : 0
+      var scale = 1.0
+      for _ in 0..<max(0, digits) { scale *= 10 }
+      return .number((value * scale).rounded() / scale)
+    case "thousands":
+      guard let value = arguments[0].number else { return .null }
+      return .text(Self.thousands(Int64(value.rounded())))
+    case "popular":
+      let ranked = items.enumerated().map { (offset: $0.offset, value: $0.element, score: score($0.element)) }
+      return .list(ranked.sorted { $0.score != $1.score ? $0.score > $1.score : $0.offset < $1.offset }.map(\.value))
+    case "plural":
+      let count = arguments[0].number ?? Double(items.count)
+      let word = count == 1 ? arguments[1].text : arguments[2].text
+      return .text("\(Value.format(count)) \(word)")
+    case "year":
+      return .text(String(arguments[0].text.prefix(4)))
+    default:
+      return .null
+    }
+  }
+
+  func score(_ value: Value) -> Double {
+    guard case .record(let table, let row) = value else { return 0 }
+    return popularity(table, row) ?? 0
+  }
+
+  /// Most frequent first; ties keep the order of first appearance.
+  static func byFrequency(_ items: [Value]) -> [Value] {
+    var counts: [String: (count: Int, first: Int, value: Value)] = [:]
+    for (index, item) in items.enumerated() {
+      let key = item.identity
+      if let existing = counts[key] {
+        counts[key] = (existing.count + 1, existing.first, existing.value)
+      } else {
+        counts[key] = (1, index, item)
+      }
+    }
+    return counts.values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.first < $1.first }.map(\.value)
+  }
+
+  /// `5:43`, or `1:02:13` past an hour.
+  static func duration(_ milliseconds: Double) -> String {
+    let total = Int((milliseconds / 1000).rounded())
+    let hours = total / 3600
+    let minutes = (total % 3600) / 60
+    let seconds = total % 60
+    let ss = seconds < 10 ? "0\(seconds)" : "\(seconds)"
+    if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(ss)" }
+    return "\(minutes):\(ss)"
+  }
+
+  static func thousands(_ value: Int64) -> String {
+    let digits = String(value.magnitude)
+    var result = ""
+    for (index, character) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(character)
+    }
+    return value < 0 ? "-" + result : result
+  }
+}

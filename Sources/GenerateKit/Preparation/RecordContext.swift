@@ -1,0 +1,72 @@
+import Mustache
+
+/// A record as Mustache sees it: built-in names (`title`, `url`, `slug`…),
+/// the collection's fields evaluated on demand, and the table's raw columns.
+/// Lazy, so a template only pays for the fields it uses.
+final class RecordContext: MustacheParent, @unchecked Sendable {
+  let site: PreparedSite
+  let table: Table
+  let row: Int
+  let depth: Int
+  private var cache: [String: Any?] = [:]
+
+  init(site: PreparedSite, table: Table, row: Int, depth: Int = 0) {
+    self.site = site
+    self.table = table
+    self.row = row
+    self.depth = depth
+  }
+
+  var document: Document? {
+    guard let index = site.documentIndex(table: table, row: row) else { return nil }
+    return site.documents[index]
+  }
+
+  func child(named name: String) -> Any? {
+    if let cached = cache[name] { return cached }
+    let value = lookup(name)
+    cache[name] = value
+    return value
+  }
+
+  private func lookup(_ name: String) -> Any? {
+    let document = self.document
+    switch name {
+    case "id", "key": return table.key(ofRow: row)
+    case "title": if let document { return document.title }
+    case "subtitle": if let document { return document.subtitle }
+    case "slug": if let document { return document.slug }
+    case "hue": if let document { return String(document.hue) }
+    case "initial":
+      if let document, let first = document.title.first(where: { $0.isLetter || $0.isNumber }) {
+        return String(first).uppercased()
+      }
+    case "url": if let document, !document.url.isEmpty { return site.baseURL + document.url }
+    case "kind": if let document { return site.collections[document.collection].config.singular }
+    default: break
+    }
+    if let document, let field = site.collections[document.collection].field(named: name) {
+      return convert(site.evaluator.evaluate(field, table: table, row: row))
+    }
+    if let column = table.column(named: name) {
+      let value = table.columns[column][row]
+      return value.isEmpty ? nil : value
+    }
+    return nil
+  }
+
+  /// Values as Mustache wants them: text, lists to iterate, records to open.
+  func convert(_ value: Value) -> Any? {
+    switch value {
+    case .null: return nil
+    case .text(let text): return text.isEmpty ? nil : text
+    case .number(let number): return Value.format(number)
+    case .list(let values):
+      let converted = values.compactMap { convert($0) }
+      return converted.isEmpty ? nil : converted
+    case .record(let table, let row):
+      guard depth < 3 else { return nil }
+      return RecordContext(site: site, table: table, row: row, depth: depth + 1)
+    }
+  }
+}

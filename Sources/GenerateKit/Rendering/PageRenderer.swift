@@ -1,0 +1,170 @@
+import Foundation
+import Mustache
+
+/// Two context layers: what this page adds, over what every page shares.
+struct PageContext: MustacheParent {
+  var page: [String: Any]
+  var shared: [String: Any]
+
+  func child(named name: String) -> Any? { page[name] ?? shared[name] }
+}
+
+/// Renders every page and the versioned assets of a site.
+public struct PageRenderer {
+  public struct Output {
+    public var files: [(path: String, bytes: [UInt8])]
+    public var pageCount: Int
+    /// Site-relative paths of the HTML pages, for validation and the sitemap.
+    public var pages: [String]
+  }
+
+  public init() {}
+
+  public func render(
+    _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?
+  ) throws -> Output {
+    let config = site.config
+    let base = site.baseURL
+    var diagnostics: [Diagnostic] = []
+    for required in ["search", "404"] where !templates.has(required) {
+      diagnostics.append(.error(at: SourceLocation(file: DatasetLoader.displayPath(templates.directory)), "missing template '\(required).mustache'"))
+    }
+    for collection in site.collections where collection.writesPages {
+      guard let page = collection.config.page, !templates.has(page.template) else { continue }
+      diagnostics.append(.error(at: page.path.location, "collection '\(collection.config.id)' uses template '\(page.template)', but there is no \(page.template).mustache"))
+    }
+    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+
+    var shared: [String: Any] = [
+      "site": [
+        "title": config.title, "description": config.description, "language": config.language, "tint": config.tint,
+      ] as [String: Any],
+      "base": base,
+      "manifest": base + index.manifestPath,
+      "search": [
+        "title": config.search.title, "placeholder": config.search.placeholder,
+        "topResults": config.search.topResults, "slashFocuses": config.search.slashFocuses,
+      ] as [String: Any],
+      "scopes": config.scopes.enumerated().map { offset, scope in
+        ["id": scope.id, "label": scope.label, "first": offset == 0] as [String: Any]
+      },
+      "chips": [["id": "top", "label": config.search.topResults]]
+        + site.collections.filter(\.config.searchable).map { ["id": $0.config.id, "label": $0.config.label] },
+      "trending": config.search.trending,
+      "facets": site.facets.filter(\.token).map { ["id": $0.id, "label": $0.label] },
+      "collections": site.collections.filter(\.writesPages).map { collection in
+        ["id": collection.config.id, "label": collection.config.label] as [String: Any]
+      },
+    ]
+
+    // Assets first: their hash names the folder every page links to.
+    var assetFiles: [(path: String, bytes: [UInt8])] = []
+    for asset in templates.assets {
+      if asset.path.hasSuffix(".mustache") {
+        let text = String(decoding: asset.bytes, as: UTF8.self)
+        do {
+          let template = try MustacheTemplate(string: text)
+          let rendered = template.render(PageContext(page: [:], shared: shared), library: templates.library)
+          assetFiles.append((String(asset.path.dropLast(".mustache".count)), Array(rendered.utf8)))
+        } catch let error as MustacheTemplate.ParserError {
+          throw DiagnosticsError(.error(
+            at: SourceLocation(
+              file: DatasetLoader.displayPath(templates.directory + "/assets/" + asset.path),
+              line: error.context.lineNumber, column: error.context.columnNumber),
+            "template syntax: \(TemplateSet.describe(error.error))"))
+        }
+      } else {
+        assetFiles.append(asset)
+      }
+    }
+    assetFiles.sort { $0.path < $1.path }
+    var hashInput: [UInt8] = []
+    for asset in assetFiles {
+      hashInput += Array(asset.path.utf8) + [0] + Array(ContentHash.hex(asset.bytes, digits: 16).utf8)
+    }
+    let assetsFolder = "assets/\(ContentHash.hex(hashInput))/"
+    shared["assets"] = base + assetsFolder
+    var files = assetFiles.map { (path: assetsFolder + $0.path, bytes: $0.bytes) }
+    if let previewScript {
+      files.append(("__preview/reload.js", Array(previewScript.utf8)))
+      shared["preview"] = base + "__preview/reload.js"
+    }
+
+    // The pages: the search page, the 404 page, one per record with a page.
+    struct Job {
+      var path: String
+      var template: String
+      var context: [String: Any]
+    }
+    var jobs: [Job] = [
+      Job(path: "index.html", template: "search", context: [
+        "page": ["title": config.title, "description": config.description, "canonical": base, "isSearch": true] as [String: Any]
+      ]),
+      Job(path: "404.html", template: "404", context: [
+        "page": ["title": "Not Found · \(config.title)", "description": "This page does not exist.", "canonical": base + "404.html"] as [String: Any]
+      ]),
+    ]
+    for document in site.documents {
+      let collection = site.collections[document.collection]
+      guard collection.writesPages, let page = collection.config.page else { continue }
+      let path = document.url.hasSuffix("/") || document.url.isEmpty ? document.url + "index.html" : document.url
+      let description = document.subtitle.isEmpty ? "\(collection.config.singular) · \(config.title)" : document.subtitle
+      jobs.append(Job(path: path, template: page.template, context: [
+        "page": [
+          "title": "\(document.title) · \(config.title)", "description": description,
+          "canonical": base + document.url, "kind": collection.config.singular, "collection": collection.config.id,
+        ] as [String: Any],
+        "record": RecordContext(site: site, table: collection.table, row: document.row),
+      ]))
+    }
+
+    let library = templates.library
+    let results: [[UInt8]?] = Parallel.map(count: jobs.count) { index in
+      let job = jobs[index]
+      let context = PageContext(page: job.context, shared: shared)
+      return library.render(context, withTemplate: job.template).map { Array($0.utf8) }
+    }
+    var pages: [String] = []
+    for (index, job) in jobs.enumerated() {
+      guard let bytes = results[index] else {
+        throw DiagnosticsError(.error(at: SourceLocation(file: job.path), "template '\(job.template)' rendered nothing"))
+      }
+      files.append((job.path, bytes))
+      pages.append(job.path)
+    }
+
+    files.append(("robots.txt", Array(robots(config: config, base: base).utf8)))
+    if let siteURL = config.siteURL {
+      files.append(("sitemap.xml", Array(sitemap(siteURL: siteURL, base: base, pages: pages).utf8)))
+    }
+    files.append((".nojekyll", []))
+    return Output(files: files, pageCount: pages.count, pages: pages)
+  }
+
+  func robots(config: SiteConfig, base: String) -> String {
+    var text = "User-agent: *\nAllow: /\n"
+    if let siteURL = config.siteURL { text += "Sitemap: \(Self.join(siteURL, base))sitemap.xml\n" }
+    return text
+  }
+
+  func sitemap(siteURL: String, base: String, pages: [String]) -> String {
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+    let root = Self.join(siteURL, base)
+    for page in pages.sorted() where page != "404.html" {
+      let path = page.hasSuffix("index.html") ? String(page.dropLast("index.html".count)) : page
+      xml += "  <url><loc>\(Self.escapeXML(root + path))</loc></url>\n"
+    }
+    return xml + "</urlset>\n"
+  }
+
+  static func join(_ siteURL: String, _ base: String) -> String {
+    var url = siteURL
+    while url.hasSuffix("/") { url.removeLast() }
+    return url + base
+  }
+
+  static func escapeXML(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;")
+  }
+}

@@ -166,7 +166,15 @@ struct NodeReader {
     if let pair = pairs["tint"], !Self.isColor(tint) {
       fail(pair.value, "tint must be a hex colour such as #fa2d48")
     }
-    let templates = optionalString(pairs, "templates", what: what) ?? "Templates"
+    var templates = ["Templates"]
+    if let pair = pairs["templates"] {
+      if let single = pair.value.scalar?.string {
+        templates = [single]
+      } else {
+        templates = strings(pair.value, what: "templates").map(\.value)
+        if templates.isEmpty { fail(pair.value, "templates must name at least one folder") }
+      }
+    }
 
     var search = SiteConfig.Search()
     if let pair = pairs["search"] { search = self.search(pair.value) }

@@ -82,7 +82,9 @@ public struct SiteConfig: Sendable {
   /// The site's origin (`https://music.example.org`), for the sitemap.
   public var siteURL: String?
   public var tint: String
-  public var templates: String
+  /// Template folders, searched in order: a template or asset in an earlier
+  /// folder overrides one of the same name in a later one.
+  public var templates: [String]
   public var search: Search
   public var tables: [Table]
   public var collections: [Collection]

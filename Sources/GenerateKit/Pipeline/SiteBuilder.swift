@@ -42,14 +42,14 @@ public struct SiteBuilder: Sendable {
     let (config, dataset, templates) = try step("Loading data") {
       var config = try ConfigLoader().load(path: options.configPath)
       if let baseURL = options.baseURL { config.baseURL = Self.normalizedBase(baseURL) }
-      let templatesPath = URL(
-        fileURLWithPath: config.templates, relativeTo: URL(fileURLWithPath: config.directory + "/")
-      ).path
+      let templateFolders = config.templates.map {
+        URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: config.directory + "/")).path
+      }
       var diagnostics: [Diagnostic] = []
       var dataset: Dataset?
       var templates: TemplateSet?
       do { dataset = try DatasetLoader().load(config) } catch let error as DiagnosticsError { diagnostics += error.diagnostics }
-      do { templates = try TemplateSet.load(directory: templatesPath) } catch let error as DiagnosticsError { diagnostics += error.diagnostics }
+      do { templates = try TemplateSet.load(directories: templateFolders) } catch let error as DiagnosticsError { diagnostics += error.diagnostics }
       guard let dataset, let templates else { throw DiagnosticsError(diagnostics) }
       return (config, dataset, templates)
     }

@@ -12,17 +12,26 @@ public struct TemplateSet: @unchecked Sendable {
   var assets: [(path: String, bytes: [UInt8])]
 
   public static func load(directory: String) throws -> TemplateSet {
+    try load(directories: [directory])
+  }
+
+  /// Loads several folders; the first folder that has a name wins.
+  public static func load(directories: [String]) throws -> TemplateSet {
     let fileManager = FileManager.default
-    var isDirectory: ObjCBool = false
-    let shown = DatasetLoader.displayPath(directory)
-    guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw DiagnosticsError(.error(at: SourceLocation(file: shown), "templates folder does not exist"))
-    }
     var diagnostics: [Diagnostic] = []
     var library = MustacheLibrary()
     var names: [String: String] = [:]
     var sources: [(name: String, file: String, text: String)] = []
     var assets: [(path: String, bytes: [UInt8])] = []
+    var assetPaths = Set<String>()
+    let shown = directories.map(DatasetLoader.displayPath).joined(separator: ", ")
+    for directory in directories {
+    var isDirectory: ObjCBool = false
+    guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      diagnostics.append(.error(at: SourceLocation(file: DatasetLoader.displayPath(directory)), "templates folder does not exist"))
+      continue
+    }
+    var namesHere: [String: String] = [:]
     let root = URL(fileURLWithPath: directory).standardizedFileURL
     let paths = (fileManager.subpaths(atPath: root.path) ?? []).sorted()
     for relative in paths {
@@ -35,7 +44,8 @@ public struct TemplateSet: @unchecked Sendable {
         continue
       }
       if relative.hasPrefix("assets/") {
-        assets.append((String(relative.dropFirst("assets/".count)), [UInt8](data)))
+        let path = String(relative.dropFirst("assets/".count))
+        if assetPaths.insert(path).inserted { assets.append((path, [UInt8](data))) }
         continue
       }
       guard relative.hasSuffix(".mustache") else { continue }
@@ -44,10 +54,13 @@ public struct TemplateSet: @unchecked Sendable {
         continue
       }
       let name = url.deletingPathExtension().lastPathComponent
-      if let first = names[name] {
+      if let first = namesHere[name] {
         diagnostics.append(.error(at: SourceLocation(file: file), "two templates are named '\(name)' (the other is \(first)); partials are found by file name"))
         continue
       }
+      namesHere[name] = file
+      // An earlier folder already has this name: it overrides this one.
+      if names[name] != nil { continue }
       names[name] = file
       sources.append((name, file, text))
       do {
@@ -60,6 +73,7 @@ public struct TemplateSet: @unchecked Sendable {
         diagnostics.append(.error(at: SourceLocation(file: file), "template syntax: \(error)"))
       }
     }
+    }
     for source in sources {
       for reference in Self.partialReferences(in: source.text) where names[reference.name] == nil {
         diagnostics.append(.error(
@@ -68,7 +82,7 @@ public struct TemplateSet: @unchecked Sendable {
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-    return TemplateSet(directory: directory, library: library, names: Set(names.keys), assets: assets)
+    return TemplateSet(directory: directories.first ?? "", library: library, names: Set(names.keys), assets: assets)
   }
 
   func has(_ name: String) -> Bool { names.contains(name) }

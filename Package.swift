@@ -40,7 +40,7 @@ let package = Package(
     .testTarget(
       name: "GenerateKitTests",
       dependencies: ["GenerateKit"],
-      resources: [.copy("Fixtures")]
+      exclude: ["Fixtures"]
     ),
   ]
 )

@@ -104,7 +104,9 @@ public struct DatasetLoader {
       guard row.fields.count == current.header.count else {
         if diagnostics.count < Self.errorsPerFile {
           diagnostics.append(.error(
-            at: SourceLocation(file: shownPath, line: row.line, column: row.columns.last ?? 1),
+            at: SourceLocation(
+              file: shownPath, line: row.line,
+              column: row.columns.count > current.header.count ? row.columns[current.header.count] : (row.columns.last ?? 1)),
             "record has \(row.fields.count) fields; the header has \(current.header.count)"))
         }
         return

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Runs the built `generate` executable the way a user does.
+@Suite struct EndToEndTests {
+  static var executable: URL {
+    packageRoot.appendingPathComponent(".build/debug/generate")
+  }
+
+  func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    process.currentDirectoryURL = folder
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))
+  func buildsTheFixtureAndReportsEachStep() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    let result = try run(["--config", "site.yml", "--output", "public"], in: project.root)
+    #expect(result.status == 0, "\(result.err)")
+    for step in ["[1/6] Loading data", "[2/6] Preparing documents", "[3/6] Building index", "[4/6] Rendering pages", "[5/6] Validating pages", "[6/6] Publishing to public"] {
+      #expect(result.out.contains(step), "missing progress line \(step)")
+    }
+    #expect(result.out.contains("Built 9 pages from 12 records into public/"))
+    #expect(FileManager.default.fileExists(atPath: project.path("public/albums/10-lemonade/index.html")))
+    #expect(FileManager.default.fileExists(atPath: project.path("public/sitemap.xml")))
+    #expect(FileManager.default.fileExists(atPath: project.path("public/robots.txt")))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))
+  func aBrokenDatasetExitsNonZeroWithALocation() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    #expect(try run(["--config", "site.yml", "--output", "public", "--quiet"], in: project.root).status == 0)
+    let before = try snapshotFolder(project.path("public"))
+    try project.write("data/tracks.csv", "id,name,album_id,genre_id,composer,milliseconds\n100,Formation,10,2,,206000\n101,Hold Up,77,2,,221000\n")
+    let result = try run(["--config", "site.yml", "--output", "public"], in: project.root)
+    #expect(result.status == 1)
+    #expect(result.err.contains("data/tracks.csv:3:13: error: record 101: album_id refers to albums '77', which does not exist"), "\(result.err)")
+    #expect(result.err.contains("public/ was left unchanged"))
+    #expect(try snapshotFolder(project.path("public")) == before)
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))
+  func helpListsTheOptions() throws {
+    let result = try run(["build", "--help"], in: packageRoot)
+    for option in ["--config", "--output", "--base-url", "--clean", "--quiet", "--verbose"] {
+      #expect(result.out.contains(option), "help lacks \(option)")
+    }
+  }
+}

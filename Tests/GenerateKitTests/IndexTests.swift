@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import GenerateKit
+
+@Suite struct IndexTests {
+  let site: PreparedSite
+
+  init() throws {
+    let project = try TemporaryProject()
+    let config = try ConfigLoader().load(path: project.config)
+    site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+  }
+
+  func json(_ index: SiteIndex, _ path: String) throws -> [String: Any] {
+    let file = try #require(index.files.first { $0.path == path || $0.path == "idx/" + path })
+    return try #require(try JSONSerialization.jsonObject(with: Data(file.bytes)) as? [String: Any])
+  }
+
+  func decode(_ deltas: [Int]) -> [Int] {
+    var total = 0
+    return deltas.map { total += $0; return total }
+  }
+
+  @Test func documentsAreNumberedByPopularity() throws {
+    let order = IndexBuilder().rankedDocuments(site).map { site.documents[$0] }
+    let popularity = order.map(\.popularity)
+    #expect(popularity == popularity.sorted(by: >))
+    #expect(order.first?.title == "AC/DC")
+  }
+
+  @Test func termsPointAtTheirDocumentsWithTitleAndOtherPostingsApart() throws {
+    let index = IndexBuilder().build(site)
+    let manifest = try json(index, index.manifestPath)
+    let shards = try #require(manifest["termShards"] as? [[String]])
+    let bShard = try #require(shards.first { $0[0] == "b" })
+    let shard = try json(index, bShard[1])
+    let terms = try #require(shard["terms"] as? [String: [[Int]]])
+    let back = try #require(terms["back"])
+    let docs = try docTitles(index, manifest)
+    #expect(decode(back[0]).map { docs[$0] }.sorted() == ["Back in Black", "Back in Black"])
+    let beyonce = try #require(terms["beyonce"])
+    #expect(decode(beyonce[0]).map { docs[$0] } == ["Beyoncé"])
+    #expect(Set(decode(beyonce[1]).map { docs[$0] }) == ["Lemonade", "Formation", "Hold Up"])
+    let aShard = try #require(shards.first { $0[0] == "a" })
+    let acdc = try json(index, aShard[1])
+    #expect((acdc["terms"] as? [String: Any])?["acdc"] != nil)
+  }
+
+  func docTitles(_ index: SiteIndex, _ manifest: [String: Any]) throws -> [String] {
+    var titles: [String] = []
+    for path in try #require(manifest["docShards"] as? [String]) {
+      let shard = try json(index, path)
+      for doc in try #require(shard["docs"] as? [[Any]]) { titles.append(doc[1] as? String ?? "") }
+    }
+    return titles
+  }
+
+  @Test func largeShardsSplitIntoLongerPrefixesWithTops() throws {
+    var builder = IndexBuilder()
+    builder.options.targetShardBytes = 40
+    let index = builder.build(site)
+    let manifest = try json(index, index.manifestPath)
+    let prefixes = try #require(manifest["termShards"] as? [[String]]).map { $0[0] }
+    #expect(prefixes.contains("b"))
+    #expect(prefixes.contains { $0.hasPrefix("b") && $0.count > 1 })
+    let bPath = try #require((manifest["termShards"] as? [[String]])?.first { $0[0] == "b" }?[1])
+    let tops = try #require(try json(index, bPath)["tops"] as? [Int])
+    #expect(!tops.isEmpty)
+  }
+
+  @Test func longPostingListsContinueInAnotherFile() throws {
+    var builder = IndexBuilder()
+    builder.options.inlinePostings = 1
+    let index = builder.build(site)
+    let manifest = try json(index, index.manifestPath)
+    let bPath = try #require((manifest["termShards"] as? [[String]])?.first { $0[0] == "b" }?[1])
+    let entry = try #require((try json(index, bPath)["terms"] as? [String: [Any]])?["back"])
+    #expect(entry.count == 4)
+    #expect(entry[2] as? Int == 2, "both Back in Black titles")
+    let morePath = try #require(entry[3] as? String)
+    let more = try json(index, morePath)
+    #expect((more["terms"] as? [String: Any])?["back"] != nil)
+  }
+
+  @Test func theSameInputGivesTheSameBytes() throws {
+    let first = IndexBuilder().build(site)
+    let second = IndexBuilder().build(site)
+    #expect(first.files.map(\.path) == second.files.map(\.path))
+    #expect(first.files.map(\.bytes) == second.files.map(\.bytes))
+    #expect(first.manifestPath.hasPrefix("idx/manifest."))
+  }
+
+  @Test func scopesAndFacetsListTheirDocuments() throws {
+    let index = IndexBuilder().build(site)
+    let manifest = try json(index, index.manifestPath)
+    let scopes = try #require(manifest["scopes"] as? [[String: Any]])
+    let library = try #require(scopes.first { $0["id"] as? String == "library" })
+    let file = try #require(library["file"] as? String)
+    let ids = try #require(try json(index, file)["ids"] as? [Int])
+    let titles = try docTitles(index, manifest)
+    #expect(Set(decode(ids).map { titles[$0] }) == ["AC/DC", "Back in Black", "Hells Bells"])
+    let facets = try #require(manifest["facets"] as? [[String: Any]])
+    #expect(facets.map { $0["id"] as? String } == ["genre"], "non-token facets stay out of the manifest")
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import GenerateKit
+
+struct NormalizationTests {
+  struct Case: Decodable {
+    var input: String
+    var terms: [String]
+  }
+
+  /// The same cases the browser engine's tests run (Tests/Shared), so the
+  /// two sides can never drift apart without a failing test.
+  @Test func sharedCasesMatchTheBrowserEngine() throws {
+    let data = try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Shared/normalization-cases.json"))
+    let cases = try JSONDecoder().decode([Case].self, from: data)
+    #expect(cases.count >= 10)
+    for item in cases {
+      #expect(TextNormalizer.terms(item.input) == item.terms, "terms of \(item.input.debugDescription)")
+    }
+  }
+
+  @Test func foldsCaseAndDiacritics() {
+    #expect(TextNormalizer.normalize("São Tomé") == "sao tome")
+    #expect(TextNormalizer.normalize("BEYONCÉ") == "beyonce")
+    #expect(TextNormalizer.normalize("Straße Øresund") == "strasse oresund")
+    #expect(TextNormalizer.normalize("ﬁve") == "five")
+  }
+
+  @Test func punctuationInsideAChunkAlsoYieldsTheJoinedTerm() {
+    #expect(TextNormalizer.terms("AC/DC") == ["ac", "dc", "acdc"])
+    #expect(TextNormalizer.terms("R.E.M. live") == ["r", "e", "m", "rem", "live"])
+    #expect(TextNormalizer.terms("Don't Stop") == ["dont", "stop"])
+  }
+
+  @Test func slugsAreReadableAndASCII() {
+    #expect(TextNormalizer.slug("For Those About To Rock (We Salute You)") == "for-those-about-to-rock-we-salute-you")
+    #expect(TextNormalizer.slug("Você É Linda") == "voce-e-linda")
+    #expect(DocumentBuilder.slug(key: "22", title: "Led Zeppelin") == "22-led-zeppelin")
+    #expect(DocumentBuilder.slug(key: "Côte d'Ivoire", title: "x") == "cote-divoire")
+  }
+}

@@ -1,0 +1,70 @@
+import Testing
+
+@testable import GenerateKit
+
+/// Joins, derived fields and popularity on the small fixture catalogue.
+@Suite struct PreparationTests {
+  let project: TemporaryProject
+  let site: PreparedSite
+
+  init() throws {
+    project = try TemporaryProject()
+    let config = try ConfigLoader().load(path: project.config)
+    let dataset = try DatasetLoader().load(config)
+    site = try DocumentBuilder().prepare(config, dataset: dataset, baseURL: "/")
+  }
+
+  func document(_ title: String, in collection: String) throws -> Document {
+    let found = site.documents.first { $0.title == title && site.collections[$0.collection].config.id == collection }
+    return try #require(found, "no \(collection) document titled \(title)")
+  }
+
+  @Test func anAlbumKnowsItsArtistTracksAndDuration() throws {
+    let album = try document("Back in Black", in: "albums")
+    #expect(album.subtitle == "Album · AC/DC · 9:27")
+    #expect(album.url == "albums/11-back-in-black/")
+    #expect(album.searchText.contains("AC/DC"))
+  }
+
+  @Test func durationsPastAnHourShowHours() throws {
+    #expect(try document("Você É Linda", in: "songs").subtitle == "Song · Caetano Veloso · 1:02:05")
+    #expect(ExpressionEvaluator.duration(343_719) == "5:44")
+  }
+
+  @Test func songsLinkIntoTheirAlbumPage() throws {
+    #expect(try document("Hells Bells", in: "songs").url == "albums/11-back-in-black/#track-102")
+  }
+
+  @Test func pluralsAndCounts() throws {
+    #expect(try document("Beyoncé", in: "artists").subtitle == "Artist · 1 album")
+    #expect(try document("Road Trip", in: "playlists").subtitle == "Playlist · 3 songs")
+  }
+
+  @Test func popularityCountsPurchasesThriceAndPlaylistsOnce() throws {
+    #expect(try document("Hells Bells", in: "songs").popularity == 7)
+    #expect(try document("Formation", in: "songs").popularity == 4)
+    #expect(try document("AC/DC", in: "artists").popularity == 8)
+    #expect(try document("Livro", in: "albums").popularity == 0)
+  }
+
+  @Test func facetsFeedTokensAndTheLibraryScope() throws {
+    let genre = try #require(site.facets.firstIndex { $0.id == "genre" })
+    let buyer = try #require(site.facets.firstIndex { $0.id == "buyer" })
+    #expect(try document("Lemonade", in: "albums").facetValues[genre] == ["Pop"])
+    #expect(try document("Hells Bells", in: "songs").facetValues[buyer] == ["5"])
+    #expect(try document("AC/DC", in: "artists").facetValues[buyer] == ["5"])
+    #expect(try document("Formation", in: "songs").facetValues[buyer] == ["6"])
+  }
+
+  @Test func expressionErrorsPointIntoTheConfig() throws {
+    let compiler = ExpressionCompiler(dataset: site.dataset)
+    let albums = try #require(site.dataset.tableNamed["albums"])
+    #expect(throws: ExpressionCompiler.Failure.self) { try compiler.compile("count(trakcs)", table: albums) }
+    do {
+      _ = try compiler.compile("sum(tracks.milisecond)", table: albums)
+    } catch {
+      #expect(error.offset == 4)
+      #expect(error.message.contains("no column or related table 'milisecond'"))
+    }
+  }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The one test command (README: "Run every test"). It installs what the tests
+# need — idempotently, so a second run skips straight to the tests — then runs
+# the Swift tests, builds the default site, and runs the JavaScript unit tests
+# and the browser scenarios against it in real Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+log() { printf '\n==> %s\n' "$*"; }
+
+# System packages: libxml2's headers for the validator, Debian's Chromium for
+# the browser tests (Playwright cannot download its own browser here).
+missing=()
+dpkg -s libxml2-dev >/dev/null 2>&1 || missing+=(libxml2-dev)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+if [ ${#missing[@]} -gt 0 ]; then
+  log "Installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# Python tools for the browser tests, in a local virtual environment.
+if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import playwright, pytest, axe_playwright_python' 2>/dev/null; then
+  log "Installing Playwright and pytest into .venv"
+  python3 -m venv .venv
+  .venv/bin/pip install -q --disable-pip-version-check -r Tests/browser/requirements.txt
+fi
+
+log "Swift tests"
+# Swift Testing only (no XCTest cases), so XCTest's empty run is switched off.
+swift build --build-tests -q
+swift test --skip-build --disable-xctest 2>&1 | tail -n 80
+
+log "Building the default site"
+swift run -q generate --quiet
+SITE_DIR="$PWD/site"
+export SITE_DIR
+
+log "JavaScript unit tests"
+node --test Tests/js/
+
+log "Browser tests (Chromium)"
+.venv/bin/python -m pytest -q Tests/browser

@@ -20,9 +20,20 @@ struct CSVReader {
   }
 
   func location(line: Int, byteOffset: Int, lineStart: Int) -> SourceLocation {
-    let prefix = bytes[lineStart..<byteOffset]
-    let column = String(decoding: prefix, as: UTF8.self).unicodeScalars.count + 1
-    return SourceLocation(file: file, line: line, column: column)
+    SourceLocation(file: file, line: line, column: column(byteOffset: byteOffset, lineStart: lineStart))
+  }
+
+  /// 1-based column in Unicode scalars: every byte that does not continue a
+  /// UTF-8 sequence starts one. Counted without building a string, since
+  /// it runs for every field of every row.
+  func column(byteOffset: Int, lineStart: Int) -> Int {
+    var column = 1
+    var index = lineStart
+    while index < byteOffset {
+      if bytes[index] & 0xC0 != 0x80 { column += 1 }
+      index += 1
+    }
+    return column
   }
 
   /// Parses every row, calling `body` for each (header included, as row 0).
@@ -51,7 +62,7 @@ struct CSVReader {
           "invalid UTF-8 in a field"))
       }
       fields.append(text)
-      columns.append(location(line: startLine, byteOffset: start, lineStart: startLineStart).column)
+      columns.append(column(byteOffset: start, lineStart: startLineStart))
       field.removeAll(keepingCapacity: true)
     }
 
@@ -124,7 +135,7 @@ struct CSVReader {
         if index == end || bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") {
           // A trailing comma means one more, empty field.
           fields.append("")
-          columns.append(location(line: line, byteOffset: index, lineStart: lineStart).column)
+          columns.append(column(byteOffset: index, lineStart: lineStart))
         } else {
           continue
         }

@@ -215,8 +215,13 @@ public struct IndexBuilder {
       scopesJSON.append(.object(object))
     }
 
-    var kindCounts = [Int](repeating: 0, count: kinds.count)
-    for documentIndex in order { kindCounts[kindIndex[site.documents[documentIndex].collection] ?? 0] += 1 }
+    // Per kind, the documents of that kind: chip totals and one-kind result
+    // lists come from these, without opening document shards.
+    var kindIDs = [[Int32]](repeating: [], count: kinds.count)
+    for (number, documentIndex) in order.enumerated() {
+      kindIDs[kindIndex[site.documents[documentIndex].collection] ?? 0].append(Int32(number))
+    }
+    let kindFiles = kinds.enumerated().map { offset, collection in idsFile("kind-\(collection.config.id)", kindIDs[offset]) }
     let manifest: JSONValue = .object([
       "version": .int(1),
       "docCount": .int(order.count),
@@ -226,7 +231,8 @@ public struct IndexBuilder {
       "kinds": .array(kinds.enumerated().map { offset, collection in
         .object([
           "id": .string(collection.config.id), "label": .string(collection.config.label),
-          "singular": .string(collection.config.singular), "count": .int(kindCounts[offset]),
+          "singular": .string(collection.config.singular), "count": .int(kindIDs[offset].count),
+          "file": .string(kindFiles[offset]),
         ])
       }),
       "topResults": .string(site.config.search.topResults),

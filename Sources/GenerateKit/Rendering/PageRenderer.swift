@@ -65,7 +65,8 @@ public struct PageRenderer {
         do {
           let template = try MustacheTemplate(string: text)
           let rendered = template.render(PageContext(page: [:], shared: shared), library: templates.library)
-          assetFiles.append((String(asset.path.dropLast(".mustache".count)), Array(rendered.utf8)))
+          let path = String(asset.path.dropLast(".mustache".count))
+          assetFiles.append((path, AssetMinifier.minify(Array(rendered.utf8), path: path)))
         } catch let error as MustacheTemplate.ParserError {
           throw DiagnosticsError(.error(
             at: SourceLocation(
@@ -74,7 +75,7 @@ public struct PageRenderer {
             "template syntax: \(TemplateSet.describe(error.error))"))
         }
       } else {
-        assetFiles.append(asset)
+        assetFiles.append((asset.path, AssetMinifier.minify(asset.bytes, path: asset.path)))
       }
     }
     assetFiles.sort { $0.path < $1.path }

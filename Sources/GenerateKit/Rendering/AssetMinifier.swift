@@ -1,0 +1,111 @@
+/// Takes comments and indentation out of the hand-written CSS and
+/// JavaScript as they are copied into the site — a quarter of their bytes —
+/// without a minifier's risks: it never joins lines or renames anything, and
+/// it leaves the inside of strings and template literals alone.
+enum AssetMinifier {
+  static func minify(_ bytes: [UInt8], path: String) -> [UInt8] {
+    guard let text = String(validating: bytes, as: UTF8.self) else { return bytes }
+    if path.hasSuffix(".js") || path.hasSuffix(".mjs") { return Array(javaScript(text).utf8) }
+    if path.hasSuffix(".css") { return Array(css(text).utf8) }
+    return bytes
+  }
+
+  /// Drops whole-line `//` comments, `/* … */` blocks that start a line, and
+  /// leading white space — except inside a multi-line template literal.
+  static func javaScript(_ text: String) -> String {
+    var output: [Substring] = []
+    var inTemplate = false
+    var inBlockComment = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if inTemplate {
+        output.append(line)
+        inTemplate = togglesTemplate(line, startingInside: true)
+        continue
+      }
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      if inBlockComment {
+        if trimmed.contains("*/") {
+          inBlockComment = false
+          let rest = trimmed.range(of: "*/").map { trimmed[$0.upperBound...].drop { $0 == " " } } ?? ""
+          if !rest.isEmpty { output.append(rest) }
+        }
+        continue
+      }
+      if trimmed.isEmpty || trimmed.hasPrefix("//") { continue }
+      if trimmed.hasPrefix("/*") {
+        if let end = trimmed.range(of: "*/") {
+          let rest = trimmed[end.upperBound...].drop { $0 == " " }
+          if !rest.isEmpty { output.append(rest) }
+        } else {
+          inBlockComment = true
+        }
+        continue
+      }
+      output.append(trimmed)
+      inTemplate = togglesTemplate(trimmed, startingInside: false)
+    }
+    return output.joined(separator: "\n") + "\n"
+  }
+
+  /// Whether a line leaves a template literal open: backticks outside
+  /// quotes and outside a trailing `//` comment, with escapes honoured.
+  static func togglesTemplate(_ line: Substring, startingInside: Bool) -> Bool {
+    var inside = startingInside
+    var quote: Character?
+    var escaped = false
+    var previous: Character = " "
+    for character in line {
+      defer { previous = character }
+      if escaped {
+        escaped = false
+        continue
+      }
+      if character == "\\" {
+        escaped = true
+        continue
+      }
+      if let open = quote {
+        if character == open { quote = nil }
+        continue
+      }
+      if inside {
+        if character == "`" { inside = false }
+        continue
+      }
+      if character == "/" && previous == "/" { break }
+      if character == "\"" || character == "'" {
+        quote = character
+      } else if character == "`" {
+        inside = true
+      }
+    }
+    return inside
+  }
+
+  /// Drops `/* … */` comments and leading white space.
+  static func css(_ text: String) -> String {
+    var result = ""
+    var index = text.startIndex
+    var quote: Character?
+    while index < text.endIndex {
+      let character = text[index]
+      if let open = quote {
+        result.append(character)
+        if character == open { quote = nil }
+        index = text.index(after: index)
+        continue
+      }
+      if character == "\"" || character == "'" {
+        quote = character
+      } else if character == "/", text[index...].hasPrefix("/*") {
+        guard let end = text[index...].range(of: "*/") else { break }
+        index = end.upperBound
+        continue
+      }
+      result.append(character)
+      index = text.index(after: index)
+    }
+    return result.split(separator: "\n").map { $0.drop { $0 == " " || $0 == "\t" } }.filter { !$0.isEmpty }
+      .joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,165 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { open } from './support/fixture.mjs';
+
+// Document numbers of Tests/js/fixtures (see make-fixture.mjs, rank order).
+const ids = (r) => r.docs.map((d) => d.id);
+const files = (log) => log.map((u) => u.replace(/\.[0-9a-f]{10}\.json$/, ''));
+
+test('a rare word costs exactly the manifest, one term shard and one document shard', async () => {
+  const { engine, log } = open();
+  const r = await engine.suggest('zyzzyva');
+  assert.deepEqual(r.docs.map((d) => d.title), ['Zyzzyva Blues']);
+  assert.deepEqual(files(log), ['idx/manifest', 'idx/t/z', 'idx/d/4']);
+});
+
+test('documents come back whole, with absolute URLs under the site base and marks', async () => {
+  const { engine } = open();
+  const [doc] = (await engine.search('AC/DC')).docs;
+  assert.deepEqual(doc, {
+    id: 1, kind: 'artists', kindLabel: 'Artist', title: 'AC/DC', subtitle: 'Artist · 2 songs',
+    url: 'https://example.test/sub/artists/1-ac-dc/', hue: 1, marks: [[0, 5]],
+  });
+});
+
+test('ac/dc, acdc and "ac dc" all find AC/DC first; sao finds São', async () => {
+  const { engine } = open();
+  for (const q of ['ac/dc', 'acdc', 'ac dc', 'AC/']) assert.equal((await engine.suggest(q)).docs[0].title, 'AC/DC', q);
+  const [sao] = (await engine.suggest('sao')).docs;
+  assert.equal(sao.title, 'São Paulo Sessions');
+  assert.deepEqual(sao.marks, [[0, 3]]);
+  assert.equal((await engine.suggest('beyon')).docs[0].title, 'Beyoncé');
+});
+
+test('tiers: whole title word > title prefix > other fields, each by document number', async () => {
+  const { engine } = open();
+  const r = await engine.search('love');
+  // 2 11 14 15 17 29 40 have "love" in the title; 18 Lovesong and 41 Loverman only as a prefix;
+  // 3 Beyoncé and 27 (by "Digital Lovers") only in another field.
+  assert.deepEqual(ids(r), [2, 11, 14, 15, 17, 29, 40, 18, 41, 3, 27]);
+  assert.equal(r.total, 11);
+  assert.deepEqual(r.totals, { top: 11, artists: 1, albums: 0, songs: 9, playlists: 1, genres: 0 });
+  assert.deepEqual(ids(await engine.search('love lotta')), [15, 14]);
+});
+
+test('every word must match', async () => {
+  const { engine } = open();
+  assert.deepEqual(ids(await engine.suggest('love crazy')), [11, 3, 14]); // 14: a playlist holding "Crazy in Love"
+  assert.deepEqual(ids(await engine.suggest('metallica puppets')), [4]);
+  assert.deepEqual(ids(await engine.suggest('metallica xylophone')), []);
+});
+
+test('a kind chip pages through its own results', async () => {
+  const { engine } = open();
+  const r = await engine.search('love', { kind: 'songs', offset: 2, limit: 3 });
+  assert.deepEqual(ids(r), [15, 17, 29]);
+  assert.ok(r.docs.every((d) => d.kind === 'songs'));
+  assert.equal(r.total, 9);
+  assert.equal(r.totals.top, 11);
+});
+
+test('only the document shards of the shown page are fetched', async () => {
+  const { engine, log } = open();
+  await engine.search('love', { limit: 2 });
+  assert.deepEqual(files(log).filter((f) => f.startsWith('idx/d/')), ['idx/d/0', 'idx/d/1']);
+  log.length = 0;
+  const r = await engine.search('love', { offset: 9, limit: 5 });
+  assert.deepEqual(ids(r), [3, 27]);
+  assert.deepEqual(files(log).filter((f) => f.startsWith('idx/d/')), ['idx/d/2']);
+});
+
+test('a 1-letter word uses the internal shard and its tops while typing, the subtree on a final search', async () => {
+  const { engine, log } = open();
+  const r = await engine.suggest('m');
+  assert.deepEqual(files(log).filter((f) => f.startsWith('idx/t/')), ['idx/t/m']);
+  assert.equal(r.docs.length, 6); // tops holds 6 here: the fixture is built with topsMax 6
+  assert.ok(r.docs.every((d) => d.marks.length), 'each suggestion shows the matched m-word');
+  assert.deepEqual(ids(r), [...ids(r)].sort((a, b) => a - b), 'while typing one letter, popularity decides');
+  const s = await engine.search('m');
+  assert.equal(s.total, 17);
+  assert.equal(s.docs[0].title, 'R.E.M.', 'on Enter, the whole term "m" in a title ranks first');
+  assert.deepEqual(files(log).filter((f) => f.startsWith('idx/t/')).sort(), ['idx/t/m', 'idx/t/ma', 'idx/t/me', 'idx/t/mi', 'idx/t/mo', 'idx/t/my']);
+});
+
+test('a long posting list loads its continuation only on a final search', async () => {
+  const { engine, log } = open();
+  const typed = await engine.suggest('love');
+  assert.ok(!files(log).some((f) => f.includes('more')));
+  assert.ok(!ids(typed).includes(17), 'doc 17 is only in the continuation');
+  const final = await engine.search('love');
+  assert.ok(ids(final).includes(17));
+  assert.equal(files(log).filter((f) => f.includes('more')).length, 1);
+});
+
+test('scope and tokens filter, together and alone', async () => {
+  const { engine } = open();
+  const rock = [{ facet: 'genre', value: 'Rock' }];
+  assert.deepEqual(ids(await engine.search('love', { scope: 'library' })), [15]);
+  assert.deepEqual(ids(await engine.search('love', { tokens: rock })), [15, 17, 29, 40, 18, 41]);
+  assert.deepEqual(ids(await engine.suggest('love', { scope: 'library', tokens: rock })), [15]);
+  assert.deepEqual(ids(await engine.search('', { scope: 'library', tokens: [{ facet: 'genre', value: 'Metal' }] })), [0, 4, 19]);
+  const jazz = await engine.search('', { tokens: [{ facet: 'genre', value: 'Jazz' }] });
+  assert.deepEqual(ids(jazz), [8, 9, 20, 37, 38, 42], 'tokens alone list everything they admit, by number');
+  assert.deepEqual(jazz.totals, { top: 6, artists: 1, albums: 0, songs: 4, playlists: 0, genres: 1 });
+  assert.deepEqual(ids(await engine.search('', { tokens: [{ facet: 'genre', value: 'Polka' }] })), []);
+});
+
+test('empty text and no tokens is an empty result without fetching anything', async () => {
+  const { engine, log } = open();
+  assert.deepEqual(await engine.suggest('  '), { text: '  ', completions: [], docs: [] });
+  assert.deepEqual((await engine.suggest(undefined)).docs, []);
+  const r = await engine.search('', { scope: 'library' });
+  assert.equal(r.total, 0);
+  assert.equal(r.totals.songs, 0);
+  assert.deepEqual(files(log), ['idx/manifest']);
+});
+
+test('typos are corrected on a final search only', async () => {
+  const { engine } = open();
+  assert.deepEqual(ids(await engine.suggest('metalica')), []);
+  const r = await engine.search('metalica');
+  assert.equal(r.docs[0].title, 'Metallica');
+  assert.deepEqual(r.docs[0].marks, [[0, 9]]);
+  assert.deepEqual(r.corrected, [{ from: 'metalica', to: 'metallica' }]);
+  const b = await engine.search('beethovn');
+  assert.equal(b.docs[0].title, 'Ludwig van Beethoven');
+  assert.deepEqual(b.corrected, [{ from: 'beethovn', to: 'beethoven' }]);
+  assert.deepEqual(ids(await engine.search('lvoe crazy')), [11, 3, 14], 'a transposition is one edit');
+  assert.deepEqual((await engine.search('mtl')).total, 0, 'no correction under 4 letters');
+  assert.deepEqual((await engine.search('metal')).corrected, [], 'a word that matches is not corrected');
+});
+
+test('completions are indexed terms extending the last word, most postings first', async () => {
+  const { engine } = open();
+  assert.deepEqual((await engine.suggest('lo')).completions, ['love', 'lotta', 'losing', 'lou']);
+  assert.deepEqual((await engine.suggest('crazy love')).completions, ['loverman', 'lovers', 'lovesong']);
+});
+
+test('token suggestions: all by count, or those the text begins', async () => {
+  const { engine } = open();
+  await engine.ready;
+  const all = engine.tokenSuggestions();
+  assert.deepEqual(all.map((t) => t.value), ['Rock', 'Pop', 'Jazz', 'Metal', 'Classical', 'Latin']);
+  assert.deepEqual(all[0], { facet: 'genre', facetLabel: 'Genre', value: 'Rock', count: 16, icon: 'genre' });
+  assert.deepEqual(engine.tokenSuggestions('JA').map((t) => t.value), ['Jazz']);
+  assert.equal(engine.tokenSuggestions('gen').length, 6);
+  assert.deepEqual(engine.tokenSuggestions('x'), []);
+});
+
+test('without kind files the totals come from document shards and agree', async () => {
+  const edit = (path, value) => (path.includes('manifest') ? { ...value, kinds: value.kinds.map(({ file, ...k }) => k) } : value);
+  const { engine, log } = open(undefined, { edit });
+  const r = await engine.search('love', { kind: 'songs' });
+  assert.deepEqual(r.totals, { top: 11, artists: 1, albums: 0, songs: 9, playlists: 1, genres: 0 });
+  assert.deepEqual(ids(r), [2, 11, 15, 17, 29, 40, 18, 41, 27]);
+  assert.ok(!files(log).some((f) => f.includes('kind-')));
+});
+
+test('overlapping calls each answer their own query and share fetches', async () => {
+  const { engine, log } = open();
+  const [a, b, c] = await Promise.all([engine.suggest('metal'), engine.suggest('love'), engine.suggest('metal')]);
+  assert.deepEqual(ids(a), [35, 0, 4, 19]); // "Metal Heart" holds the whole word
+  assert.equal(b.docs[0].title, 'Love Me Like You Do');
+  assert.deepEqual(a, c);
+  assert.equal(new Set(log).size, log.length, 'no file fetched twice');
+});

@@ -1,0 +1,63 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { normalize, terms, queryWords, highlightRanges } from '../../Templates/assets/js/engine/normalize.js';
+
+const cases = JSON.parse(readFileSync(new URL('../Shared/normalization-cases.json', import.meta.url), 'utf8'));
+
+test('shared normalisation cases give the same terms as the Swift index builder must', () => {
+  assert.ok(cases.length >= 30);
+  for (const { input, terms: expected } of cases) assert.deepEqual(terms(input), expected, JSON.stringify(input));
+});
+
+test('normalize folds case, diacritics, compatibility forms and in-word apostrophes', () => {
+  assert.equal(normalize('São'), 'sao');
+  assert.equal(normalize('Beyoncé'), normalize('BEYONCE'));
+  assert.equal(normalize('ＡＣ／ＤＣ'), 'ac/dc');
+  assert.equal(normalize('Straße'), 'strasse');
+  assert.equal(normalize('Ørsted'), 'orsted');
+  assert.equal(normalize('ﬁne'), 'fine');
+  assert.equal(normalize("Don't"), 'dont');
+  assert.equal(normalize("rock ’n’ roll"), 'rock n roll');
+});
+
+test('a query chunk with punctuation is searched as its concatenation', () => {
+  assert.deepEqual(queryWords('AC/DC'), ['acdc']);
+  assert.deepEqual(queryWords('ac dc'), ['ac', 'dc']);
+  assert.deepEqual(queryWords('acdc'), ['acdc']);
+  assert.deepEqual(queryWords('R.E.M.'), ['rem']);
+  assert.deepEqual(queryWords("guns n' roses"), ['guns', 'n', 'roses']);
+  assert.deepEqual(queryWords('São  Paulo '), ['sao', 'paulo']);
+  assert.deepEqual(queryWords(' - / '), []);
+});
+
+test('highlight ranges point into the original title', () => {
+  assert.deepEqual(highlightRanges('Beyoncé', ['beyon']), [[0, 5]]);
+  assert.deepEqual(highlightRanges('Beyoncé', ['beyonce']), [[0, 7]]);
+  assert.deepEqual(highlightRanges('Beyonce\u0301 Live', ['beyonce']), [[0, 8]], 'a combining accent stays with its letter');
+  assert.deepEqual(highlightRanges('AC/DC', ['ac']), [[0, 2]]);
+  assert.deepEqual(highlightRanges('AC/DC', ['acd']), [[0, 4]]);
+  assert.deepEqual(highlightRanges('AC/DC', ['ac', 'dc']), [[0, 2], [3, 5]]);
+  assert.deepEqual(highlightRanges('São Paulo Sessions', ['sao', 'se']), [[0, 3], [10, 12]]);
+  // ß is one character that normalises to two: a prefix ending inside it marks all of it.
+  assert.deepEqual(highlightRanges('Straße', ['stras']), [[0, 5]]);
+  assert.deepEqual(highlightRanges("Don't Cry", ['dont']), [[0, 5]]);
+  assert.deepEqual(highlightRanges('ﬁnal', ['fi']), [[0, 1]]);
+  // 𝔐 and 𠀀 are two UTF-16 units each.
+  assert.deepEqual(highlightRanges('𝔐etal', ['me']), [[0, 3]]);
+  assert.deepEqual(highlightRanges('a 𠀀𠀀x', ['𠀀𠀀']), [[2, 6]]);
+  assert.deepEqual(highlightRanges('Love Me Like You Do', ['lo']), [[0, 2]]);
+  // Only word prefixes: "yon" is inside "Beyoncé".
+  assert.deepEqual(highlightRanges('Beyoncé', ['yon']), []);
+  assert.deepEqual(highlightRanges('Beyoncé', []), []);
+});
+
+test('every indexed term of a title is highlighted, and the marked text is that term', () => {
+  for (const { input } of cases) {
+    for (const t of terms(input)) {
+      const ranges = highlightRanges(input, [t]);
+      assert.ok(ranges.length, `${t} in ${JSON.stringify(input)}`);
+      for (const [a, b] of ranges) assert.equal(queryWords(input.slice(a, b)).join(''), t, `${t} in ${JSON.stringify(input)}`);
+    }
+  }
+});

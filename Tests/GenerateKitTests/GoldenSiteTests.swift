@@ -25,7 +25,9 @@ import Testing
     }
     let stored = try snapshotFolder(Self.golden.path)
     #expect(!stored.isEmpty, "no golden files: record them with GENERATE_RECORD_GOLDEN=1")
-    #expect(Set(built.keys) == Set(stored.keys), "the set of files differs")
+    let added = Set(built.keys).subtracting(stored.keys).sorted()
+    let missing = Set(stored.keys).subtracting(built.keys).sorted()
+    #expect(added.isEmpty && missing.isEmpty, "files added: \(added); files missing: \(missing)")
     for path in built.keys.sorted() {
       guard let expected = stored[path], let actual = built[path], expected != actual else { continue }
       Issue.record("\(path) differs from its golden file:\n\(Self.diff(expected, actual))")

@@ -4,22 +4,31 @@ import Mustache
 /// the collection's fields evaluated on demand, and the table's raw columns.
 /// Lazy, so a template only pays for the fields it uses.
 final class RecordContext: MustacheParent, @unchecked Sendable {
+  /// Contexts already opened while rendering one page: a song list names
+  /// the same artist and album again and again, and each is evaluated once.
+  final class Cache {
+    var contexts: [Int: RecordContext] = [:]
+  }
+
   let site: PreparedSite
   let table: Table
   let row: Int
   let depth: Int
+  let documentIndex: Int?
+  let shared: Cache
   private var cache: [String: Any?] = [:]
 
-  init(site: PreparedSite, table: Table, row: Int, depth: Int = 0) {
+  init(site: PreparedSite, table: Table, row: Int, depth: Int = 0, shared: Cache = Cache()) {
     self.site = site
     self.table = table
     self.row = row
     self.depth = depth
+    self.shared = shared
+    self.documentIndex = site.documentIndex(table: table, row: row)
   }
 
   var document: Document? {
-    guard let index = site.documentIndex(table: table, row: row) else { return nil }
-    return site.documents[index]
+    documentIndex.map { site.documents[$0] }
   }
 
   func child(named name: String) -> Any? {
@@ -66,7 +75,11 @@ final class RecordContext: MustacheParent, @unchecked Sendable {
       return converted.isEmpty ? nil : converted
     case .record(let table, let row):
       guard depth < 3 else { return nil }
-      return RecordContext(site: site, table: table, row: row, depth: depth + 1)
+      let key = (row << 12) | (depth << 8) | (site.dataset.tables.firstIndex { $0 === table } ?? 255)
+      if let existing = shared.contexts[key] { return existing }
+      let context = RecordContext(site: site, table: table, row: row, depth: depth + 1, shared: shared)
+      shared.contexts[key] = context
+      return context
     }
   }
 }

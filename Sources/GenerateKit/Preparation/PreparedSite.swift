@@ -1,21 +1,43 @@
 import Mustache
 
-/// A collection with its expressions resolved against the schema.
-struct PreparedCollection: @unchecked Sendable {
-  var config: SiteConfig.Collection
-  var table: Table
-  var title: CompiledExpression
-  var popularity: CompiledExpression?
-  var fields: [(name: String, expression: CompiledExpression)]
-  var fieldIndex: [String: Int]
+/// A collection with its expressions resolved against the schema. A class:
+/// it is read on every field lookup, and copying a struct of a dozen
+/// references each time showed up in profiles.
+final class PreparedCollection: @unchecked Sendable {
+  let config: SiteConfig.Collection
+  let table: Table
+  let title: CompiledExpression
+  let popularity: CompiledExpression?
+  let fields: [(name: String, expression: CompiledExpression)]
+  let fieldIndex: [String: Int]
   /// (index into `PreparedSite.facets`, expression).
-  var facets: [(facet: Int, expression: CompiledExpression)]
-  var searchFields: [CompiledExpression]
-  var subtitle: MustacheTemplate?
-  var url: MustacheTemplate?
-  var pagePath: MustacheTemplate?
+  let facets: [(facet: Int, expression: CompiledExpression)]
+  let searchFields: [CompiledExpression]
+  let subtitle: MustacheTemplate?
+  let url: MustacheTemplate?
+  let pagePath: MustacheTemplate?
   /// Whether this build writes a page per record.
-  var writesPages: Bool
+  let writesPages: Bool
+
+  init(
+    config: SiteConfig.Collection, table: Table, title: CompiledExpression, popularity: CompiledExpression?,
+    fields: [(name: String, expression: CompiledExpression)], fieldIndex: [String: Int],
+    facets: [(facet: Int, expression: CompiledExpression)], searchFields: [CompiledExpression],
+    subtitle: MustacheTemplate?, url: MustacheTemplate?, pagePath: MustacheTemplate?, writesPages: Bool
+  ) {
+    self.config = config
+    self.table = table
+    self.title = title
+    self.popularity = popularity
+    self.fields = fields
+    self.fieldIndex = fieldIndex
+    self.facets = facets
+    self.searchFields = searchFields
+    self.subtitle = subtitle
+    self.url = url
+    self.pagePath = pagePath
+    self.writesPages = writesPages
+  }
 
   func field(named name: String) -> CompiledExpression? {
     fieldIndex[name].map { fields[$0].expression }

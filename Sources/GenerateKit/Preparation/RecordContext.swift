@@ -39,23 +39,25 @@ final class RecordContext: MustacheParent, @unchecked Sendable {
   }
 
   private func lookup(_ name: String) -> Any? {
-    let document = self.document
-    switch name {
-    case "id", "key": return table.key(ofRow: row)
-    case "title": if let document { return document.title }
-    case "subtitle": if let document { return document.subtitle }
-    case "slug": if let document { return document.slug }
-    case "hue": if let document { return String(document.hue) }
-    case "initial":
-      if let document, let first = document.title.first(where: { $0.isLetter || $0.isNumber }) {
-        return String(first).uppercased()
+    if let index = documentIndex {
+      let documents = site.documents
+      switch name {
+      case "id", "key": return table.key(ofRow: row)
+      case "title": return documents[index].title
+      case "subtitle": return documents[index].subtitle
+      case "slug": return documents[index].slug
+      case "hue": return String(documents[index].hue)
+      case "url": return documents[index].url.isEmpty ? nil : site.baseURL + documents[index].url
+      case "kind": return site.collections[documents[index].collection].config.singular
+      case "initial":
+        return documents[index].title.first(where: { $0.isLetter || $0.isNumber }).map { String($0).uppercased() }
+      default:
+        if let field = site.collections[documents[index].collection].field(named: name) {
+          return convert(site.evaluator.evaluate(field, table: table, row: row))
+        }
       }
-    case "url": if let document, !document.url.isEmpty { return site.baseURL + document.url }
-    case "kind": if let document { return site.collections[document.collection].config.singular }
-    default: break
-    }
-    if let document, let field = site.collections[document.collection].field(named: name) {
-      return convert(site.evaluator.evaluate(field, table: table, row: row))
+    } else if name == "id" || name == "key" {
+      return table.key(ofRow: row)
     }
     if let column = table.column(named: name) {
       let value = table.columns[column][row]

@@ -2,11 +2,11 @@ import ArgumentParser
 import GenerateKit
 
 @main
-struct Generate: ParsableCommand {
+struct Generate: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "generate",
     abstract: "Build a static search site from a dataset and Mustache templates.",
-    subcommands: [Build.self],
+    subcommands: [Build.self, Preview.self],
     defaultSubcommand: Build.self
   )
 }

@@ -1,0 +1,209 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `generate preview`: serves a built site on the local machine, rebuilds it
+/// when its inputs change and reloads the open pages.
+///
+/// The build itself is injected as a closure so that the server knows
+/// nothing about the pipeline (and tests can use a closure that writes a
+/// file). The closure must leave the folder untouched when it fails — the
+/// builder publishes atomically — because the server keeps serving the
+/// folder as it is: a broken edit shows as an overlay over the last good site.
+///
+/// ```swift
+/// var options = BuildOptions()
+/// options.outputPath = ".build/preview-site"
+/// options.previewScript = PreviewServer.reloadScript
+/// let builder = SiteBuilder(options: options)
+/// var configuration = PreviewServer.Configuration(siteFolder: options.outputPath)
+/// configuration.watchedPaths = ["Data", "Templates", options.configPath]
+/// try await PreviewServer(configuration: configuration) { _ = try builder.build() }.run()
+/// ```
+public struct PreviewServer: Sendable {
+  /// Builds the site into the served folder; throws `DiagnosticsError` (or
+  /// any error) when the inputs are broken.
+  public typealias Rebuild = @Sendable () throws -> Void
+
+  public struct Configuration: Sendable {
+    /// The folder the builder publishes to and the server serves.
+    public var siteFolder: String
+    /// The path the site lives under, as in `--base-url` (`/music/`); a full
+    /// URL is reduced to its path.
+    public var basePath: String = "/"
+    public var host: String = "127.0.0.1"
+    /// 0 picks a free port; `onReady` is told which.
+    public var port: Int = 8000
+    /// Files and folders whose changes trigger a rebuild.
+    public var watchedPaths: [String] = []
+    public var pollInterval: Duration = .milliseconds(300)
+    public var debounce: Duration = .milliseconds(150)
+    public var heartbeatInterval: Duration = .seconds(15)
+    /// Whether `run()` builds once before it starts serving.
+    public var buildsAtStart: Bool = true
+    /// Whether SIGINT and SIGTERM stop the server gracefully (tests turn
+    /// this off and cancel the task instead).
+    public var handlesSignals: Bool = true
+
+    public init(siteFolder: String) {
+      self.siteFolder = siteFolder
+    }
+  }
+
+  public var configuration: Configuration
+  public var rebuild: Rebuild
+  /// Progress lines (stdout by default).
+  public var log: @Sendable (String) -> Void
+  /// Warnings and build diagnostics (stderr by default).
+  public var warn: @Sendable (String) -> Void
+
+  public init(
+    configuration: Configuration,
+    log: @escaping @Sendable (String) -> Void = PreviewServer.printToStandardOutput,
+    warn: @escaping @Sendable (String) -> Void = PreviewServer.printToStandardError,
+    rebuild: @escaping Rebuild
+  ) {
+    self.configuration = configuration
+    self.log = log
+    self.warn = warn
+    self.rebuild = rebuild
+  }
+
+  /// Builds once, then serves and rebuilds until SIGINT/SIGTERM (or until
+  /// the task is cancelled). A failed first build does not stop it: the
+  /// error is printed and shown in the browser, and watching goes on.
+  ///
+  /// - Parameter onReady: called once the socket is listening, with the
+  ///   port actually bound and the site's URL. By default it prints
+  ///   `Serving http://127.0.0.1:8000/ (Ctrl-C to stop)`.
+  /// - Throws: `PreviewError` when the address cannot be bound.
+  public func run(
+    onReady: @escaping @Sendable (_ port: Int, _ url: String) async -> Void = { _, url in
+      PreviewServer.printToStandardOutput("Serving \(url) (Ctrl-C to stop)")
+    }
+  ) async throws {
+    let configuration = self.configuration
+    if !Self.isLoopback(configuration.host) {
+      warn(
+        "warning: preview is for local use; on \(configuration.host) anyone who can reach this machine "
+          + "can read the site folder and the build errors. Use a static host to publish.")
+    }
+    let hub = ReloadHub(heartbeatInterval: configuration.heartbeatInterval)
+    let watcher = FileWatcher(paths: configuration.watchedPaths, excluding: [configuration.siteFolder])
+    // Taken before the first build, so that an edit made while it runs is
+    // picked up afterwards.
+    let rebuilds = RebuildService(
+      watcher: watcher, rebuild: rebuild, hub: hub, pollInterval: configuration.pollInterval,
+      debounce: configuration.debounce, log: log, warn: warn, snapshot: watcher.snapshot())
+    if configuration.buildsAtStart { await rebuilds.build() }
+
+    let basePath = Self.basePathSegments(configuration.basePath)
+    let responder = StaticSiteResponder(
+      site: SiteFolder(path: configuration.siteFolder), basePath: basePath, hub: hub)
+    var logger = Logger(label: "generate.preview")
+    // Quiet unless asked (`LOG_LEVEL=debug`, as in Hummingbird): what the
+    // user needs to know is printed through `log` and `warn`, and bind
+    // failures come back as `PreviewError`.
+    logger.logLevel =
+      ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .critical
+    let host = configuration.host
+    let app = Application(
+      responder: responder,
+      server: .http1(
+        configuration: .init(
+          // Long targets are answered with 414 by the responder; past these
+          // limits the parser itself refuses the request with a 400.
+          httpDecoderConfiguration: .init(
+            maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 64 * 1024, maxHeaderFieldCount: 100))),
+      configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port)),
+      services: [hub, rebuilds],
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? configuration.port
+        let url =
+          "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+          + RequestTarget.encodedPath(basePath, trailingSlash: true)
+        await onReady(port, url)
+      },
+      logger: logger
+    )
+    do {
+      if configuration.handlesSignals {
+        try await app.runService()
+      } else {
+        try await app.run()
+      }
+    } catch {
+      throw PreviewError(bindingFailure: error, host: host, port: configuration.port) ?? error
+    }
+  }
+
+  /// `/music/`, `music` or `https://example.com/music/` → `["music"]`.
+  static func basePathSegments(_ base: String) -> [String] {
+    var path = base
+    if let url = URL(string: base), url.scheme != nil { path = url.path }
+    return path.split(separator: "/").map(String.init)
+  }
+
+  /// The path part of a base URL, with a slash at each end: what a preview
+  /// build should use as its base URL so that links stay on the preview
+  /// server (`https://example.com/music` → `/music/`).
+  public static func basePath(from baseURL: String) -> String {
+    RequestTarget.encodedPath(basePathSegments(baseURL), trailingSlash: true)
+  }
+
+  /// Whether binding `host` keeps the server on this machine.
+  public static func isLoopback(_ host: String) -> Bool {
+    let host = host.lowercased()
+    return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+  }
+
+  /// Unbuffered, so that lines show up at once when stdout is a pipe.
+  public static let printToStandardOutput: @Sendable (String) -> Void = { message in
+    FileHandle.standardOutput.write(Data((message + "\n").utf8))
+  }
+
+  public static let printToStandardError: @Sendable (String) -> Void = { message in
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+  }
+}
+
+/// Why the preview server could not start.
+public enum PreviewError: Error, Hashable, Sendable, CustomStringConvertible {
+  case portInUse(host: String, port: Int)
+  case cannotBind(host: String, port: Int, reason: String)
+
+  public var description: String {
+    switch self {
+    case .portInUse(_, let port):
+      "port \(port) is already in use; try --port \(port + 1)"
+    case .cannotBind(let host, let port, let reason):
+      "cannot listen on \(host):\(port): \(reason)"
+    }
+  }
+
+  /// Recognises the errors NIO throws when `bind` fails; nil for others.
+  init?(bindingFailure error: any Error, host: String, port: Int) {
+    if let error = error as? IOError {
+      if error.errnoCode == EADDRINUSE {
+        self = .portInUse(host: host, port: port)
+      } else {
+        self = .cannotBind(host: host, port: port, reason: String(cString: strerror(error.errnoCode)))
+      }
+    } else if error is SocketAddressError.UnknownHost {
+      self = .cannotBind(host: host, port: port, reason: "unknown host")
+    } else if error is SocketAddressError {
+      self = .cannotBind(host: host, port: port, reason: "cannot resolve \(host)")
+    } else {
+      return nil
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import ServiceLifecycle
+
+/// Watches the inputs and rebuilds the site when they change, one build at
+/// a time, then tells open pages through the hub.
+///
+/// The loop is sequential on purpose: the snapshot that triggered a build is
+/// taken before it starts, so anything saved while it runs shows up as a
+/// difference on the next scan and causes exactly one more build, however
+/// many saves there were.
+struct RebuildService: Service, CustomStringConvertible {
+  var watcher: FileWatcher
+  var rebuild: PreviewServer.Rebuild
+  var hub: ReloadHub
+  var pollInterval: Duration
+  /// How long the files must hold still before a build starts: editors and
+  /// `git checkout` write several files, or one file in several steps.
+  var debounce: Duration
+  var log: @Sendable (String) -> Void
+  var warn: @Sendable (String) -> Void
+  /// The inputs as they were when the last build started.
+  var snapshot: FileWatcher.Snapshot
+
+  var description: String { "RebuildService" }
+
+  func run() async throws {
+    var snapshot = self.snapshot
+    while !Task.isShuttingDownGracefully {
+      do { try await Task.sleep(for: pollInterval) } catch { return }
+      var next = watcher.snapshot()
+      guard next != snapshot else { continue }
+      // A file rewritten without pause (a log someone put in `Data/`) must
+      // not hold builds off forever, hence the cap.
+      var settled: FileWatcher.Snapshot
+      var rounds = 0
+      repeat {
+        settled = next
+        rounds += 1
+        do { try await Task.sleep(for: debounce) } catch { return }
+        next = watcher.snapshot()
+      } while next != settled && rounds < 10 && !Task.isShuttingDownGracefully
+      let changed = FileWatcher.changes(from: snapshot, to: next)
+      snapshot = next
+      log("Rebuilding: \(Self.describe(changed))")
+      await build()
+    }
+  }
+
+  /// Runs one build and reports it: diagnostics to stderr and the hub on
+  /// failure, a reload on success. Never throws; the server keeps serving
+  /// whatever the last good build left in the folder.
+  func build() async {
+    let started = ContinuousClock.now
+    let rebuild = self.rebuild
+    // Builds are synchronous and can take seconds: give each a thread of
+    // its own rather than block the small cooperative pool that answers
+    // requests, or Dispatch's global queues, which on Linux grow slowly
+    // when their threads are busy.
+    let result: Result<Void, any Error> = await withCheckedContinuation { continuation in
+      let thread = Thread { continuation.resume(returning: Result { try rebuild() }) }
+      thread.name = "generate preview build"
+      thread.start()
+    }
+    switch result {
+    case .success:
+      let seconds = (ContinuousClock.now - started) / .milliseconds(1) / 1000
+      log("Built in \(String(format: "%.2f", seconds)) s")
+      hub.buildSucceeded()
+    case .failure(let error):
+      let text = Self.diagnosticsText(for: error)
+      warn(text)
+      hub.buildFailed(text)
+    }
+  }
+
+  static func diagnosticsText(for error: any Error) -> String {
+    switch error {
+    case let error as DiagnosticsError: error.description
+    case let error as Diagnostic: error.description
+    default: "error: \(error)"
+    }
+  }
+
+  private static func describe(_ changed: [String]) -> String {
+    guard let first = changed.first else { return "inputs changed" }
+    return changed.count == 1 ? "\(first) changed" : "\(first) and \(changed.count - 1) more changed"
+  }
+}

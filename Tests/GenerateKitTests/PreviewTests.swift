@@ -19,7 +19,7 @@ import Testing
   // MARK: Serving files
 
   @Test func sendsTheContentTypeAStaticHostWould() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     let files: [(name: String, type: String)] = [
       ("index.html", "text/html; charset=utf-8"),
       ("style.css", "text/css; charset=utf-8"),
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func servesFolderIndexesAndRedirectsToTheSlash() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("site/index.html", "home")
     try project.write("site/artists/index.html", "artists")
     try project.write("site/empty/readme.txt", "no index here")
@@ -73,7 +73,7 @@ import Testing
   }
 
   @Test func answersMissingFilesWithTheSites404Page() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("site/index.html", "home")
     try project.write("site/404.html", "<h1>Nothing here</h1>")
 
@@ -86,7 +86,7 @@ import Testing
   }
 
   @Test func answersHeadWithHeadersOnly() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("site/index.html", "twelve bytes")
 
     try await project.withServer { client in
@@ -99,7 +99,7 @@ import Testing
   }
 
   @Test func revalidatesWithEntityTagsAndDates() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("site/app.js", "console.log(1)")
 
     try await project.withServer { client in
@@ -128,7 +128,7 @@ import Testing
   }
 
   @Test func compressesTextOnlyWhenTheClientAcceptsGzip() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     let script = (1...200).map { "export const value\($0) = \"track \($0)\";\n" }.joined()
     try project.write("site/search.js", script)
     try project.write("site/small.css", "body { margin: 0 }")
@@ -162,7 +162,7 @@ import Testing
   }
 
   @Test func servesTheSiteUnderItsBasePathOnly() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("site/index.html", "music home")
     try project.write("site/style.css", "css")
     try project.write("site/404.html", "music 404")
@@ -190,10 +190,10 @@ import Testing
   // MARK: Safety
 
   @Test func refusesEveryWayOutOfTheSiteFolder() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("site/index.html", "home")
     try project.write("site/a/b/index.html", "deep")
-    try project.write("secret.txt", TemporaryProject.secret)
+    try project.write("secret.txt", PreviewFolder.secret)
     let secretPath = project.root.appendingPathComponent("secret.txt").path
 
     let targets = [
@@ -229,14 +229,14 @@ import Testing
       for target in targets {
         let response = try await client.get(target)
         #expect((400..<500).contains(response.status), "\(target) → \(response.status)")
-        #expect(!response.text.contains(TemporaryProject.secret), "\(target) leaked the file")
+        #expect(!response.text.contains(PreviewFolder.secret), "\(target) leaked the file")
       }
       #expect(try await client.get("/").text == "home", "still serving")
     }
   }
 
   @Test func decodesPercentEscapesExactlyOnce() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("site/%2e%2e.txt", "a file literally named %2e%2e.txt")
     try project.write("site/café.txt", "accented")
 
@@ -250,16 +250,16 @@ import Testing
   }
 
   @Test func refusesSymbolicLinksThatLeadOutside() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("site/index.html", "home")
-    try project.write("secret.txt", TemporaryProject.secret)
-    try project.write("elsewhere/secret.txt", TemporaryProject.secret)
-    try project.write("elsewhere/index.html", TemporaryProject.secret)
+    try project.write("secret.txt", PreviewFolder.secret)
+    try project.write("elsewhere/secret.txt", PreviewFolder.secret)
+    try project.write("elsewhere/index.html", PreviewFolder.secret)
     try project.link("site/leak.txt", to: "../secret.txt")
     try project.link("site/absolute.txt", to: project.root.appendingPathComponent("secret.txt").path)
     try project.link("site/elsewhere", to: "../elsewhere")
     try project.link("site/home.html", to: "index.html")
-    try project.write("site/.git/config", TemporaryProject.secret)
+    try project.write("site/.git/config", PreviewFolder.secret)
 
     try await project.withServer { client in
       for target in [
@@ -267,14 +267,14 @@ import Testing
       ] {
         let response = try await client.get(target)
         #expect(response.status == 404, "\(target)")
-        #expect(!response.text.contains(TemporaryProject.secret), "\(target) leaked the file")
+        #expect(!response.text.contains(PreviewFolder.secret), "\(target) leaked the file")
       }
       #expect(try await client.get("/home.html").text == "home", "a link inside the site is fine")
     }
   }
 
   @Test func allowsOnlyGetAndHead() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("site/index.html", "home")
 
     try await project.withServer { client in
@@ -290,7 +290,7 @@ import Testing
   }
 
   @Test func refusesOversizedRequestsAndKeepsServing() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("site/index.html", "home")
 
     try await project.withServer { client in
@@ -319,7 +319,7 @@ import Testing
   // MARK: Live reload
 
   @Test func rebuildsWhenAWatchedFileChangesAndTellsOpenPages() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("Data/tracks.csv", "v1")
 
     try await project.withServer(watching: ["Data"], rebuild: project.renderTracks) { client in
@@ -334,7 +334,7 @@ import Testing
   }
 
   @Test func aFailedRebuildShowsTheErrorAndKeepsTheLastGoodSite() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("Data/tracks.csv", "v1")
 
     try await project.withServer(watching: ["Data"], rebuild: project.renderTracks) { client in
@@ -362,7 +362,7 @@ import Testing
   }
 
   @Test func buildsOneAtATimeAndOnceMoreForChangesDuringABuild() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("Data/tracks.csv", "v1")
     let builds = BuildCounter()
 
@@ -388,7 +388,7 @@ import Testing
   }
 
   @Test func showsAnErrorPageUntilTheFirstBuildSucceeds() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("Data/tracks.csv", "broken <script>")
 
     try await project.withServer(watching: ["Data"], rebuild: project.renderTracks) { client in
@@ -411,7 +411,7 @@ import Testing
   // MARK: Starting up
 
   @Test func reportsAPortInUseClearly() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("site/index.html", "home")
 
     try await project.withServer { client in
@@ -429,7 +429,7 @@ import Testing
   }
 
   @Test func warnsWhenListeningBeyondThisMachine() async throws {
-    let project = try TemporaryProject()
+    let project = try PreviewFolder()
     try project.write("site/index.html", "home")
     let warnings = Lines()
 
@@ -525,9 +525,7 @@ extension PreviewTests {
     }
 
     @Test func theReloadClientBehaves() throws {
-      let harness = try #require(
-        Bundle.module.url(
-          forResource: "reload-harness", withExtension: "mjs", subdirectory: "Fixtures/Preview"))
+      let harness = fixturesRoot.appendingPathComponent("Preview/reload-harness.mjs")
       let script = FileManager.default.temporaryDirectory.appendingPathComponent(
         "reload-\(UUID().uuidString).js")
       try PreviewServer.reloadScript.write(to: script, atomically: true, encoding: .utf8)
@@ -544,7 +542,7 @@ extension PreviewTests {
 
 /// A folder in the temporary directory with a site and inputs, removed when
 /// the value goes away.
-final class TemporaryProject: Sendable {
+final class PreviewFolder: Sendable {
   static let secret = "TOP-SECRET-\(UUID().uuidString)"
   let root: URL
 

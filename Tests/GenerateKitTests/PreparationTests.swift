@@ -68,3 +68,21 @@ import Testing
     }
   }
 }
+
+/// Text from the data stays text: an `&` in a name must reach the index as
+/// `&`, and reach a page as `&amp;` exactly once.
+@Suite struct TextStaysTextTests {
+  @Test func ampersandsAreNotEscapedIntoTheIndexAndOnceInPages() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    try project.write("data/artists.csv", "id,name\n1,Beyoncé\n2,Simon & Garfunkel <live>\n3,Caetano Veloso\n")
+    _ = try project.build()
+    let files = try project.snapshot()
+    let docs = files.filter { $0.key.hasPrefix("idx/d/") }.map { String(decoding: $0.value, as: UTF8.self) }.joined()
+    #expect(docs.contains("\"Album · Simon & Garfunkel <live> · 9:27\""))
+    #expect(!docs.contains("&amp;") && !docs.contains("&lt;"))
+    let page = try #require(files["albums/11-back-in-black/index.html"].map { String(decoding: $0, as: UTF8.self) })
+    #expect(page.contains(">Simon &amp; Garfunkel &lt;live&gt;</a>"))
+    #expect(!page.contains("&amp;amp;"))
+  }
+}

@@ -106,19 +106,24 @@ public struct DocumentBuilder {
       config: config, dataset: dataset, collections: collections, facets: facets, evaluator: evaluator,
       baseURL: baseURL)
 
-    // Titles and popularity first: later steps rank and link by them.
+    // Titles and popularity first: later steps rank and link by them. Each
+    // phase computes on all cores into its own array, then assigns in order,
+    // so no record is read while another thread writes it.
     var documents: [Document] = []
     var popularityOfRow: [ObjectIdentifier: [Double]] = [:]
     for (index, collection) in collections.enumerated() {
       let table = collection.table
-      var popularity = [Double](repeating: 0, count: table.count)
-      var usedSlugs = Set<String>()
-      for row in 0..<table.count {
+      let computed = Parallel.map(count: table.count) { row -> (key: String, title: String, score: Double, slug: String) in
         let key = table.key(ofRow: row)
         let title = evaluator.evaluate(collection.title, table: table, row: row).text
         let score = collection.popularity.map { evaluator.evaluate($0, table: table, row: row).number ?? 0 } ?? 0
-        popularity[row] = score
-        var slug = Self.slug(key: key, title: title)
+        return (key, title, score, Self.slug(key: key, title: title))
+      }
+      var usedSlugs = Set<String>()
+      usedSlugs.reserveCapacity(table.count)
+      documents.reserveCapacity(documents.count + table.count)
+      for (row, item) in computed.enumerated() {
+        var slug = item.slug
         if !usedSlugs.insert(slug).inserted {
           var suffix = 2
           while !usedSlugs.insert("\(slug)-\(suffix)").inserted { suffix += 1 }
@@ -126,10 +131,12 @@ public struct DocumentBuilder {
         }
         site.register(document: documents.count, table: table, row: row)
         documents.append(Document(
-          collection: index, row: row, key: key, title: title, slug: slug,
-          hue: Self.hue(collection.config.id + "/" + key), popularity: score))
+          collection: index, row: row, key: item.key, title: item.title, slug: slug,
+          hue: Self.hue(collection.config.id + "/" + item.key), popularity: item.score))
       }
-      if popularityOfRow[ObjectIdentifier(table)] == nil { popularityOfRow[ObjectIdentifier(table)] = popularity }
+      if popularityOfRow[ObjectIdentifier(table)] == nil {
+        popularityOfRow[ObjectIdentifier(table)] = computed.map(\.score)
+      }
     }
     site.documents = documents
     evaluator.popularity = { table, row in popularityOfRow[ObjectIdentifier(table)]?[row] }
@@ -137,40 +144,43 @@ public struct DocumentBuilder {
 
     // Page paths, then links of records without pages (which may point into
     // pages), then subtitles (which may name linked records).
-    for index in site.documents.indices {
+    let count = site.documents.count
+    let paths = Parallel.map(count: count) { index -> String? in
       let document = site.documents[index]
       let collection = collections[document.collection]
-      guard let pagePath = collection.pagePath, collection.writesPages else { continue }
-      let context = RecordContext(site: site, table: collection.table, row: document.row)
-      site.documents[index].url = Self.cleanPath(pagePath.render(context))
+      guard let pagePath = collection.pagePath, collection.writesPages else { return nil }
+      return Self.cleanPath(pagePath.render(RecordContext(site: site, table: collection.table, row: document.row)))
     }
-    for index in site.documents.indices {
+    for (index, path) in paths.enumerated() where path != nil { site.documents[index].url = path ?? "" }
+    let base = site.baseURL
+    let links = Parallel.map(count: count) { index -> String? in
       let document = site.documents[index]
       let collection = collections[document.collection]
-      let context = RecordContext(site: site, table: collection.table, row: document.row)
-      if document.url.isEmpty, let url = collection.url {
-        let rendered = url.render(context)
-        let base = site.baseURL
-        site.documents[index].url = rendered.hasPrefix(base) ? String(rendered.dropFirst(base.count)) : rendered
-      }
+      guard document.url.isEmpty, let url = collection.url else { return nil }
+      let rendered = url.render(RecordContext(site: site, table: collection.table, row: document.row))
+      return rendered.hasPrefix(base) ? String(rendered.dropFirst(base.count)) : rendered
     }
-    for index in site.documents.indices {
+    for (index, link) in links.enumerated() where link != nil { site.documents[index].url = link ?? "" }
+    let details = Parallel.map(count: count) { index -> (subtitle: String, facets: [[String]], search: String) in
       let document = site.documents[index]
       let collection = collections[document.collection]
       let table = collection.table
-      if let subtitle = collection.subtitle {
-        site.documents[index].subtitle = subtitle.render(RecordContext(site: site, table: table, row: document.row))
-      }
+      let subtitle = collection.subtitle?.render(RecordContext(site: site, table: table, row: document.row)) ?? ""
       var facetValues = [[String]](repeating: [], count: facets.count)
       for (facet, expression) in collection.facets {
         var seen = Set<String>()
-        facetValues[facet] = evaluator.evaluate(expression, table: table, row: document.row).items
+        facetValues[facet] = site.evaluator.evaluate(expression, table: table, row: document.row).items
           .map(\.text).filter { !$0.isEmpty && seen.insert($0).inserted }
       }
-      site.documents[index].facetValues = facetValues
-      site.documents[index].searchText = collection.searchFields
-        .map { evaluator.evaluate($0, table: table, row: document.row).text }
+      let search = collection.searchFields
+        .map { site.evaluator.evaluate($0, table: table, row: document.row).text }
         .joined(separator: " ")
+      return (subtitle, facetValues, search)
+    }
+    for (index, detail) in details.enumerated() {
+      site.documents[index].subtitle = detail.subtitle
+      site.documents[index].facetValues = detail.facets
+      site.documents[index].searchText = detail.search
     }
     return site
   }

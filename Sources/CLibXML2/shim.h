@@ -6,6 +6,7 @@
 #include <libxml/xmlversion.h>
 #undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
+#include <libxml/SAX2.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xpath.h>
@@ -14,5 +15,15 @@
 // Swift 6 treats the global `xmlFree` function pointer as shared mutable
 // state; calling it through an inline function keeps the boundary clean.
 static inline void generate_xmlFree(void *pointer) { xmlFree(pointer); }
+
+// The thread's current structured error handler and its context. In
+// threaded builds these are macros over per-thread storage, which Swift
+// cannot import; reading them here lets a caller restore what it replaced.
+static inline xmlStructuredErrorFunc generate_currentStructuredErrorHandler(void) {
+  return xmlStructuredError;
+}
+static inline void *generate_currentStructuredErrorContext(void) {
+  return xmlStructuredErrorContext;
+}
 
 #endif

@@ -136,3 +136,39 @@ import Testing
     #expect(diagnostics.contains { $0.message.contains("template syntax") && $0.location?.file.hasSuffix("404.mustache") == true })
   }
 }
+
+/// A template that renders broken markup is caught by the libxml2 check,
+/// at the generated page's line and column, and nothing is published.
+@Suite struct BrokenMarkupTests {
+  @Test func aMisnestedTagInATemplateNamesThePageLineAndColumn() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    _ = try project.build()
+    let before = try project.snapshot()
+    try project.write(
+      "templates/album.mustache",
+      "{{<layout}}{{$body}}{{#record}}<h1>{{title}}</h2>{{/record}}{{/body}}{{/layout}}\n")
+    let diagnostics = expectBuildFailure(project)
+    let diagnostic = try #require(diagnostics.first)
+    // Line 12 of every album page (the layout's 11 lines come first); libxml2
+    // notices the mismatch at the end of `</h2>`.
+    let titles = [
+      "albums/10-lemonade/index.html": "Lemonade", "albums/11-back-in-black/index.html": "Back in Black",
+      "albums/12-livro/index.html": "Livro",
+    ]
+    let title = try #require(titles[diagnostic.location?.file ?? ""], "\(diagnostic)")
+    #expect(diagnostic.location?.line == 12)
+    #expect(diagnostic.location?.column == "<h1>\(title)</h2>".count + 1, "\(diagnostic)")
+    #expect(diagnostic.message.contains("h1") && diagnostic.message.contains("h2"), "\(diagnostic)")
+    #expect(diagnostics.count == 3, "one per album page: \(diagnostics)")
+    #expect(try project.snapshot() == before)
+  }
+
+  @Test func aLinkToAMissingPageIsCaught() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    try project.write("templates/404.mustache", "{{<layout}}{{$body}}<h1>Not Found</h1><p><a href=\"{{base}}nowhere/\">x</a></p>{{/body}}{{/layout}}\n")
+    let diagnostics = expectBuildFailure(project)
+    #expect(diagnostics.contains { $0.location?.file == "404.html" && $0.message.contains("\"/nowhere/\"") }, "\(diagnostics)")
+  }
+}

@@ -11,7 +11,7 @@ private typealias SourceLocation = GenerateKit.SourceLocation
 /// diagnostic must point. The markers are removed from `bytes`; each one's
 /// place is kept as a 1-based line and a column counted in Unicode scalars,
 /// as libxml2 and the validator count them.
-private struct Marked {
+private struct MarkedPage {
   var bytes: [UInt8]
   var markers: [Character: SourceLocation]
 
@@ -21,7 +21,7 @@ private struct Marked {
     var line = 1
     var column = 1
     for character in text {
-      if Marked.markerCharacters.contains(character) {
+      if MarkedPage.markerCharacters.contains(character) {
         if markers[character] != nil { Issue.record("marker \(character) used twice") }
         markers[character] = SourceLocation(file: file, line: line, column: column)
         continue
@@ -71,7 +71,7 @@ private func page(_ body: String, head: String = "", htmlAttributes: String = " 
 private let validator = HTMLValidator()
 
 /// Checks marked text as `page.html` and returns the diagnostics.
-private func diagnostics(_ marked: Marked) -> [Diagnostic] {
+private func diagnostics(_ marked: MarkedPage) -> [Diagnostic] {
   validator.check(marked.bytes, path: "page.html").diagnostics
 }
 
@@ -151,7 +151,7 @@ private let realisticPage = """
 }
 
 @Test func linksAreCollectedWithTheirAttributesAndPlaces() {
-  let marked = Marked(
+  let marked = MarkedPage(
     page(
       """
       <a 1️⃣href="/artists/?sort=name#list">Artists</a>
@@ -178,31 +178,31 @@ private let realisticPage = """
 
 @Test func unclosedTagIsOneErrorWithoutCascade() {
   // libxml2 notices at the end of the `</p>` that `<span>` was never closed.
-  let marked = Marked(page("<p><span>text</p>1️⃣"))
+  let marked = MarkedPage(page("<p><span>text</p>1️⃣"))
   #expect(
     diagnostics(marked) == [.error(at: marked["1️⃣"], "Opening and ending tag mismatch: span line 9 and p")])
 }
 
 @Test func misnestedTags() {
-  let marked = Marked(page("<p><b><i>x</b>1️⃣</i></p>"))
+  let marked = MarkedPage(page("<p><b><i>x</b>1️⃣</i></p>"))
   #expect(diagnostics(marked) == [.error(at: marked["1️⃣"], "Opening and ending tag mismatch: i line 9 and b")])
 }
 
 @Test func unclosedVoidElement() {
-  let marked = Marked(page("<p>a<br>b</p>1️⃣"))
+  let marked = MarkedPage(page("<p>a<br>b</p>1️⃣"))
   #expect(
     diagnostics(marked) == [.error(at: marked["1️⃣"], "Opening and ending tag mismatch: br line 9 and p")])
 }
 
 @Test func bareAmpersandsAreEachReported() {
-  let marked = Marked(page("<p>Tom &1️⃣ Jerry</p>\n<p>Salt &2️⃣ Pepper</p>"))
+  let marked = MarkedPage(page("<p>Tom &1️⃣ Jerry</p>\n<p>Salt &2️⃣ Pepper</p>"))
   let message = "xmlParseEntityRef: no name (write a literal \"&\" as &amp;)"
   #expect(diagnostics(marked) == [.error(at: marked["1️⃣"], message), .error(at: marked["2️⃣"], message)])
 }
 
 @Test func strayLessThan() {
   // libxml2 points just past the "<".
-  let marked = Marked(page("<p>1 <1️⃣ 2</p>"))
+  let marked = MarkedPage(page("<p>1 <1️⃣ 2</p>"))
   #expect(
     diagnostics(marked) == [
       .error(at: marked["1️⃣"], "StartTag: invalid element name (write a literal \"<\" as &lt;)")
@@ -210,7 +210,7 @@ private let realisticPage = """
 }
 
 @Test func namedEntityIsNotXML() {
-  let marked = Marked(page("<p>a&nbsp;1️⃣b</p>"))
+  let marked = MarkedPage(page("<p>a&nbsp;1️⃣b</p>"))
   #expect(
     diagnostics(marked) == [
       .error(
@@ -221,12 +221,12 @@ private let realisticPage = """
 }
 
 @Test func duplicateAttribute() {
-  let marked = Marked(page("<p class=\"a\" class=\"b\"1️⃣>x</p>"))
+  let marked = MarkedPage(page("<p class=\"a\" class=\"b\"1️⃣>x</p>"))
   #expect(diagnostics(marked) == [.error(at: marked["1️⃣"], "Attribute class redefined")])
 }
 
 @Test func undeclaredNamespacePrefix() {
-  let marked = Marked(page("<svg><use 2️⃣xlink:href=\"#i\" 1️⃣/></svg><p id=\"i\">i</p>"))
+  let marked = MarkedPage(page("<svg><use 2️⃣xlink:href=\"#i\" 1️⃣/></svg><p id=\"i\">i</p>"))
   let report = validator.check(marked.bytes, path: "page.html")
   #expect(
     report.diagnostics == [.error(at: marked["1️⃣"], "Namespace prefix xlink for href on use is not defined")])
@@ -238,7 +238,7 @@ private let realisticPage = """
   let good = Array(#"<?xml version="1.0" encoding="UTF-8"?><urlset><url><loc>/a/</loc></url></urlset>"#.utf8)
   #expect(validator.checkXML(good, path: "sitemap.xml") == [])
 
-  let marked = Marked("<urlset>\n<url><loc>/a/</url>1️⃣\n</urlset>", file: "sitemap.xml")
+  let marked = MarkedPage("<urlset>\n<url><loc>/a/</url>1️⃣\n</urlset>", file: "sitemap.xml")
   #expect(
     validator.checkXML(marked.bytes, path: "sitemap.xml") == [
       .error(at: marked["1️⃣"], "Opening and ending tag mismatch: loc line 2 and url")
@@ -252,16 +252,16 @@ private let realisticPage = """
 // MARK: - What every page needs
 
 @Test func missingDoctype() {
-  let marked = Marked(page("<p>x</p>").replacingOccurrences(of: "<!DOCTYPE html>\n", with: "1️⃣"))
+  let marked = MarkedPage(page("<p>x</p>").replacingOccurrences(of: "<!DOCTYPE html>\n", with: "1️⃣"))
   #expect(diagnostics(marked) == [.error(at: marked["1️⃣"], "page must start with \"<!DOCTYPE html>\"")])
 }
 
 @Test func missingLang() {
-  let marked = Marked(
+  let marked = MarkedPage(
     page("<p>x</p>", htmlAttributes: "").replacingOccurrences(of: "<html>", with: "1️⃣<html>"))
   #expect(diagnostics(marked) == [.error(at: marked["1️⃣"], "html element needs a non-empty lang attribute")])
 
-  let blank = Marked(
+  let blank = MarkedPage(
     page("<p>x</p>", htmlAttributes: " lang=\" \"").replacingOccurrences(of: "<html", with: "1️⃣<html"))
   #expect(diagnostics(blank) == [.error(at: blank["1️⃣"], "html element needs a non-empty lang attribute")])
 }
@@ -271,7 +271,7 @@ private let realisticPage = """
     .replacingOccurrences(of: "<head>", with: "1️⃣<head>")
     .replacingOccurrences(of: "<title>Test page</title>", with: "<title> </title>")
     .replacingOccurrences(of: "content=\"A page for the validator tests.\"", with: "content=\"\"")
-  let marked = Marked(text)
+  let marked = MarkedPage(text)
   #expect(
     diagnostics(marked) == [
       .error(at: marked["1️⃣"], "head needs a title element with text"),
@@ -282,12 +282,12 @@ private let realisticPage = """
 // MARK: - Ids and references
 
 @Test func duplicateIDPointsAtTheSecondAndNamesTheFirstLine() {
-  let marked = Marked(page("<h2 id=\"tracks\">Tracks</h2>\n<ol 1️⃣id=\"tracks\"></ol>"))
+  let marked = MarkedPage(page("<h2 id=\"tracks\">Tracks</h2>\n<ol 1️⃣id=\"tracks\"></ol>"))
   #expect(diagnostics(marked) == [.error(at: marked["1️⃣"], "duplicate id \"tracks\" (first used on line 9)")])
 }
 
 @Test func brokenAriaControls() {
-  let marked = Marked(
+  let marked = MarkedPage(
     page(
       """
       <button type="button" 1️⃣aria-controls="menu panel">Menu</button>
@@ -300,7 +300,7 @@ private let realisticPage = """
 }
 
 @Test func labelForMissingID() {
-  let marked = Marked(page("<label 1️⃣for=\"email\">Email</label> <input id=\"e-mail\" />"))
+  let marked = MarkedPage(page("<label 1️⃣for=\"email\">Email</label> <input id=\"e-mail\" />"))
   #expect(
     diagnostics(marked) == [
       .error(at: marked["1️⃣"], "label for refers to \"email\", which is not an id on this page")
@@ -308,7 +308,7 @@ private let realisticPage = """
 }
 
 @Test func inputListMissingDatalist() {
-  let marked = Marked(page("<input id=\"q\" 1️⃣list=\"suggestions\" /><label for=\"q\">Q</label>"))
+  let marked = MarkedPage(page("<input id=\"q\" 1️⃣list=\"suggestions\" /><label for=\"q\">Q</label>"))
   #expect(
     diagnostics(marked) == [
       .error(at: marked["1️⃣"], "list refers to \"suggestions\", which is not an id on this page")
@@ -316,7 +316,7 @@ private let realisticPage = """
 }
 
 @Test func fragmentLinksMustReachAnID() {
-  let marked = Marked(
+  let marked = MarkedPage(
     page(
       """
       <a 1️⃣href="#">Nowhere</a>
@@ -331,7 +331,7 @@ private let realisticPage = """
 }
 
 @Test func templateContentIsItsOwnScope() {
-  let marked = Marked(
+  let marked = MarkedPage(
     page(
       """
       <template id="row"><li id="item"><button aria-controls="item main">x</button></li></template>
@@ -350,7 +350,7 @@ private let realisticPage = """
 
 @Test func imageWithoutAlt() {
   // libxml2 points just past the "<".
-  let marked = Marked(page("<p>1️⃣<img src=\"/a.png\" /> <img src=\"/b.png\" alt=\"\" /></p>"))
+  let marked = MarkedPage(page("<p>1️⃣<img src=\"/a.png\" /> <img src=\"/b.png\" alt=\"\" /></p>"))
   #expect(
     diagnostics(marked) == [
       .error(at: marked["1️⃣"], "img needs an alt attribute (alt=\"\" if it is decorative)")
@@ -358,7 +358,7 @@ private let realisticPage = """
 }
 
 @Test func inlineScriptIsBlocked() {
-  let marked = Marked(
+  let marked = MarkedPage(
     page(
       """
       1️⃣<script>document.title = "x";</script>
@@ -372,7 +372,7 @@ private let realisticPage = """
 }
 
 @Test func styleAttributeAndStyleElementAreBlocked() {
-  let marked = Marked(
+  let marked = MarkedPage(
     page("<p 1️⃣style=\"color: red\">x</p>", head: "\n2️⃣<style>p { color: red }</style>"))
   #expect(
     diagnostics(marked) == [
@@ -386,7 +386,7 @@ private let realisticPage = """
 }
 
 @Test func eventHandlerAttributeIsBlocked() {
-  let marked = Marked(page("<button type=\"button\" 1️⃣onclick=\"go()\">Go</button>"))
+  let marked = MarkedPage(page("<button type=\"button\" 1️⃣onclick=\"go()\">Go</button>"))
   #expect(
     diagnostics(marked) == [
       .error(
@@ -397,7 +397,7 @@ private let realisticPage = """
 }
 
 @Test func javascriptURLIsBlocked() {
-  let marked = Marked(page("<a 1️⃣href=\" JavaScript:void(0)\">x</a>"))
+  let marked = MarkedPage(page("<a 1️⃣href=\" JavaScript:void(0)\">x</a>"))
   #expect(
     diagnostics(marked) == [
       .error(
@@ -408,7 +408,7 @@ private let realisticPage = """
 }
 
 @Test func offSiteSubresourcesAreBlockedButOffSiteLinksAreNot() {
-  let marked = Marked(
+  let marked = MarkedPage(
     page(
       """
       <img 1️⃣src="https://cdn.example/a.png" alt="" />
@@ -433,7 +433,7 @@ private let realisticPage = """
   // attribute on a continuation line of its tag.
   let filler = (1...600).map { "<li id=\"i\($0)\">Motörhead — Ace of Spades № \($0)</li>" }.joined(
     separator: "\n")
-  let marked = Marked(
+  let marked = MarkedPage(
     page(
       """
       <ul>
@@ -455,7 +455,7 @@ private let realisticPage = """
 @Test func minifiedPageOnOneLine() {
   let text = page("<p>é</p><p>x</p><img src=\"/a.png\" alt=\"\" />1️⃣<img src=\"/b.png\" />")
     .replacingOccurrences(of: "\n", with: "")
-  let marked = Marked(text)
+  let marked = MarkedPage(text)
   #expect(
     diagnostics(marked) == [
       .error(at: marked["1️⃣"], "img needs an alt attribute (alt=\"\" if it is decorative)")
@@ -463,7 +463,7 @@ private let realisticPage = """
 }
 
 @Test func concurrentChecksKeepTheirOwnErrors() async {
-  let broken = Marked(page("<p>Tom &1️⃣ Jerry</p>"))
+  let broken = MarkedPage(page("<p>Tom &1️⃣ Jerry</p>"))
   let valid = Array(realisticPage.utf8)
   let results = await withTaskGroup(of: (Bool, [Diagnostic]).self) { group in
     for index in 0..<64 {
@@ -490,11 +490,11 @@ private let realisticPage = """
 /// every page plus the diagnostics.
 private func checkSite(
   _ pages: [String: String], otherFiles: Set<String> = [], basePath: String = "/"
-) -> (markers: [String: Marked], diagnostics: [Diagnostic]) {
-  var markers: [String: Marked] = [:]
+) -> (markers: [String: MarkedPage], diagnostics: [Diagnostic]) {
+  var markers: [String: MarkedPage] = [:]
   var reports: [String: PageReport] = [:]
   for (path, text) in pages {
-    let marked = Marked(text, file: path)
+    let marked = MarkedPage(text, file: path)
     markers[path] = marked
     let report = validator.check(marked.bytes, path: path)
     #expect(report.diagnostics == [], "\(path) should be valid on its own")

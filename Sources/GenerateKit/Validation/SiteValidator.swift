@@ -1,7 +1,35 @@
-/// The validation step: every page and the sitemap go through libxml2,
-/// then links are checked across the whole site.
+/// The validation step: every page goes through libxml2 (well-formed
+/// polyglot HTML5, ids, ARIA references, alt text, no inline script or
+/// style), the sitemap through the XML parser, then links are checked
+/// across the whole site. Pages are checked on all cores.
 struct SiteValidator {
+  /// Enough to see a pattern; a broken layout would otherwise repeat the
+  /// same fault on every page.
+  static let maximumDiagnostics = 50
+
   func validate(files: [(path: String, bytes: [UInt8])], pages: [String], baseURL: String) throws {
-    // Filled in when the libxml2 validator lands.
+    var bytesByPath: [String: [UInt8]] = [:]
+    for file in files { bytesByPath[file.path] = file.bytes }
+    let validator = HTMLValidator()
+    let reports = Parallel.map(count: pages.count) { index in
+      validator.check(bytesByPath[pages[index]] ?? [], path: pages[index])
+    }
+    var diagnostics = reports.flatMap(\.diagnostics)
+    for xml in ["sitemap.xml"] {
+      if let bytes = bytesByPath[xml] { diagnostics += validator.checkXML(bytes, path: xml) }
+    }
+    if diagnostics.isEmpty {
+      var byPage: [String: PageReport] = [:]
+      for (page, report) in zip(pages, reports) { byPage[page] = report }
+      let checker = SiteLinkChecker(files: Set(bytesByPath.keys), basePath: baseURL)
+      diagnostics += checker.check(pages: byPage)
+    }
+    guard !diagnostics.isEmpty else { return }
+    if diagnostics.count > Self.maximumDiagnostics {
+      let more = diagnostics.count - Self.maximumDiagnostics
+      diagnostics = Array(diagnostics.prefix(Self.maximumDiagnostics))
+      diagnostics.append(.error(at: nil, "\(more) more problems not shown"))
+    }
+    throw DiagnosticsError(diagnostics)
   }
 }

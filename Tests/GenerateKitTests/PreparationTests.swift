@@ -86,3 +86,20 @@ import Testing
     #expect(!page.contains("&amp;amp;"))
   }
 }
+
+/// With detail pages switched off for some collections (as scale builds do),
+/// every link still leads somewhere: a search for the record.
+@Suite struct PagesSwitchedOffTests {
+  @Test func recordsWithoutPagesLinkToASearchForThem() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    try project.write("site.yml", try project.read("site.yml") + "pages: [artists]\n")
+    _ = try project.build()
+    let files = try project.snapshot()
+    #expect(files["albums/11-back-in-black/index.html"] == nil)
+    let artist = try #require(files["artists/2-ac-dc/index.html"].map { String(decoding: $0, as: UTF8.self) })
+    #expect(artist.contains("href=\"/?q=Back%20in%20Black&amp;kind=albums\""), "\(artist)")
+    let docs = files.filter { $0.key.hasPrefix("idx/d/") }.map { String(decoding: $0.value, as: UTF8.self) }.joined()
+    #expect(docs.contains("\"?q=Hells%20Bells&kind=songs\""))
+  }
+}

@@ -156,9 +156,16 @@ public struct DocumentBuilder {
     let links = Parallel.map(count: count) { index -> String? in
       let document = site.documents[index]
       let collection = collections[document.collection]
-      guard document.url.isEmpty, let url = collection.url else { return nil }
-      let rendered = url.render(RecordContext(site: site, table: collection.table, row: document.row))
-      return rendered.hasPrefix(base) ? String(rendered.dropFirst(base.count)) : rendered
+      guard document.url.isEmpty else { return nil }
+      if let url = collection.url {
+        let rendered = url.render(RecordContext(site: site, table: collection.table, row: document.row))
+        let relative = rendered.hasPrefix(base) ? String(rendered.dropFirst(base.count)) : rendered
+        // `{{album.url}}#track-1` with no album page renders as `#track-1`.
+        if !relative.isEmpty && !relative.hasPrefix("#") { return relative }
+      }
+      // No page of its own and none to point into (pages switched off for
+      // its collection): link to a search for it instead.
+      return Self.searchLink(title: document.title, collection: collection.config.id)
     }
     for (index, link) in links.enumerated() where link != nil { site.documents[index].url = link ?? "" }
     let details = Parallel.map(count: count) { index -> (subtitle: String, facets: [[String]], search: String) in
@@ -183,6 +190,14 @@ public struct DocumentBuilder {
       site.documents[index].searchText = detail.search
     }
     return site
+  }
+
+  /// `?q=Title&kind=songs`, relative to the base URL.
+  static func searchLink(title: String, collection: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    let query = title.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    return "?q=\(query)&kind=\(collection)"
   }
 
   static func slug(key: String, title: String) -> String {

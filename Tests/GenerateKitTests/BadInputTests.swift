@@ -94,6 +94,14 @@ import Testing
     try expectFailure(editing: "site.yml", to: config, message: "unknown key 'colour' in the site config")
   }
 
+  @Test func malformedYAML() throws {
+    let project = try TemporaryProject()
+    let config = try project.read("site.yml").replacingOccurrences(
+      of: "  trending: [Beyoncé]\n", with: "  trending: [Beyoncé\ntables21️⃣: x\n")
+    project.remove()
+    try expectFailure(editing: "site.yml", to: config, message: "invalid YAML")
+  }
+
   @Test func missingRequiredKey() throws {
     let project = try TemporaryProject()
     let config = try project.read("site.yml").replacingOccurrences(of: "    title: title\n", with: "")

@@ -108,3 +108,14 @@ test('the engine normalises every title exactly as the Swift index did', { skip 
   }
   assert.ok(checked > manifest.docCount);
 });
+
+test('browsing a kind with no query lists it all, most popular first', { skip }, async () => {
+  const { engine } = open(SITE);
+  const m = await engine.ready;
+  const r = await engine.search('', { kind: 'albums', limit: 5 });
+  assert.equal(r.total, m.kinds.find((k) => k.id === 'albums').count);
+  assert.equal(r.docs.length, 5);
+  assert.ok(r.docs.every((d) => d.kind === 'albums'));
+  assert.deepEqual(ids(r), [...ids(r)].sort((a, b) => a - b));
+  assert.equal((await engine.search('', { kind: 'top' })).total, 0, 'nothing to show without a query or a kind');
+});

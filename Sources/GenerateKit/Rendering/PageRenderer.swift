@@ -97,12 +97,14 @@ public struct PageRenderer {
       var template: String
       var context: [String: Any]
     }
+    let origin = config.siteURL.map { Self.join($0, "") } ?? ""
+    func canonical(_ path: String) -> String { origin + base + path }
     var jobs: [Job] = [
       Job(path: "index.html", template: "search", context: [
-        "page": ["title": config.title, "description": config.description, "canonical": base, "isSearch": true] as [String: Any]
+        "page": ["title": config.title, "description": config.description, "canonical": canonical(""), "isSearch": true] as [String: Any]
       ]),
       Job(path: "404.html", template: "404", context: [
-        "page": ["title": "Not Found · \(config.title)", "description": "This page does not exist.", "canonical": base + "404.html"] as [String: Any]
+        "page": ["title": "Not Found · \(config.title)", "description": "This page does not exist.", "canonical": canonical("404.html")] as [String: Any]
       ]),
     ]
     for document in site.documents {
@@ -113,7 +115,7 @@ public struct PageRenderer {
       jobs.append(Job(path: path, template: page.template, context: [
         "page": [
           "title": "\(document.title) · \(config.title)", "description": description,
-          "canonical": base + document.url, "kind": collection.config.singular, "collection": collection.config.id,
+          "canonical": canonical(document.url), "kind": collection.config.singular, "collection": collection.config.id,
         ] as [String: Any],
         "record": RecordContext(site: site, table: collection.table, row: document.row),
       ]))

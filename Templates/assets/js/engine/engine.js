@@ -192,7 +192,16 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const m = await engine.ready;
     const totals = { top: 0 };
     for (const k of m.kinds) totals[k.id] = 0;
-    const q = await query(text, scope, tokens, true);
+    let q = await query(text, scope, tokens, true);
+    const browse = m.kinds.find((x) => x.id === kind);
+    if (!q && browse?.file && !(text && queryWords(text).length)) {
+      // Browsing a kind with no query (`?kind=albums`): all of it, most popular first, in scope.
+      // The kind files are cached as the kind map, so the list comes from that map.
+      const [lists] = await Promise.all([filters(scope, []), learnKinds(EMPTY)]);
+      const k = m.kinds.indexOf(browse), list = [];
+      for (let id = 0; id < kindOf.length; id++) if (kindOf[id] === k) list.push(id);
+      q = { all: intersect([Int32Array.from(list), ...lists]), titles: [], exact: EMPTY, marks: [], corrected: [] };
+    }
     if (!q) return { text, docs: [], total: 0, totals, corrected: [] };
     await learnKinds(q.all);
     const counts = new Int32Array(256);

@@ -1,0 +1,145 @@
+// The results container and the one view it shows: the idle page
+// (trending, browse categories), the suggestion listbox of a partial search,
+// or the results panel of a final search (rows, typo note, no results).
+
+import { $, h, icon, marked, fold } from './dom.js'
+import { describe } from './store.js'
+
+export function mountResults({ store, actions, base }) {
+  const views = { idle: $('idle-view'), suggest: $('suggest-view'), results: $('results-panel') }
+  const listbox = $('suggestions')
+  const rows = $('rows')
+  const more = $('more')
+  const empty = $('empty')
+  const correction = $('correction')
+  // Where focus lands when the row it was on goes away.
+  views.results.tabIndex = -1
+
+  // Trending terms are a real GET form, so they work before the script runs.
+  document.querySelector('.trending').addEventListener('submit', (event) => {
+    event.preventDefault()
+    actions.commit(event.submitter?.value ?? '')
+  })
+  // Options never take focus: the field keeps it, as the combobox pattern asks.
+  listbox.addEventListener('mousedown', (event) => event.preventDefault())
+  listbox.addEventListener('click', (event) => {
+    const option = event.target.closest('[role=option]')
+    if (!option) return
+    const index = +option.id.slice(4)
+    const model = store.get().options[index]
+    if (model.recent && event.target.closest('.remove')) actions.forget(model.recent)
+    else actions.pick(index)
+  })
+  $('recents-clear').addEventListener('click', () => actions.forgetAll())
+  more.addEventListener('click', () => actions.more())
+
+  function renderTiles(manifest) {
+    const facet = manifest?.facets?.[0]
+    if (!facet) return
+    $('tiles').replaceChildren(...facet.values.slice(0, 8).map(([value], i) =>
+      h('li', {}, h('button', {
+        class: `browse-tile hue-${(i * 5) % 12}`,
+        type: 'button',
+        'aria-label': `${facet.label}: ${value}`,
+        onclick: () => actions.browse(facet.id, value),
+      }, value))))
+    $('browse').hidden = !facet.values.length
+  }
+
+  function renderOptions(s) {
+    let index = 0
+    listbox.replaceChildren(...s.groups.map((group) =>
+      h('div', {
+        class: 'group',
+        role: 'group',
+        'aria-labelledby': group.id === 'recent' ? 'recents-title' : group.label && `group-${group.id}`,
+      },
+      group.label && h('div', { class: 'group-title', id: `group-${group.id}`, text: group.label }),
+      group.options.map((option) => optionView(option, index++)))))
+    listbox.dataset.for = s.suggested ?? ''
+    $('recents-head').hidden = s.groups[0]?.id !== 'recent'
+  }
+
+  function renderActive(active, previous) {
+    $(`opt-${previous}`)?.setAttribute('aria-selected', 'false')
+    const option = $(`opt-${active}`)
+    option?.setAttribute('aria-selected', 'true')
+    option?.scrollIntoView({ block: 'nearest' })
+  }
+
+  function renderResults(s) {
+    const r = s.results
+    views.results.setAttribute('aria-busy', s.busy)
+    more.hidden = correction.hidden = empty.hidden = true
+    if (!r) {
+      rows.replaceChildren()
+      if (s.error) showEmpty('Search is unavailable right now. Check your connection and try again.')
+      return
+    }
+    // A next page only adds rows. A new answer replaces them; a keyboard user
+    // on a row that goes away lands on the first new one, not on the body.
+    const fresh = r.docs.slice(r.from).map((doc) => rowView(doc, base))
+    if (r.from) rows.append(...fresh)
+    else {
+      const hadFocus = rows.contains(document.activeElement)
+      rows.replaceChildren(...fresh)
+      if (hadFocus) (rows.querySelector('a') ?? views.results).focus()
+    }
+    more.hidden = r.docs.length >= r.total
+    const fixed = corrected(s.text, r.corrected)
+    if (fixed) correction.replaceChildren('Showing results for ', h('strong', { text: fixed }))
+    correction.hidden = !fixed
+    if (!r.total) showEmpty(s.text.trim() ? `No results for \u201c${s.text.trim()}\u201d. Try a new search.` : 'Try a new search.')
+  }
+
+  function showEmpty(text) {
+    $('empty-text').textContent = text
+    empty.hidden = false
+  }
+
+  store.subscribe((s, prev) => {
+    if (s.view !== prev.view) for (const [name, el] of Object.entries(views)) el.hidden = name !== s.view
+    if (s.manifest !== prev.manifest) renderTiles(s.manifest)
+    if (s.groups !== prev.groups) renderOptions(s)
+    if (s.active !== prev.active || s.groups !== prev.groups) renderActive(s.active, s.groups === prev.groups && prev.active)
+    if (s.results !== prev.results || s.busy !== prev.busy || s.error !== prev.error) renderResults(s)
+  })
+}
+
+function optionView(option, index) {
+  const props = { id: `opt-${index}`, role: 'option', 'aria-selected': 'false', class: `option option-${option.type}` }
+  const text = (...content) => h('span', { class: 'option-text' }, ...content)
+  switch (option.type) {
+    case 'doc':
+      return h('div', props, artwork(option.doc), details(option.doc))
+    case 'filter':
+      return h('div', props, h('span', { class: 'token-badge' }, icon(option.token.icon)), text(option.text),
+        h('span', { class: 'option-count', text: option.count?.toLocaleString() }))
+    case 'recent':
+      return h('div', { ...props, 'aria-describedby': 'recent-hint' }, icon('search'), text(describe(option.recent)),
+        h('span', { class: 'remove', title: 'Remove' }, icon('close')))
+    default:
+      return h('div', props, icon('search'), text(...(option.marks ? marked(option.text, option.marks) : [option.text])))
+  }
+}
+
+function rowView(doc, base) {
+  return h('li', { class: 'row', 'data-kind': doc.kind },
+    h('a', { class: 'row-link', href: new URL(doc.url, base).href }, artwork(doc), details(doc)))
+}
+
+const details = (doc) => h('span', { class: 'row-text' },
+  h('span', { class: 'row-title' }, marked(doc.title, doc.marks)),
+  h('span', { class: 'row-sub', text: doc.subtitle }))
+
+/** Artwork: the record's hue (site.css's gradients) and its initials. */
+function artwork(doc) {
+  const initials = (doc.title.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 2).map((w) => [...w][0]).join('')
+  return h('span', { class: `artwork hue-${doc.hue % 12}`, 'data-kind': doc.kind, 'aria-hidden': 'true', text: initials.toUpperCase() })
+}
+
+/** The query as the engine corrected it, or '' when nothing was. */
+function corrected(text, fixes = []) {
+  if (!fixes.length) return ''
+  return text.trim().split(/\s+/).map((word) => fixes.find((c) => fold(c.from) === fold(word))?.to ?? word).join(' ')
+}

@@ -1,0 +1,131 @@
+"""Browser scenarios for the search page.
+
+Serves SITE_DIR (default `site`) on 127.0.0.1 under SITE_BASE (default `/`)
+with `Content-Security-Policy: default-src 'self'`, drives Debian's Chromium
+through Playwright, and fails a test whose page logged a console error or
+warning, threw, or violated the CSP.
+"""
+import functools
+import http.server
+import os
+import pathlib
+import threading
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CSP = "default-src 'self'"
+
+
+def site_dir():
+    raw = pathlib.Path(os.environ.get("SITE_DIR", "site"))
+    for candidate in (raw, REPO / raw):
+        if (candidate / "index.html").is_file():
+            return candidate.resolve()
+    pytest.exit(f"no built site at {raw} (set SITE_DIR or run the generator first)", returncode=2)
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".json": "application/json",
+        ".css": "text/css",
+        ".svg": "image/svg+xml",
+    }
+    base = "/"
+
+    def translate_path(self, path):
+        # Serve the site under its base path, as a host serving a sub-path would.
+        if self.base != "/" and path.startswith(self.base):
+            path = "/" + path[len(self.base):]
+        return super().translate_path(path)
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def site():
+    base = os.environ.get("SITE_BASE", "/")
+    handler = type("SiteHandler", (Handler,), {"base": base})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site_dir())))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{base}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)
+        yield browser
+        browser.close()
+
+
+REPORT_CSP = """
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__cspReport(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`)
+})
+"""
+
+
+def _new_page(browser, problems, **options):
+    options.setdefault("viewport", {"width": 390, "height": 844})
+    context = browser.new_context(**options)
+    context.expose_function("__cspReport", lambda message: problems.append(f"CSP: {message}"))
+    context.add_init_script(REPORT_CSP)
+    page = context.new_page()
+    page.on("console", lambda m: _console(m, problems))
+    page.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    page.set_default_timeout(5000)
+    return context, page
+
+
+def _console(message, problems):
+    if message.type not in ("error", "warning"):
+        return
+    # The browser asks for /favicon.ico on its own; test_site_has_an_icon
+    # reports a missing icon once instead of failing every scenario.
+    if message.location.get("url", "").endswith("/favicon.ico"):
+        return
+    problems.append(f"console.{message.type}: {message.text}")
+
+
+@pytest.fixture
+def problems():
+    return []
+
+
+@pytest.fixture
+def page(browser, problems):
+    context, page = _new_page(browser, problems)
+    yield page
+    context.close()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def new_page(browser, problems):
+    """Opens a page with other context options (viewport, colour scheme, motion)."""
+    contexts = []
+
+    def make(**options):
+        context, page = _new_page(browser, problems, **options)
+        contexts.append(context)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not problems, "\n".join(problems)

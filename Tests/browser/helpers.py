@@ -1,0 +1,46 @@
+"""What the scenarios do to the page, in a person's terms."""
+
+SETTLED = "() => document.getAnimations().every((a) => a.playState !== 'running')"
+
+
+def open_search(page, site, query=""):
+    page.goto(site + query)
+    # The engine has its manifest once the browse tiles (built from it) exist.
+    page.wait_for_selector("#tiles .browse-tile", state="attached")
+    settle(page)
+
+
+def settle(page):
+    page.wait_for_function(SETTLED)
+
+
+def state(page):
+    return page.evaluate(
+        """() => ({ ...document.documentElement.dataset,
+                   slotState: document.getElementById('slot').dataset.state })"""
+    )
+
+
+def type_query(page, text):
+    field = page.locator("#q")
+    field.click()
+    if field.input_value():
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Backspace")
+    field.press_sequentially(text, delay=15)
+
+
+def final_search(page, text):
+    type_query(page, text)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#results-panel:not([hidden]) #rows li, #empty:not([hidden])")
+    settle(page)
+
+
+def layer_style(page, layer_id):
+    return page.evaluate(
+        """(id) => { const s = getComputedStyle(document.getElementById(id));
+                    return { opacity: parseFloat(s.opacity), transform: s.transform,
+                             inert: document.getElementById(id).inert } }""",
+        layer_id,
+    )

@@ -1,0 +1,654 @@
+"""The search page, pattern by pattern, as a person would use it.
+
+Each test drives the built site in Chromium and checks what someone would
+notice: which layer shows, where the pill lands, what the field holds, what
+the address says. Data comes from the default Chinook catalogue.
+"""
+import re
+
+import pytest
+
+from helpers import final_search, layer_style, open_search, settle, state, type_query
+
+
+def chip_geometry(page, kind):
+    return page.evaluate(
+        """(kind) => {
+          const top = document.getElementById('chips-top').getBoundingClientRect()
+          const chip = document.getElementById('chip-' + kind).getBoundingClientRect()
+          return { left: chip.left - top.left, right: top.right - chip.right,
+                   clip: getComputedStyle(document.getElementById('chips-top')).clipPath }
+        }""",
+        kind,
+    )
+
+
+def inset_of(clip):
+    numbers = [float(n) for n in re.findall(r"-?[\d.]+", clip)]
+    assert clip.startswith("inset("), clip
+    return numbers  # top, right, bottom, left, radius
+
+
+def total(page):
+    """The result count the live region announced for Top Results."""
+    text = page.locator("#announcer").inner_text()
+    return int(re.search(r"([\d,]+) results?", text).group(1).replace(",", ""))
+
+
+# 1. Scope bar → chips
+
+
+def test_scope_bar_gives_way_to_chips_after_a_search_and_returns_on_focus(page, site):
+    open_search(page, site)
+    assert state(page)["slot"] == "none"
+    type_query(page, "metallica")
+    settle(page)
+    assert state(page)["slot"] == "scopes"
+    assert layer_style(page, "scope-layer") == {"opacity": 1, "transform": "none", "inert": False}
+    chips = layer_style(page, "chip-layer")
+    assert chips["opacity"] == 0 and chips["inert"]
+
+    page.keyboard.press("Enter")
+    settle(page)
+    assert state(page)["slot"] == "chips"
+    assert page.evaluate("() => document.activeElement.id") != "q", "the field gives up focus"
+    assert layer_style(page, "chip-layer") == {"opacity": 1, "transform": "none", "inert": False}
+    scopes = layer_style(page, "scope-layer")
+    assert scopes["opacity"] == 0 and scopes["inert"]
+    assert float(scopes["transform"].split(",")[-1].rstrip(")")) < 0, "the scope bar slid up"
+    duration = page.evaluate("() => getComputedStyle(document.getElementById('chip-layer')).transitionDuration")
+    assert duration.split(",")[0].strip() == "0.25s"
+
+    page.locator("#q").click()
+    settle(page)
+    assert state(page)["slot"] == "scopes"
+    assert layer_style(page, "scope-layer")["opacity"] == 1
+    chips = layer_style(page, "chip-layer")
+    assert chips["opacity"] == 0 and float(chips["transform"].split(",")[-1].rstrip(")")) > 0
+
+
+def sample_chip_opacity(page):
+    page.evaluate(
+        """() => {
+          window.__samples = []
+          const layer = document.getElementById('chip-layer')
+          const end = performance.now() + 450
+          const tick = () => {
+            window.__samples.push(parseFloat(getComputedStyle(layer).opacity))
+            if (performance.now() < end) requestAnimationFrame(tick)
+          }
+          tick()
+        }"""
+    )
+
+
+@pytest.mark.parametrize("how", ["button", "escape"])
+def test_cancel_returns_to_idle_without_a_flash_of_chips(page, site, how):
+    open_search(page, site)
+    final_search(page, "metallica")
+    page.locator("#q").click()  # editing again: the scope bar is back
+    settle(page)
+    sample_chip_opacity(page)
+    if how == "button":
+        page.locator("#cancel").click()
+    else:
+        page.keyboard.press("Escape")
+    page.wait_for_timeout(500)
+    samples = page.evaluate("() => window.__samples")
+    assert len(samples) > 5 and max(samples) == 0, samples
+    assert state(page)["view"] == "idle" and state(page)["slot"] == "none"
+    assert page.locator("#q").input_value() == ""
+    assert page.evaluate("() => location.search") == ""
+    assert page.locator("#idle-view").is_visible()
+
+
+def test_cancel_from_the_chips_only_fades_them_out(page, site):
+    open_search(page, site)
+    final_search(page, "metallica")
+    sample_chip_opacity(page)
+    page.locator("#cancel").click()
+    page.wait_for_timeout(500)
+    samples = page.evaluate("() => window.__samples")
+    assert all(b <= a for a, b in zip(samples, samples[1:])), samples
+    assert samples[-1] == 0
+
+
+# 2. The masked selection pill
+
+
+def test_pill_and_mask_move_together_onto_the_chosen_chip(page, site):
+    open_search(page, site)
+    final_search(page, "metallica")
+    first = chip_geometry(page, "top")
+    top, right, bottom, left, radius = inset_of(first["clip"])
+    assert abs(left - first["left"]) < 1 and abs(right - first["right"]) < 1
+
+    page.locator("#chip-albums").click()
+    running = page.evaluate(
+        "document.getAnimations().filter((a) => a.transitionProperty === 'clip-path')"
+        ".map((a) => [a.effect.getTiming().duration, a.effect.getTiming().easing])"
+    )
+    assert running, "the pill animates"
+    duration, easing = running[0]
+    assert 300 < duration < 500 and easing.startswith("linear("), running
+    settle(page)
+    now = chip_geometry(page, "albums")
+    top, right, bottom, left, radius = inset_of(now["clip"])
+    assert abs(left - now["left"]) < 1 and abs(right - now["right"]) < 1
+    assert top == 0 and bottom == 0 and radius > 10
+    assert page.get_attribute("#chip-albums", "aria-selected") == "true"
+    assert page.get_attribute("#results-panel", "aria-labelledby") == "chip-albums"
+    assert "kind=albums" in page.url
+    # The white twin label sits exactly over the chosen chip.
+    index = page.evaluate("() => [...document.querySelectorAll('#chips .chip')].findIndex((c) => c.id === 'chip-albums')")
+    twin = page.locator("#chips-top .chip").nth(index).bounding_box()
+    chip = page.locator("#chip-albums").bounding_box()
+    assert abs(twin["x"] - chip["x"]) < 0.5 and abs(twin["width"] - chip["width"]) < 0.5
+    assert page.locator("#rows .row[data-kind=albums]").count() == page.locator("#rows .row").count() > 0
+
+    # A resize snaps the pill into place without animating.
+    page.set_viewport_size({"width": 700, "height": 844})
+    page.wait_for_timeout(100)
+    assert not page.evaluate(
+        "document.getAnimations().some((a) => a.transitionProperty === 'clip-path')"
+    )
+    now = chip_geometry(page, "albums")
+    assert abs(inset_of(now["clip"])[3] - now["left"]) < 1
+
+
+# 3. The adaptable segmented control
+
+
+def compact(page):
+    return page.evaluate("() => document.getElementById('scope-layer').dataset.compact === 'true'")
+
+
+def test_segmented_control_turns_into_a_menu_when_it_does_not_fit(new_page, site):
+    page = new_page(viewport={"width": 320, "height": 640})
+    open_search(page, site)
+    type_query(page, "a")
+    settle(page)
+    assert not compact(page), "two short scopes fit a 320 px phone"
+    assert page.locator("#segmented").is_visible()
+
+    # 200 % text: the same labels need twice the room.
+    page.evaluate(
+        """() => {
+          window.__flips = 0
+          new MutationObserver(() => window.__flips++).observe(
+            document.getElementById('scope-layer'), { attributes: true, attributeFilter: ['data-compact'] })
+          document.documentElement.style.fontSize = '200%'
+        }"""
+    )
+    page.wait_for_function("() => document.getElementById('scope-layer').dataset.compact === 'true'")
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.__flips") == 1, "switched once, no oscillation"
+    button = page.locator("#scope-button")
+    assert button.is_visible() and not page.locator("#segmented").is_visible()
+    assert "Catalogue" in button.inner_text()
+
+    # The menu button, by keyboard.
+    button.focus()
+    page.keyboard.press("ArrowDown")
+    assert page.locator("#scope-menu").is_visible()
+    assert button.get_attribute("aria-expanded") == "true"
+    assert page.evaluate("() => document.activeElement.dataset.scope") == "all"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    assert page.locator("#scope-menu").is_hidden()
+    assert page.evaluate("() => document.activeElement.id") == "scope-button"
+    assert "Library" in button.inner_text() and "scope=library" in page.url
+
+    page.evaluate("() => document.documentElement.style.fontSize = ''")
+    page.wait_for_function("() => document.getElementById('scope-layer').dataset.compact === 'false'")
+    assert page.locator("#segmented").is_visible()
+    assert page.get_attribute("#scope-library", "aria-checked") == "true"
+
+
+def test_long_scope_labels_collapse_and_space_brings_segments_back(new_page, site):
+    page = new_page(viewport={"width": 390, "height": 844})
+    open_search(page, site)
+    type_query(page, "a")
+    page.evaluate(
+        "document.querySelectorAll('.seg-label').forEach((l) => { l.textContent = 'A much longer scope name' })"
+    )
+    page.wait_for_function("() => document.getElementById('scope-layer').dataset.compact === 'true'")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_function("() => document.getElementById('scope-layer').dataset.compact === 'false'")
+
+
+# 4. Partial and final searches
+
+
+def test_typing_suggests_and_enter_shows_results(page, site):
+    open_search(page, site)
+    page.locator("#q").click()
+    settle(page)
+    # Focused and empty: trending terms and token suggestions.
+    assert page.locator("#suggestions .option-trending").count() > 0
+    assert page.locator("#suggestions .option-filter").count() > 0
+
+    type_query(page, "meta")
+    page.wait_for_selector("#suggestions[data-for=meta] :is(.option-completion, .option-doc)")
+    assert state(page)["view"] == "suggest"
+    assert page.get_attribute("#q", "aria-expanded") == "true"
+    marks = page.locator("#suggestions mark").all_inner_texts()
+    assert marks and all(m.lower() == "meta" for m in marks)
+    assert page.locator("#results-panel").is_hidden()
+    assert "q=meta" in page.url
+
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rows .row")
+    assert state(page)["view"] == "results"
+    assert page.locator("#suggest-view").is_hidden()
+    assert page.get_attribute("#q", "aria-expanded") == "false"
+    assert page.locator("#rows .row mark").count() > 0
+    assert re.search(r"\d+ results?", page.locator("#announcer").inner_text())
+
+    # Typing again goes back to suggestions.
+    page.locator("#q").click()
+    page.keyboard.type("l")
+    page.wait_for_function("() => document.documentElement.dataset.view === 'suggest'")
+    assert page.locator("#suggest-view").is_visible()
+
+
+def test_a_typo_still_finds_the_right_thing_with_a_note(page, site):
+    open_search(page, site)
+    final_search(page, "metalica")
+    note = page.locator("#correction")
+    assert note.is_visible() and "metallica" in note.inner_text().lower()
+    assert "Metallica" in page.locator("#rows .row-title").first.inner_text()
+
+
+def test_no_results_hides_empty_chips(page, site):
+    open_search(page, site)
+    final_search(page, "qqxzzv")
+    assert page.locator("#empty").is_visible()
+    assert page.locator("#chips [role=tab]:not([hidden])").count() == 1
+    assert page.locator("#chip-top").is_visible()
+
+
+def test_results_link_to_their_detail_pages(page, site):
+    open_search(page, site)
+    final_search(page, "metallica")
+    link = page.locator("#rows .row-link").first
+    href = link.get_attribute("href")
+    assert href.startswith("http://127.0.0.1")
+    response = page.request.get(href.split("#")[0])
+    assert response.ok, href
+
+
+# 5. Search tokens
+
+
+def pick_token(page, label):
+    option = page.locator("#suggestions .option-filter", has_text=label).first
+    option.click()
+    page.wait_for_selector(f"#tokens .token:has-text('{label.split(': ')[1]}')")
+
+
+def test_tokens_filter_by_mouse_and_go_with_backspace(page, site):
+    open_search(page, site)
+    final_search(page, "miles")
+    without = total(page)
+
+    page.locator("#q").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    settle(page)
+    assert state(page)["slot"] == "none", "scope bar hides while token suggestions show"
+    pick_token(page, "Genre: Jazz")
+    assert "Added filter Genre: Jazz" in page.locator("#announcer").inner_text()
+    settle(page)
+    assert state(page)["slot"] == "scopes", "a token brings the scope bar back"
+    token = page.locator("#tokens .token")
+    assert token.count() == 1
+    colour = page.evaluate("() => getComputedStyle(document.querySelector('#tokens .token')).backgroundColor")
+    tint = page.evaluate("() => getComputedStyle(document.getElementById('chips-top')).backgroundColor")
+    assert colour == tint, "tokens wear the tint, like the selection pill"
+
+    page.keyboard.type("miles")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rows .row")
+    with_token = total(page)
+    assert 0 < with_token < without
+    assert "token=genre%3AJazz" in page.url and "q=miles" in page.url
+
+    # Remove with the mouse: the filter goes away.
+    page.locator("#tokens .token-remove").click()
+    assert page.locator("#tokens .token").count() == 0
+    page.wait_for_function(
+        "(n) => /([\\d,]+) results?/.test(document.getElementById('announcer').textContent)"
+        " && !document.getElementById('announcer').textContent.includes(String(n) + ' ')",
+        arg=with_token,
+    )
+    assert total(page) == without
+
+    # Remove with Backspace at the start of the text.
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    pick_token(page, "Genre: Jazz")
+    page.keyboard.type("miles")
+    page.keyboard.press("Home")
+    page.keyboard.press("Backspace")
+    assert page.locator("#tokens .token").count() == 0
+    assert page.locator("#q").input_value() == "miles"
+    assert "Removed filter Genre: Jazz" in page.locator("#announcer").inner_text()
+
+
+def test_a_token_alone_lists_everything_it_matches(page, site):
+    open_search(page, site)
+    page.locator("#q").click()
+    pick_token(page, "Genre: Jazz")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rows .row")
+    assert total(page) > 10
+    assert page.locator("#q").input_value() == ""
+    assert state(page)["slot"] == "chips"
+
+
+# 6. The collapsing header
+
+
+def header_bottom(page):
+    return page.evaluate("() => document.querySelector('.header-bg').getBoundingClientRect().bottom")
+
+
+def test_header_collapses_on_scroll_down_and_returns_on_scroll_up(page, site):
+    open_search(page, site)
+    final_search(page, "love")
+    assert state(page)["collapsed"] == "false"
+    page.mouse.move(200, 500)
+    for _ in range(6):
+        page.mouse.wheel(0, 150)
+        page.wait_for_timeout(50)
+    page.wait_for_function("() => document.documentElement.dataset.collapsed === 'true'")
+    settle(page)
+    assert header_bottom(page) <= 0.5, "collapsed completely, chips included"
+    chips = page.locator("#chip-layer").bounding_box()
+    assert chips["y"] + chips["height"] <= 0.5
+
+    page.mouse.wheel(0, -120)
+    page.wait_for_function("() => document.documentElement.dataset.collapsed === 'false'")
+    settle(page)
+    assert header_bottom(page) > 50
+    assert page.locator("#chip-layer").bounding_box()["y"] > 0
+
+    # While the field has focus the header stays.
+    page.locator("#q").focus()
+    for _ in range(4):
+        page.mouse.wheel(0, 200)
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(200)
+    assert state(page)["collapsed"] == "false"
+
+
+def test_reduced_motion_pins_the_header_and_drops_every_transition(new_page, site):
+    page = new_page(reduced_motion="reduce")
+    open_search(page, site)
+    final_search(page, "love")
+    assert state(page)["pinned"] == "true"
+    durations = page.evaluate(
+        """() => ['.layer', '.chips-top', '.seg-thumb', '.search-header', '.search-main', '.large-title']
+             .map((s) => getComputedStyle(document.querySelector(s)).transitionDuration)"""
+    )
+    assert all(set(d.replace(" ", "").split(",")) == {"0s"} for d in durations), durations
+    page.locator("#chip-albums").click()
+    assert not page.evaluate("() => document.getAnimations().length")
+    page.mouse.move(200, 500)
+    for _ in range(5):
+        page.mouse.wheel(0, 200)
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(200)
+    assert state(page)["collapsed"] == "false"
+    assert header_bottom(page) > 50
+
+
+# Keyboard, URL, appearance
+
+
+def test_keyboard_only(page, site):
+    open_search(page, site)
+    page.keyboard.press("/")
+    assert page.evaluate("() => document.activeElement.id") == "q"
+    page.keyboard.type("meta/")
+    assert page.locator("#q").input_value() == "meta/", "/ types inside the field"
+    page.keyboard.press("Backspace")
+    page.wait_for_selector("#suggestions[data-for=meta] .option-completion")
+    assert page.get_attribute("#q", "aria-activedescendant") is None
+
+    page.keyboard.press("ArrowDown")
+    assert page.get_attribute("#q", "aria-activedescendant") == "opt-0"
+    assert page.get_attribute("#opt-0", "aria-selected") == "true"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")
+    assert page.get_attribute("#q", "aria-activedescendant") == "opt-0"
+    page.keyboard.press("ArrowUp")
+    assert page.get_attribute("#q", "aria-activedescendant") is None, "past the top: back in the field"
+    page.keyboard.press("ArrowDown")
+    while "option-completion" not in page.get_attribute(f"#{page.get_attribute('#q', 'aria-activedescendant')}", "class"):
+        page.keyboard.press("ArrowDown")
+    active = page.get_attribute("#q", "aria-activedescendant")
+    picked = page.locator(f"#{active} .option-text").inner_text()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rows .row")
+    assert page.locator("#q").input_value() == picked
+
+    # Tab from the field reaches the chips; arrows move the selection.
+    page.locator("#q").focus()
+    page.keyboard.press("Escape")  # cancel, start again
+    page.keyboard.press("/")
+    page.keyboard.type("metallica")
+    page.keyboard.press("Tab")  # clear button
+    page.keyboard.press("Tab")  # Cancel
+    page.keyboard.press("Tab")  # selected scope
+    assert page.evaluate("() => document.activeElement.getAttribute('role')") == "radio"
+    page.keyboard.press("ArrowRight")
+    assert page.get_attribute("#scope-library", "aria-checked") == "true"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => document.activeElement.id") == "q"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rows .row")
+    settle(page)
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.getAttribute('role')") == "tab":
+            break
+    assert page.evaluate("() => document.activeElement.id") == "chip-top"
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("() => document.activeElement.id")
+    assert focused != "chip-top" and page.get_attribute(f"#{focused}", "aria-selected") == "true"
+    page.keyboard.press("Home")
+    assert page.evaluate("() => document.activeElement.id") == "chip-top"
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.closest('#rows') !== null"), page.evaluate(
+        "() => document.activeElement.outerHTML.slice(0, 200)")
+
+
+def test_url_state_survives_reload_and_back(page, site):
+    open_search(page, site)
+    final_search(page, "metallica")
+    page.locator("#chip-albums").click()
+    page.wait_for_url(re.compile(r"kind=albums"))
+    settle(page)
+    url = page.url
+    assert "q=metallica" in url
+
+    page.reload()
+    page.wait_for_selector("#rows .row")
+    settle(page)
+    assert page.locator("#q").input_value() == "metallica"
+    assert state(page)["slot"] == "chips"
+    assert page.get_attribute("#chip-albums", "aria-selected") == "true"
+    clip = chip_geometry(page, "albums")
+    assert abs(inset_of(clip["clip"])[3] - clip["left"]) < 1
+
+    final_search(page, "iron")
+    assert "q=iron" in page.url
+    page.go_back()
+    page.wait_for_function("() => document.getElementById('q').value === 'metallica'")
+    assert page.url == url
+    page.wait_for_selector("#rows .row")
+    assert page.get_attribute("#chip-albums", "aria-selected") == "true"
+    page.go_forward()
+    page.wait_for_function("() => document.getElementById('q').value === 'iron'")
+
+    # A shared address with a token and a scope restores all of it.
+    page.goto(site + "?q=miles&token=genre:Jazz&scope=library")
+    page.wait_for_selector("#tokens .token")
+    assert page.locator("#tokens .token-label").inner_text() == "Jazz"
+    assert page.get_attribute("#scope-library", "aria-checked") == "true"
+    assert page.locator("#q").input_value() == "miles"
+
+
+def test_recent_searches_can_be_picked_removed_and_cleared(page, site):
+    open_search(page, site)
+    final_search(page, "metallica")
+    page.keyboard.press("Escape") if page.evaluate("() => document.activeElement.id") == "q" else page.locator("#cancel").click()
+    final_search(page, "miles davis")
+    page.locator("#cancel").click()
+    page.locator("#q").click()
+    recents = page.locator("#suggestions .option-recent")
+    assert recents.all_inner_texts()[:2] == ["miles davis", "metallica"]
+    assert page.locator("#recents-head").is_visible()
+
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Delete")
+    assert recents.all_inner_texts()[:1] == ["metallica"]
+    page.locator("#suggestions .option-recent .remove").first.click()
+    assert recents.count() == 0
+
+    final_search(page, "beethoven")
+    page.locator("#cancel").click()
+    page.locator("#q").click()
+    assert recents.count() == 1
+    page.locator("#recents-clear").click()
+    assert recents.count() == 0 and page.locator("#recents-head").is_hidden()
+
+
+def luminance(css):
+    channels = [int(c) / 255 for c in re.findall(r"\d+", css)[:3]]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a, b):
+    high, low = sorted([luminance(a), luminance(b)], reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme, background", [("light", "rgb(255, 255, 255)"), ("dark", "rgb(0, 0, 0)")])
+def test_light_and_dark_appearance(new_page, site, scheme, background):
+    page = new_page(color_scheme=scheme)
+    open_search(page, site)
+    final_search(page, "metallica")
+    colours = page.evaluate(
+        """() => ({ bg: getComputedStyle(document.body).backgroundColor,
+                    text: getComputedStyle(document.body).color,
+                    pill: getComputedStyle(document.getElementById('chips-top')).backgroundColor,
+                    tint: getComputedStyle(document.getElementById('cancel')).color,
+                    field: getComputedStyle(document.getElementById('field')).backgroundColor })"""
+    )
+    assert colours["bg"] == background
+    assert contrast(colours["text"], colours["bg"]) > 15
+    assert contrast(colours["tint"], colours["bg"]) >= 4.5, "tinted text stays readable"
+    assert contrast("rgb(255, 255, 255)", colours["pill"]) >= 4.5, "white chip label on the pill"
+    assert colours["field"] not in (colours["bg"], "rgba(0, 0, 0, 0)")
+
+
+def test_accessibility_idle_typing_and_results(page, site):
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+    open_search(page, site)
+    for label, step in [
+        ("idle", lambda: None),
+        ("focused", lambda: page.locator("#q").click()),
+        ("typing", lambda: type_query(page, "meta")),
+        ("results", lambda: (page.keyboard.press("Enter"), page.wait_for_selector("#rows .row"))),
+        ("token", lambda: (page.locator("#q").click(), page.keyboard.press("Control+A"), page.keyboard.press("Backspace"),
+                           pick_token(page, "Genre: Jazz"), page.keyboard.type("miles"))),
+        ("compact menu", lambda: (page.evaluate("() => document.documentElement.style.fontSize = '400%'"),
+                                  page.wait_for_selector("#scope-button", state="visible"),
+                                  page.locator("#scope-button").click())),
+    ]:
+        step()
+        settle(page)
+        result = axe.run(page)
+        assert result.violations_count == 0, f"{label}:\n{result.generate_report()}"
+
+
+def test_spring_easing_matches_the_article(page, site):
+    open_search(page, site)
+    curve = page.evaluate(
+        """async () => {
+          const src = [...document.scripts].find((s) => s.src.endsWith('/js/app.js')).src
+          const { spring } = await import(new URL('ui/chips.js', src))
+          const { easing, seconds } = spring(0.25, 0.25)
+          return { seconds, stops: easing.slice(7, -1).split(', ').map(Number) }
+        }"""
+    )
+    stops = curve["stops"]
+    assert stops[0] == 0 and stops[-1] == 1 and len(stops) >= 40
+    # bounce 0.25 → damping ratio 0.75: a small overshoot (about 3 %), settled well under half a second
+    assert 1.02 < max(stops) < 1.04
+    assert 0.3 < curve["seconds"] < 0.45
+    assert stops[len(stops) // 4] > 0.6, "a spring starts fast"
+
+
+def test_header_coming_back_never_covers_the_focused_row(page, site):
+    open_search(page, site)
+    final_search(page, "love")
+    page.mouse.move(200, 500)
+    for _ in range(8):
+        page.mouse.wheel(0, 150)
+        page.wait_for_timeout(40)
+    page.wait_for_function("() => document.documentElement.dataset.collapsed === 'true'")
+    settle(page)
+    # Focus the row at the very top of the viewport, as Shift+Tab upward would.
+    page.evaluate(
+        """() => {
+          const row = [...document.querySelectorAll('#rows .row-link')].find((a) => a.getBoundingClientRect().top > 0)
+          row.focus({ preventScroll: true })
+        }"""
+    )
+    page.mouse.wheel(0, -40)
+    page.wait_for_function("() => document.documentElement.dataset.collapsed === 'false'")
+    settle(page)
+    top = page.evaluate("() => document.activeElement.getBoundingClientRect().top")
+    assert top >= header_bottom(page) - 1
+
+
+def test_page_weight_stays_within_budget(page, site):
+    """HTML, CSS and JS of the search page, each gzipped as a host would."""
+    import gzip
+
+    bodies = {}
+    page.on("response", lambda r: r.url.split("?")[0].endswith((".js", ".css", "/")) and bodies.setdefault(r.url, r))
+    open_search(page, site)
+    final_search(page, "metallica")
+    sizes = {url: len(gzip.compress(response.body(), 9)) for url, response in bodies.items()}
+    total = sum(sizes.values())
+    report = "\n".join(f"{size:6} {url}" for url, size in sorted(sizes.items()))
+    assert total < 25 * 1024, f"{total} bytes gzipped:\n{report}"
+
+
+def test_the_console_guard_catches_csp_violations(page, site, problems):
+    """The fixture that keeps every other test honest must itself see a violation."""
+    open_search(page, site)
+    page.evaluate("() => document.body.setAttribute('style', 'color: red')")
+    page.wait_for_function("() => true")
+    page.wait_for_timeout(200)
+    assert any(p.startswith("CSP:") for p in problems), problems
+    problems.clear()
+
+
+def test_site_has_an_icon(page, site):
+    """Without one the browser's own /favicon.ico request logs a 404 in the console."""
+    open_search(page, site)
+    icon = page.evaluate("() => document.querySelector('link[rel~=icon]')?.href ?? null")
+    response = page.request.get(icon or site + "favicon.ico")
+    assert response.ok, f"{response.url} answered {response.status}"

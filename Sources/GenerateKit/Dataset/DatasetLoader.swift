@@ -5,6 +5,13 @@ import Foundation
 public struct Dataset: Sendable {
   public var tables: [Table]
   public var tableNamed: [String: Table]
+
+  /// Drops the key → row dictionaries once every reference has been
+  /// resolved (the expressions are compiled): they are the largest thing a
+  /// build keeps that nothing reads afterwards.
+  func releaseKeyIndexes() {
+    for table in tables { table.rowForKey = [:] }
+  }
 }
 
 /// Loads the tables a config declares. Problems are collected across all

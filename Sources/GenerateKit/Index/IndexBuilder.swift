@@ -37,28 +37,41 @@ public struct IndexBuilder {
     }
 
     // Postings, appended in document-number order so each list is sorted.
+    // Terms are cut on all cores a block at a time (bounded memory), then
+    // appended in order.
     var postings: [String: Postings] = [:]
-    var titleTerms = Set<String>()
-    for (number, documentIndex) in order.enumerated() {
-      let document = site.documents[documentIndex]
-      titleTerms.removeAll(keepingCapacity: true)
-      TextNormalizer.forEachTerm(in: document.title) { term in
-        guard titleTerms.insert(term).inserted else { return }
-        postings[term, default: Postings()].title.append(Int32(number))
+    let block = 16_384
+    var blockStart = 0
+    while blockStart < order.count {
+      let start = blockStart
+      let end = min(start + block, order.count)
+      let cut = Parallel.map(count: end - start) { offset -> (title: [String], other: [String]) in
+        let documentIndex = order[start + offset]
+        var seen = Set<String>()
+        var title: [String] = []
+        TextNormalizer.forEachTerm(in: site.documents[documentIndex].title) { term in
+          if seen.insert(term).inserted { title.append(term) }
+        }
+        var other: [String] = []
+        TextNormalizer.forEachTerm(in: site.searchText(of: documentIndex)) { term in
+          if seen.insert(term).inserted { other.append(term) }
+        }
+        return (title, other)
       }
-      var otherTerms = Set<String>()
-      TextNormalizer.forEachTerm(in: document.searchText) { term in
-        guard !titleTerms.contains(term), otherTerms.insert(term).inserted else { return }
-        postings[term, default: Postings()].other.append(Int32(number))
+      for (offset, terms) in cut.enumerated() {
+        let number = Int32(start + offset)
+        for term in terms.title { postings[term, default: Postings()].title.append(number) }
+        for term in terms.other { postings[term, default: Postings()].other.append(number) }
       }
+      blockStart = end
     }
 
-    // Each term's entry, encoded once; long lists spill to a continuation.
+    // Each term's entry is encoded when its shard is written; long lists
+    // spill to a continuation file. Shard sizes are planned from the
+    // postings alone, so no encoded copy of the whole index is held.
     let terms = postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    var entries: [String: [UInt8]] = [:]
-    entries.reserveCapacity(terms.count)
-    for term in terms {
-      guard let list = postings[term] else { continue }
+    func entry(_ term: String) -> [UInt8] {
+      guard let list = postings[term] else { return Array("[[],[]]".utf8) }
       var writer = JSONWriter()
       let total = list.title.count + list.other.count
       if total <= options.inlinePostings {
@@ -67,28 +80,40 @@ public struct IndexBuilder {
         writer.byte(UInt8(ascii: ","))
         writer.deltas(list.other)
         writer.byte(UInt8(ascii: "]"))
+        return writer.bytes
+      }
+      let (titleCut, otherCut) = Self.split(list, keep: options.inlinePostings)
+      var more = JSONWriter()
+      more.raw("{\"terms\":{")
+      more.string(term)
+      more.raw(":[")
+      more.deltas(list.title[titleCut...])
+      more.byte(UInt8(ascii: ","))
+      more.deltas(list.other[otherCut...])
+      more.raw("]}}")
+      let morePath = add("t", "more-" + ContentHash.hex(Array(term.utf8), digits: 8), more.bytes)
+      writer.byte(UInt8(ascii: "["))
+      writer.deltas(list.title[..<titleCut])
+      writer.byte(UInt8(ascii: ","))
+      writer.deltas(list.other[..<otherCut])
+      writer.byte(UInt8(ascii: ","))
+      writer.int(total)
+      writer.byte(UInt8(ascii: ","))
+      writer.string(morePath)
+      writer.byte(UInt8(ascii: "]"))
+      return writer.bytes
+    }
+    var entrySizes: [String: Int] = [:]
+    entrySizes.reserveCapacity(terms.count)
+    for term in terms {
+      guard let list = postings[term] else { continue }
+      let total = list.title.count + list.other.count
+      if total <= options.inlinePostings {
+        entrySizes[term] = 3 + Self.deltaBytes(list.title[...]) + Self.deltaBytes(list.other[...])
       } else {
         let (titleCut, otherCut) = Self.split(list, keep: options.inlinePostings)
-        var more = JSONWriter()
-        more.raw("{\"terms\":{")
-        more.string(term)
-        more.raw(":[")
-        more.deltas(list.title[titleCut...])
-        more.byte(UInt8(ascii: ","))
-        more.deltas(list.other[otherCut...])
-        more.raw("]}}")
-        let morePath = add("t", "more-" + ContentHash.hex(Array(term.utf8), digits: 8), more.bytes)
-        writer.byte(UInt8(ascii: "["))
-        writer.deltas(list.title[..<titleCut])
-        writer.byte(UInt8(ascii: ","))
-        writer.deltas(list.other[..<otherCut])
-        writer.byte(UInt8(ascii: ","))
-        writer.int(total)
-        writer.byte(UInt8(ascii: ","))
-        writer.string(morePath)
-        writer.byte(UInt8(ascii: "]"))
+        entrySizes[term] = 40 + Self.deltaBytes(list.title[..<titleCut]) + Self.deltaBytes(list.other[..<otherCut])
       }
-      entries[term] = writer.bytes
     }
 
     // Term shards by prefix, split until each is small.
@@ -103,7 +128,7 @@ public struct IndexBuilder {
         if index > 0 { writer.byte(UInt8(ascii: ",")) }
         writer.string(term)
         writer.byte(UInt8(ascii: ":"))
-        if let entry = entries[term] { writer.value(.raw(entry)) }
+        writer.value(.raw(entry(term)))
       }
       writer.byte(UInt8(ascii: "}"))
       if let tops {
@@ -115,7 +140,7 @@ public struct IndexBuilder {
       shardCounter += 1
     }
     func size(_ terms: ArraySlice<String>) -> Int {
-      terms.reduce(0) { $0 + $1.utf8.count + 4 + (entries[$1]?.count ?? 0) }
+      terms.reduce(0) { $0 + $1.utf8.count + 4 + (entrySizes[$1] ?? 0) }
     }
     func shard(prefix: String, terms: ArraySlice<String>) {
       let prefixLength = prefix.unicodeScalars.count
@@ -278,6 +303,22 @@ public struct IndexBuilder {
       return x.index < y.index
     }
     return keys.map(\.index)
+  }
+
+  /// How many bytes `JSONWriter.deltas` writes for these numbers, brackets
+  /// included, without writing them.
+  static func deltaBytes(_ values: ArraySlice<Int32>) -> Int {
+    var bytes = 2 + max(0, values.count - 1)
+    var previous: Int32 = 0
+    for value in values {
+      var delta = Int(value - previous)
+      previous = value
+      repeat {
+        bytes += 1
+        delta /= 10
+      } while delta > 0
+    }
+    return bytes
   }
 
   /// Where to cut the two lists so the `keep` best (lowest) numbers stay inline.

@@ -56,6 +56,7 @@ public struct SiteBuilder: Sendable {
     let site = try step("Preparing documents") {
       try DocumentBuilder().prepare(config, dataset: dataset, baseURL: config.baseURL)
     }
+    dataset.releaseKeyIndexes()
     let index = try step("Building index") { IndexBuilder().build(site) }
     if verbose {
       log("      \(site.recordCount) records from \(dataset.tables.count) tables; index: \(index.files.count) files, \(index.byteCount / 1024) KiB")

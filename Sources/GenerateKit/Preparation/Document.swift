@@ -12,8 +12,6 @@ public struct Document: Sendable {
   /// 0–11: which artwork gradient the page and the results use.
   public var hue: Int
   public var popularity: Double
-  /// Text of the searched fields other than the title.
-  public var searchText: String = ""
   /// Values per facet, indexed like `PreparedSite.facets`.
   public var facetValues: [[String]] = []
 }

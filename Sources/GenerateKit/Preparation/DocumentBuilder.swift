@@ -168,7 +168,7 @@ public struct DocumentBuilder {
       return Self.searchLink(title: document.title, collection: collection.config.id)
     }
     for (index, link) in links.enumerated() where link != nil { site.documents[index].url = link ?? "" }
-    let details = Parallel.map(count: count) { index -> (subtitle: String, facets: [[String]], search: String) in
+    let details = Parallel.map(count: count) { index -> (subtitle: String, facets: [[String]]) in
       let document = site.documents[index]
       let collection = collections[document.collection]
       let table = collection.table
@@ -179,15 +179,11 @@ public struct DocumentBuilder {
         facetValues[facet] = site.evaluator.evaluate(expression, table: table, row: document.row).items
           .map(\.text).filter { !$0.isEmpty && seen.insert($0).inserted }
       }
-      let search = collection.searchFields
-        .map { site.evaluator.evaluate($0, table: table, row: document.row).text }
-        .joined(separator: " ")
-      return (subtitle, facetValues, search)
+      return (subtitle, facetValues)
     }
     for (index, detail) in details.enumerated() {
       site.documents[index].subtitle = detail.subtitle
       site.documents[index].facetValues = detail.facets
-      site.documents[index].searchText = detail.search
     }
     return site
   }

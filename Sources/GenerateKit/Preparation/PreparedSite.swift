@@ -82,6 +82,17 @@ public final class PreparedSite: @unchecked Sendable {
     if documentOfRow[id]?[row] == -1 { documentOfRow[id]?[row] = Int32(index) }
   }
 
+  /// The text of a document's searched fields other than the title,
+  /// evaluated when the index asks for it rather than stored: at a million
+  /// records that saves a string per record for the whole build.
+  public func searchText(of index: Int) -> String {
+    let document = documents[index]
+    let collection = collections[document.collection]
+    return collection.searchFields
+      .map { evaluator.evaluate($0, table: collection.table, row: document.row).text }
+      .joined(separator: " ")
+  }
+
   func setEvaluator(_ evaluator: ExpressionEvaluator) { self.evaluator = evaluator }
 
   public var recordCount: Int { documents.count }

@@ -312,6 +312,26 @@ struct NodeReader {
     return .init(name: name, location: location(keyNode), file: file, key: key, refs: refs, groupBy: groupBy)
   }
 
+  /// A mapping of names to expressions, each kept with its place.
+  mutating func expressions(
+    _ pair: (key: Node, value: Node)?, what: String, keys: String
+  ) -> [(String, SiteConfig.Located<String>)] {
+    guard let pair else { return [] }
+    guard let mapping = pair.value.mapping else {
+      fail(pair.value, "\(what) must be a mapping")
+      return []
+    }
+    var result: [(String, SiteConfig.Located<String>)] = []
+    for (key, value) in mapping {
+      guard let name = key.string, let expression = value.scalar?.string else {
+        fail(key, "\(what) map \(keys) to expressions")
+        continue
+      }
+      result.append((name, .init(value: expression, location: location(value))))
+    }
+    return result
+  }
+
   static let collectionKeys = [
     "id", "label", "singular", "table", "title", "subtitle", "popularity", "fields", "facets", "search",
     "searchable", "page", "url",
@@ -326,28 +346,8 @@ struct NodeReader {
     let table = string(pairs, "table", in: node, what: what)
     let title = located(pairs, "title", what: what)
     if pairs["title"] == nil { fail(node, "missing required key 'title' in \(what)") }
-    var fields: [(name: String, expression: SiteConfig.Located<String>)] = []
-    if let pair = pairs["fields"] {
-      for (key, value) in pair.value.mapping ?? [:] {
-        guard let name = key.string, let expression = value.scalar?.string else {
-          fail(key, "fields in \(what) map names to expressions")
-          continue
-        }
-        fields.append((name, .init(value: expression, location: location(value))))
-      }
-      if pair.value.mapping == nil { fail(pair.value, "fields in \(what) must be a mapping") }
-    }
-    var facets: [(facet: String, expression: SiteConfig.Located<String>)] = []
-    if let pair = pairs["facets"] {
-      for (key, value) in pair.value.mapping ?? [:] {
-        guard let name = key.string, let expression = value.scalar?.string else {
-          fail(key, "facets in \(what) map facet ids to expressions")
-          continue
-        }
-        facets.append((name, .init(value: expression, location: location(value))))
-      }
-      if pair.value.mapping == nil { fail(pair.value, "facets in \(what) must be a mapping") }
-    }
+    let fields = expressions(pairs["fields"], what: "fields in \(what)", keys: "names")
+    let facets = expressions(pairs["facets"], what: "facets in \(what)", keys: "facet ids")
     var search: [SiteConfig.Located<String>] = []
     if let pair = pairs["search"] { search = strings(pair.value, what: "search in \(what)") }
     var page: (template: String, path: SiteConfig.Located<String>)?

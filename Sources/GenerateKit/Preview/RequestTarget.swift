@@ -68,7 +68,7 @@ struct RequestTarget: Hashable, Sendable {
         continue
       }
       guard index + 2 < raw.endIndex,
-        let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2])
+        let high = raw[index + 1].hexDigitValue, let low = raw[index + 2].hexDigitValue
       else { throw .malformedEscape }
       decoded.append(high << 4 | low)
       index += 3
@@ -83,14 +83,6 @@ struct RequestTarget: Hashable, Sendable {
     return segment
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
-  }
 
   /// The path as a URL path again, each segment percent-encoded, for a
   /// `Location` header. Built from decoded segments so that a redirect can

@@ -180,7 +180,7 @@ extension SiteLinkChecker {
       var index = 0
       while index < source.count {
         if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-          let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2])
+          let high = source[index + 1].hexDigitValue, let low = source[index + 2].hexDigitValue
         {
           bytes.append(high << 4 | low)
           index += 3
@@ -194,14 +194,6 @@ extension SiteLinkChecker {
       return decoded.utf8.elementsEqual(bytes) ? decoded : nil
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-      default: nil
-      }
-    }
 
     /// The folder a page's relative links resolve against, with its
     /// trailing slash (`artists/1-ac-dc/`), or empty at the root.

@@ -104,3 +104,28 @@ import Testing
     #expect(facets.map { $0["id"] as? String } == ["genre"], "non-token facets stay out of the manifest")
   }
 }
+
+@Suite struct TermDirectoryTests {
+  @Test func manyShardsAreListedThroughOneDirectoryPerFirstLetter() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    let config = try ConfigLoader().load(path: project.config)
+    let site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+    var builder = IndexBuilder()
+    builder.options.maxManifestShards = 2
+    let index = builder.build(site)
+    func json(_ path: String) throws -> [String: Any] {
+      let file = try #require(index.files.first { $0.path == path || $0.path == "idx/" + path })
+      return try #require(try JSONSerialization.jsonObject(with: Data(file.bytes)) as? [String: Any])
+    }
+    let manifest = try json(index.manifestPath)
+    #expect(manifest["termShards"] == nil)
+    let directories = try #require(manifest["termDirectories"] as? [[String]])
+    #expect(directories.map { $0[0] } == directories.map { $0[0] }.sorted())
+    let b = try #require(directories.first { $0[0] == "b" })
+    let listing = try #require(try json(b[1])["termShards"] as? [[String]])
+    #expect(listing.allSatisfy { $0[0].hasPrefix("b") })
+    let shard = try json(try #require(listing.first)[1])
+    #expect((shard["terms"] as? [String: Any])?["back"] != nil)
+  }
+}

@@ -163,3 +163,28 @@ test('overlapping calls each answer their own query and share fetches', async ()
   assert.deepEqual(a, c);
   assert.equal(new Set(log).size, log.length, 'no file fetched twice');
 });
+
+test('on a large index Top Results loads no kind file and a chip loads only its own', async () => {
+  // The fixture, presented as an index of 60,000 documents: past the size where every kind
+  // file is worth fetching to count every chip.
+  const { engine, log } = open(undefined, {
+    edit: (path, value) => (/manifest/.test(path) ? { ...value, docCount: 60000 } : value),
+  });
+  const top = await engine.search('love');
+  assert.ok(top.total > 0);
+  assert.deepEqual(files(log).filter((f) => f.includes('kind-')), [], 'no kind file for Top Results');
+  const kinds = engine.manifest.kinds.map((k) => k.id);
+  assert.ok(kinds.every((k) => top.totals[k] === undefined), 'other kinds are unknown, not zero');
+  const songs = await engine.search('love', { kind: 'songs' });
+  assert.deepEqual(files(log).filter((f) => f.includes('kind-')), ['idx/f/kind-songs']);
+  assert.ok(songs.docs.every((d) => d.kind === 'songs'));
+  assert.equal(songs.totals.songs, songs.total);
+  assert.equal(songs.totals.artists, undefined);
+});
+
+test('on a small index every chip gets its count', async () => {
+  const { engine } = open();
+  const r = await engine.search('love');
+  const sum = engine.manifest.kinds.reduce((n, k) => n + r.totals[k.id], 0);
+  assert.equal(sum, r.totals.top);
+});

@@ -23,14 +23,14 @@ function loaderWith(files, { fail = new Set() } = {}) {
 test('the shard for a term is the one with the longest prefix it starts with', async () => {
   const { loader } = loaderWith({ 'https://example.test/music/idx/manifest.0123456789.json': manifest });
   await loader.manifest;
-  assert.equal(loader.shardFor('love').path, 't/lov.1.json');
-  assert.equal(loader.shardFor('lov').path, 't/lov.1.json');
-  assert.equal(loader.shardFor('lo').path, 't/lo.1.json');
-  assert.equal(loader.shardFor('lu').path, 't/l.1.json'); // no "lu" shard: "l" holds it
-  assert.equal(loader.shardFor('l').path, 't/l.1.json'); // shorter than every child: the internal shard
-  assert.equal(loader.shardFor('alpha').prefix, 'a');
-  assert.equal(loader.shardFor('zebra'), null);
-  assert.deepEqual(loader.under('lo'), ['t/lo.1.json', 't/lov.1.json']);
+  assert.equal((await loader.shardFor('love')).path, 't/lov.1.json');
+  assert.equal((await loader.shardFor('lov')).path, 't/lov.1.json');
+  assert.equal((await loader.shardFor('lo')).path, 't/lo.1.json');
+  assert.equal((await loader.shardFor('lu')).path, 't/l.1.json'); // no "lu" shard: "l" holds it
+  assert.equal((await loader.shardFor('l')).path, 't/l.1.json'); // shorter than every child: the internal shard
+  assert.equal((await loader.shardFor('alpha')).prefix, 'a');
+  assert.equal((await loader.shardFor('zebra')), null);
+  assert.deepEqual(await loader.under('lo'), ['t/lo.1.json', 't/lov.1.json']);
 });
 
 test('paths resolve against the manifest folder, and one file is fetched once even when asked for twice at once', async () => {
@@ -55,4 +55,20 @@ test('a failed fetch is not cached, so the next query retries it', async () => {
 test('an index of another version is refused with a clear error', async () => {
   const { loader } = loaderWith({ 'https://example.test/music/idx/manifest.0123456789.json': { ...manifest, version: 2 } });
   await assert.rejects(loader.manifest, /unsupported index version 2/);
+});
+
+test('a large index finds its shards through one directory per first letter, fetched once', async () => {
+  const big = { version: 1, termDirectories: [['l', 't/dir-0.json'], ['m', 't/dir-1.json']] };
+  const { loader, log } = loaderWith({
+    'https://example.test/music/idx/manifest.0123456789.json': big,
+    'https://example.test/music/idx/t/dir-0.json': { termShards: [['l', 't/l.1.json'], ['lo', 't/lo.1.json']] },
+    'https://example.test/music/idx/t/dir-1.json': { termShards: [['m', 't/m.1.json']] },
+  });
+  await loader.manifest;
+  assert.equal((await loader.shardFor('love')).path, 't/lo.1.json');
+  assert.equal((await loader.shardFor('lu')).path, 't/l.1.json');
+  assert.equal(log.filter((u) => u.includes('dir-')).length, 1, 'one directory for every l-word');
+  assert.equal((await loader.shardFor('zebra')), null);
+  assert.equal((await loader.shardFor('metal')).path, 't/m.1.json');
+  assert.deepEqual(await loader.under('lo'), ['t/lo.1.json']);
 });

@@ -10,12 +10,15 @@ public struct SiteIndex: Sendable {
 public struct IndexBuilder {
   public struct Options: Sendable {
     /// A term shard is split by longer prefixes once it grows past this.
-    public var targetShardBytes = 32 * 1024
-    public var docsPerShard = 100
+    public var targetShardBytes = 12 * 1024
+    public var docsPerShard = 50
     /// Postings beyond this many per term go to a continuation file.
     public var inlinePostings = 2_000
     public var tops = 64
     public var maxPrefixLength = 4
+    /// Past this many term shards the manifest lists one directory file per
+    /// first letter instead of every shard, so it stays small at any size.
+    public var maxManifestShards = 128
     public init() {}
   }
 
@@ -158,6 +161,24 @@ public struct IndexBuilder {
       shard(prefix: group.prefix, terms: group.terms)
     }
     shardList.sort { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
+    let termListing: (key: String, value: JSONValue)
+    if shardList.count <= options.maxManifestShards {
+      termListing = ("termShards", .array(shardList.map { .array([.string($0.prefix), .string($0.path)]) }))
+    } else {
+      var directories: [JSONValue] = []
+      var start = shardList.startIndex
+      while start < shardList.endIndex {
+        let first = shardList[start].prefix.unicodeScalars.first.map { String($0) } ?? ""
+        var end = start
+        while end < shardList.endIndex && shardList[end].prefix.unicodeScalars.first.map({ String($0) }) == first { end += 1 }
+        let listing: JSONValue = .object([
+          "termShards": .array(shardList[start..<end].map { .array([.string($0.prefix), .string($0.path)]) })
+        ])
+        directories.append(.array([.string(first), .string(add("t", "dir-\(directories.count)", listing.encoded))]))
+        start = end
+      }
+      termListing = ("termDirectories", .array(directories))
+    }
 
     // Document shards.
     var docShards: [String] = []
@@ -252,7 +273,7 @@ public struct IndexBuilder {
       "docCount": .int(order.count),
       "docsPerShard": .int(options.docsPerShard),
       "docShards": .array(docShards.map { .string($0) }),
-      "termShards": .array(shardList.map { .array([.string($0.prefix), .string($0.path)]) }),
+      termListing.key: termListing.value,
       "kinds": .array(kinds.enumerated().map { offset, collection in
         .object([
           "id": .string(collection.config.id), "label": .string(collection.config.label),

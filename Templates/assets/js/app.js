@@ -198,7 +198,7 @@ async function search(append = false) {
       // A kind alone (?kind=artists) browses it if the engine lists without a
       // query; if it cannot, the idle page is the honest answer.
       if (!hasQuery(s) && !r.total) return set(idle)
-      if (s.kind !== 'top' && !r.totals[s.kind]) {
+      if (s.kind !== 'top' && r.totals[s.kind] === 0) {
         set({ kind: 'top' })
         url('replace')
         return search()

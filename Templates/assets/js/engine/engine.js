@@ -40,14 +40,14 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   }
 
   async function matchWord(word, final) {
-    const at = loader.shardFor(word);
+    const at = await loader.shardFor(word);
     if (!at) return NONE;
     const home = await shard(at.path);
     let shards = [home];
     // Under an internal shard the word's terms spread over a subtree: typing makes do with
     // the shard's `tops`; a final search reads the subtree when it is small.
     if (home.tops && home.prefix === word) {
-      const subtree = final && loader.under(word);
+      const subtree = final && await loader.under(word);
       if (!subtree || subtree.length > SUBTREE) return fromTops(home, word);
       shards = await Promise.all(subtree.map(shard));
     }
@@ -167,17 +167,21 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     });
   }
 
-  // Chip totals need every match's kind: kinds' id files where the index has them, else document shards.
-  async function learnKinds(list) {
+  // A match's kind comes from the kinds' id files (else from document shards). Each file is
+  // cached as marks in the kind map; `which` limits the files to the kinds a search needs.
+  const known = new Set();
+  async function learnKinds(list, which) {
     const { kinds, docsPerShard } = engine.manifest;
     if (kinds.every((k) => k.file)) {
-      return Promise.all(kinds.map((k, i) => loader.load(k.file, (raw) => {
+      return Promise.all(kinds.map((k, i) => (which && !which.includes(i) ? null : loader.load(k.file, (raw) => {
         for (const id of decode(raw.ids)) kindOf[id] = i;
-      })));
+        known.add(i);
+      }))));
     }
     const need = new Set();
     for (const id of list) if (kindOf[id] === 255) need.add(Math.floor(id / docsPerShard));
-    return Promise.all([...need].map(docShard));
+    await Promise.all([...need].map(docShard));
+    kinds.forEach((_, i) => known.add(i));
   }
 
   async function suggest(text, { scope = 'all', tokens = [] } = {}) {
@@ -188,6 +192,10 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     return { text, completions: q.completions, docs: await documents(list, q.marks) };
   }
 
+  // Up to this many documents the kind files are a few KB: every chip gets its count (and
+  // empty chips can hide). Past it, Top Results loads none and a chip loads only its own.
+  const CHEAP_KINDS = 50000;
+
   async function search(text, { scope = 'all', tokens = [], kind = 'top', offset = 0, limit = 50 } = {}) {
     const m = await engine.ready;
     const totals = { top: 0 };
@@ -197,18 +205,21 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     if (!q && browse?.file && !(text && queryWords(text).length)) {
       // Browsing a kind with no query (`?kind=albums`): all of it, most popular first, in scope.
       // The kind files are cached as the kind map, so the list comes from that map.
-      const [lists] = await Promise.all([filters(scope, []), learnKinds(EMPTY)]);
-      const k = m.kinds.indexOf(browse), list = [];
+      const k = m.kinds.indexOf(browse);
+      const [lists] = await Promise.all([filters(scope, []), learnKinds(EMPTY, [k])]);
+      const list = [];
       for (let id = 0; id < kindOf.length; id++) if (kindOf[id] === k) list.push(id);
       q = { all: intersect([Int32Array.from(list), ...lists]), titles: [], exact: EMPTY, marks: [], corrected: [] };
     }
     if (!q) return { text, docs: [], total: 0, totals, corrected: [] };
-    await learnKinds(q.all);
+    const k = m.kinds.findIndex((x) => x.id === kind);
+    const cheap = m.docCount <= CHEAP_KINDS;
+    if (cheap || k >= 0) await learnKinds(q.all, cheap ? null : [k]);
     const counts = new Int32Array(256);
     for (const id of q.all) counts[kindOf[id]]++;
-    m.kinds.forEach((k, i) => { totals[k.id] = counts[i]; });
+    // A kind whose file is not loaded has an unknown total: undefined, not 0.
+    m.kinds.forEach((x, i) => { totals[x.id] = known.has(i) ? counts[i] : undefined; });
     totals.top = q.all.length;
-    const k = m.kinds.findIndex((x) => x.id === kind);
     const all = k < 0 ? q.all : q.all.filter((id) => kindOf[id] === k);
     const list = page(q, all, offset, limit);
     return { text, docs: await documents(list, q.marks), total: all.length, totals, corrected: q.corrected };

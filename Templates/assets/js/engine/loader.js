@@ -10,6 +10,7 @@ export function createLoader({ manifestURL, fetchJSON = fetchJSONDefault }) {
   const base = new URL(manifestURL, globalThis.document?.baseURI ?? globalThis.location?.href);
   const cache = new Map();
   let prefixes = new Map();
+  let directories = null; // first letter → directory file, for indexes too big to list every shard
 
   // `make` runs once per file, so decoded forms are cached along with the JSON.
   function load(path, make = (raw) => raw) {
@@ -24,11 +25,20 @@ export function createLoader({ manifestURL, fetchJSON = fetchJSONDefault }) {
 
   const manifest = load(base.href, (m) => {
     if (m.version !== 1) throw new Error(`unsupported index version ${m.version}`);
-    prefixes = new Map(m.termShards);
+    if (m.termDirectories) directories = new Map(m.termDirectories);
+    else prefixes = new Map(m.termShards);
     return m;
   });
 
-  function shardFor(term) {
+  // A large index lists its shards in one directory per first letter: the first query for
+  // a letter costs one small extra file instead of a manifest that grows with the index.
+  async function directory(term) {
+    const path = directories?.get(String.fromCodePoint(term.codePointAt(0)));
+    if (path) await load(path, (d) => { for (const [p, file] of d.termShards) prefixes.set(p, file); });
+  }
+
+  async function shardFor(term) {
+    await directory(term);
     for (let k = term.length; k >= 0; k--) {
       const prefix = term.slice(0, k), path = prefixes.get(prefix);
       if (path) return { prefix, path };
@@ -36,7 +46,10 @@ export function createLoader({ manifestURL, fetchJSON = fetchJSONDefault }) {
     return null;
   }
 
-  const under = (prefix) => [...prefixes].filter(([p]) => p.startsWith(prefix)).map(([, path]) => path);
+  async function under(prefix) {
+    await directory(prefix);
+    return [...prefixes].filter(([p]) => p.startsWith(prefix)).map(([, path]) => path);
+  }
 
   return { base, manifest, load, shardFor, under };
 }

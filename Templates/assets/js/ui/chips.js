@@ -58,11 +58,12 @@ export function mountChips({ store, actions }) {
     $('results-panel').setAttribute('aria-labelledby', selected().id)
   }
 
-  /** Hides the chips of kinds without results (never Top Results); true if any changed. */
+  /** Hides the chips of kinds known to have no results (never Top Results); true if any changed. */
   function hideEmpty(totals) {
     let changed = false
     chips.forEach((chip, i) => {
-      const hidden = Boolean(totals) && chip.dataset.kind !== 'top' && !totals[chip.dataset.kind]
+      // Only a known zero hides a chip: a large index leaves other kinds' totals unknown.
+      const hidden = Boolean(totals) && chip.dataset.kind !== 'top' && totals[chip.dataset.kind] === 0
       changed ||= chip.hidden !== hidden
       chip.hidden = twins[i].hidden = hidden
     })

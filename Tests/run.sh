@@ -40,5 +40,5 @@ export SITE_DIR
 log "JavaScript unit tests"
 node --test Tests/js/
 
-log "Browser tests (Chromium)"
-.venv/bin/python -m pytest -q Tests/browser
+log "Browser tests (Chromium): the search page, and the index fetched piecemeal at 20,000 records"
+.venv/bin/python -m pytest -q Tests/browser Tests/bench/test_shard_requests.py

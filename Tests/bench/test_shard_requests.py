@@ -1,0 +1,161 @@
+"""The index is fetched piecemeal: a query costs the manifest, one term shard
+per query word and the document shards of the results shown — never the whole
+index. Builds a 20,000-record synthetic site with the generator, serves it
+gzipped on 127.0.0.1 and searches it in Chromium, counting `idx/` requests.
+
+    .venv/bin/python -m pytest -q Tests/bench/test_shard_requests.py
+
+Skips (with the reason) when there is no generator binary (.build/release,
+.build/debug, then /work/bin/generate, or $GENERATE), no Chromium or no
+Playwright.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import benchlib as B  # noqa: E402
+import synth  # noqa: E402
+from records import load_records, pick_rare_word, terms  # noqa: E402
+
+RECORDS = 20_000
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    generate = B.find_generate(debug_ok=True)
+    if not generate:
+        pytest.skip("no generator binary: run `swift build -c release` (looked in .build/release, .build/debug, /work/bin)")
+    if not Path(B.CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {B.CHROMIUM}")
+    pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (.venv: pip install playwright)")
+    root = tmp_path_factory.mktemp("shards")
+    data, out = root / "data", root / "site"
+    synth.generate(RECORDS, data, quiet=True)
+    r = subprocess.run([str(generate), "--config", str(data / "site.yml"), "--output", str(out), "--quiet"],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, f"{generate} failed:\n{r.stdout}\n{r.stderr}"
+    manifest_path = next((out / "idx").glob("manifest.*.json"))
+    return {"dir": out, "records": load_records(data), "manifest": json.loads(manifest_path.read_text()),
+            "manifest_path": "/idx/" + manifest_path.name}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        b = B.launch(pw)
+        yield b
+        b.close()
+
+
+def shard_for(site, word):
+    """FORMAT.md: the shard with the longest prefix the term starts with, found through the
+    first letter's directory when the manifest lists directories. Returns the requests it
+    takes: [directory?, shard]."""
+    manifest, wanted = site["manifest"], []
+    if "termDirectories" in manifest:
+        directory = dict(manifest["termDirectories"]).get(word[:1])
+        if directory is None:
+            return []
+        wanted.append("/idx/" + directory)
+        prefixes = dict(json.loads((site["dir"] / "idx" / directory).read_text())["termShards"])
+    else:
+        prefixes = dict(manifest["termShards"])
+    for k in range(len(word), -1, -1):
+        if word[:k] in prefixes:
+            return wanted + ["/idx/" + prefixes[word[:k]]]
+    return wanted
+
+
+def doc_titles(site_dir, path):
+    return {d[1] for d in json.loads((site_dir / path.lstrip("/")).read_text())["docs"]}
+
+
+def open_search(browser, srv):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(srv.url + "/")
+    page.wait_for_load_state("networkidle")
+    page.focus("#q")
+    page.wait_for_selector("#suggestions [role=option]")  # trending: the manifest is in
+    return ctx, page
+
+
+def idx_requests(log):
+    return [p for p, _ in log if p.startswith("/idx/")]
+
+
+def type_query(page, text):
+    page.evaluate(B.ARM, ["#suggestions", "any", 20000])
+    page.evaluate("(v) => window.__input(v)", text)
+    assert page.evaluate("window.__t") >= 0, "no suggestions rendered"
+    return page.eval_on_selector_all("#suggestions .option-doc .row-title", "els => els.map(e => e.textContent)")
+
+
+def check_partial(site, log, word, shown):
+    reqs = idx_requests(log)
+    total_files = sum(1 for p in (site["dir"] / "idx").rglob("*.json"))
+    assert reqs.count(site["manifest_path"]) == 1, f"manifest fetched {reqs.count(site['manifest_path'])}×: {reqs}"
+    t = [p for p in reqs if p.startswith("/idx/t/")]
+    assert t == shard_for(site, word), f"term shards for '{word}': {t}"
+    d = [p for p in reqs if p.startswith("/idx/d/")]
+    assert 1 <= len(d) <= len(shown), f"{len(d)} document shards for {len(shown)} results shown: {d}"
+    assert len(set(d)) == len(d), f"a document shard fetched twice: {d}"
+    for p in d:
+        assert doc_titles(site["dir"], p) & set(shown), f"{p} holds none of the results shown {shown}"
+    other = [p for p in reqs if p not in t and p not in d and p != site["manifest_path"]]
+    assert not other, f"unexpected index requests: {other}"
+    assert len(reqs) <= 1 + len(t) + len(shown) < total_files, f"{len(reqs)} of {total_files} index files"
+
+
+def test_rare_word_fetches_only_its_shards(site, browser):
+    word, df = pick_rare_word(site["records"])
+    with B.GzipServer(site["dir"]) as srv:
+        srv.take()
+        ctx, page = open_search(browser, srv)
+        shown = type_query(page, word)
+        assert shown, f"'{word}' (in {df} records) found nothing"
+        log = srv.take()
+        check_partial(site, log, word, shown)
+
+        # The final search (Enter) of the same word: the term shard is cached; it may read the
+        # document shards of every match (there are at most 3), nothing else.
+        page.evaluate(B.ARM, ["#results", "rows", 20000])
+        page.keyboard.press("Enter")
+        assert page.evaluate("window.__t") >= 0, "no results rendered"
+        rows = page.eval_on_selector_all("#rows .row-title", "els => els.map(e => e.textContent)")
+        assert rows and len(rows) <= df + 1
+        reqs = idx_requests(srv.take())
+        t_ok = [p for p in reqs if p in shard_for(site, word)]
+        d = [p for p in reqs if p.startswith("/idx/d/")]
+        assert not t_ok, f"term shard fetched again: {reqs}"
+        assert len(d) <= len(rows), f"{len(d)} document shards for {len(rows)} results: {reqs}"
+        # Up to 50,000 documents the engine also reads the kind files (a few KB) so that
+        # every chip gets its count; past that, a Top Results search reads none.
+        kinds = [p for p in reqs if p.startswith("/idx/f/kind-")]
+        if site["manifest"]["docCount"] > 50_000:
+            assert not kinds, f"kind files on a large index: {kinds}"
+        else:
+            assert len(kinds) == len(site["manifest"]["kinds"]), f"kind files: {kinds}"
+        assert not [p for p in reqs if p not in d and p not in kinds and not p.startswith("/idx/t/")], f"unexpected: {reqs}"
+        assert len(reqs) - len(kinds) <= len(rows) + 1, f"final search fetched {reqs}"
+        ctx.close()
+
+
+def test_common_word_suggestions_fetch_only_shown_documents(site, browser):
+    """`love` matches thousands of records: suggestions still cost one term shard and the
+    document shards of the (at most 8) suggestions shown."""
+    with B.GzipServer(site["dir"]) as srv:
+        srv.take()
+        ctx, page = open_search(browser, srv)
+        shown = type_query(page, "love")
+        assert shown
+        assert sum(1 for r in site["records"] if "love" in terms(r.title)) > 100
+        check_partial(site, srv.take(), "love", shown)
+        ctx.close()

@@ -49,7 +49,10 @@ import Testing
 
   func docTitles(_ index: SiteIndex, _ manifest: [String: Any]) throws -> [String] {
     var titles: [String] = []
-    for path in try #require(manifest["docShards"] as? [String]) {
+    let folder = try #require(manifest["docShardFolder"] as? String)
+    let count = try #require(manifest["docCount"] as? Int)
+    let perShard = try #require(manifest["docsPerShard"] as? Int)
+    for path in (0..<((count + perShard - 1) / perShard)).map({ "\(folder)\($0).json" }) {
       let shard = try json(index, path)
       for doc in try #require(shard["docs"] as? [[Any]]) { titles.append(doc[1] as? String ?? "") }
     }

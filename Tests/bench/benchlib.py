@@ -25,15 +25,20 @@ CHROMIUM = "/usr/bin/chromium"
 
 # ------------------------------------------------------------------ tools
 def find_generate(explicit: str | None = None, debug_ok: bool = False) -> Path | None:
-    """--generate / $GENERATE, then .build/release/generate, (.build/debug/generate), then /work/bin/generate."""
-    cands = [explicit, os.environ.get("GENERATE"), REPO / ".build" / "release" / "generate"]
-    if debug_ok:
-        cands.append(REPO / ".build" / "debug" / "generate")
-    cands.append("/work/bin/generate")
-    for c in cands:
-        if c and Path(c).is_file() and os.access(c, os.X_OK):
+    """--generate / $GENERATE, then .build/release/generate, then /work/bin/generate.
+    With debug_ok (tests, not timings): the newer of .build/release and .build/debug
+    (Tests/run.sh builds debug just before, so a release build may be stale)."""
+    usable = lambda c: c and Path(c).is_file() and os.access(c, os.X_OK)  # noqa: E731
+    for c in (explicit, os.environ.get("GENERATE")):
+        if usable(c):
             return Path(c)
-    return None
+    builds = [REPO / ".build" / "release" / "generate"]
+    if debug_ok:
+        builds.append(REPO / ".build" / "debug" / "generate")
+    builds = sorted((b for b in builds if usable(b)), key=lambda b: b.stat().st_mtime, reverse=True)
+    if builds:
+        return builds[0]
+    return Path("/work/bin/generate") if usable("/work/bin/generate") else None
 
 
 def find_pagefind(explicit: str | None = None) -> Path | None:

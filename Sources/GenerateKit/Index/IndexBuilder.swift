@@ -180,15 +180,17 @@ public struct IndexBuilder {
       termListing = ("termDirectories", .array(directories))
     }
 
-    // Document shards.
-    var docShards: [String] = []
+    // Document shards, numbered in one content-hashed folder: the browser
+    // computes a shard's name from its number, so the manifest does not grow
+    // with the index (a list of 20,000 names was 190 KB gzip at 1M records).
     let kinds = site.collections.filter(\.config.searchable)
     var kindIndex: [Int: Int] = [:]
     for (index, collection) in site.collections.enumerated() where collection.config.searchable {
       kindIndex[index] = kindIndex.count
     }
-    var start = 0
-    while start < order.count {
+    let shardCount = (order.count + options.docsPerShard - 1) / options.docsPerShard
+    let docShardBytes = Parallel.map(count: shardCount) { shard -> [UInt8] in
+      let start = shard * options.docsPerShard
       let end = min(start + options.docsPerShard, order.count)
       var writer = JSONWriter(capacity: 16 * 1024)
       writer.raw("{\"docs\":[")
@@ -210,8 +212,13 @@ public struct IndexBuilder {
       writer.raw("],\"first\":")
       writer.int(start)
       writer.byte(UInt8(ascii: "}"))
-      docShards.append(add("d", String(docShards.count), writer.bytes))
-      start = end
+      return writer.bytes
+    }
+    var folderHash: [UInt8] = []
+    for bytes in docShardBytes { folderHash += Array(ContentHash.hex(bytes, digits: 16).utf8) }
+    let docShardFolder = "d/\(ContentHash.hex(folderHash))/"
+    for (number, bytes) in docShardBytes.enumerated() {
+      files.append(("idx/\(docShardFolder)\(number).json", bytes))
     }
 
     // Facet values (for tokens) and scopes.
@@ -272,7 +279,7 @@ public struct IndexBuilder {
       "version": .int(1),
       "docCount": .int(order.count),
       "docsPerShard": .int(options.docsPerShard),
-      "docShards": .array(docShards.map { .string($0) }),
+      "docShardFolder": .string(docShardFolder),
       termListing.key: termListing.value,
       "kinds": .array(kinds.enumerated().map { offset, collection in
         .object([

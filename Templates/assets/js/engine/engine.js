@@ -150,7 +150,9 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     return out;
   }
 
-  const docShard = (n) => loader.load(engine.manifest.docShards[n], (raw) => {
+  // Shards are named by number in one folder (or listed, in small hand-made indexes).
+  const docShardPath = (n) => engine.manifest.docShards?.[n] ?? `${engine.manifest.docShardFolder}${n}.json`;
+  const docShard = (n) => loader.load(docShardPath(n), (raw) => {
     raw.docs.forEach((d, i) => { kindOf[raw.first + i] = d[0]; });
     return raw;
   });

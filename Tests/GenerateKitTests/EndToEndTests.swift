@@ -8,19 +8,8 @@ import Testing
   }
 
   func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, out: String, err: String) {
-    let process = Process()
-    process.executableURL = Self.executable
-    process.arguments = arguments
-    process.currentDirectoryURL = folder
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    let result = try runProcess(Self.executable.path, arguments, in: folder)
+    return (result.status, String(decoding: result.stdout, as: UTF8.self), result.err)
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))

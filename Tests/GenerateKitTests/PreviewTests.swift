@@ -531,7 +531,7 @@ extension PreviewTests {
       try PreviewServer.reloadScript.write(to: script, atomically: true, encoding: .utf8)
       defer { try? FileManager.default.removeItem(at: script) }
 
-      let result = try run("/usr/bin/env", ["node", harness.path, script.path])
+      let result = try runProcess("/usr/bin/env", ["node", harness.path, script.path])
       #expect(result.status == 0, "\(result.output)")
       #expect(result.output.contains("reload client ok"))
     }
@@ -861,27 +861,8 @@ func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
   let input = FileManager.default.temporaryDirectory.appendingPathComponent("gz-\(UUID().uuidString).gz")
   try Data(bytes).write(to: input)
   defer { try? FileManager.default.removeItem(at: input) }
-  let result = try run("/usr/bin/env", ["gzip", "-dc", input.path])
+  let result = try runProcess("/usr/bin/env", ["gzip", "-dc", input.path])
   guard result.status == 0 else { throw HTTPTestClient.Failure("gzip -dc failed: \(result.output)") }
   return result.stdout
 }
 
-func run(_ executable: String, _ arguments: [String]) throws -> (
-  status: Int32, stdout: [UInt8], output: String
-) {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: executable)
-  process.arguments = arguments
-  let stdout = Pipe()
-  let stderr = Pipe()
-  process.standardOutput = stdout
-  process.standardError = stderr
-  try process.run()
-  let out = stdout.fileHandleForReading.readDataToEndOfFile()
-  let err = stderr.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (
-    process.terminationStatus, [UInt8](out),
-    String(decoding: out, as: UTF8.self) + String(decoding: err, as: UTF8.self)
-  )
-}

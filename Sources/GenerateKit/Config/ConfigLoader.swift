@@ -26,10 +26,7 @@ public struct ConfigLoader {
     }
     var reader = NodeReader(file: path)
     let config = reader.site(root, path: path, directory: url.deletingLastPathComponent().path)
-    if !reader.diagnostics.isEmpty || config == nil {
-      throw DiagnosticsError(reader.diagnostics)
-    }
-    guard let config else { throw DiagnosticsError(reader.diagnostics) }
+    guard let config, reader.diagnostics.isEmpty else { throw DiagnosticsError(reader.diagnostics) }
     return config
   }
 

@@ -382,7 +382,8 @@ public struct IndexBuilder {
     return result
   }
 
-  /// The best documents under a split prefix: title matches first.
+  /// The best documents under a split prefix: chosen from title matches
+  /// first, then other matches, and listed in number order (delta-encoded).
   func tops(for terms: ArraySlice<String>, postings: [String: Postings]) -> [Int32] {
     var title = Set<Int32>()
     var other = Set<Int32>()

@@ -7,7 +7,12 @@ final class RecordContext: MustacheParent, @unchecked Sendable {
   /// Contexts already opened while rendering one page: a song list names
   /// the same artist and album again and again, and each is evaluated once.
   final class Cache {
-    var contexts: [Int: RecordContext] = [:]
+    struct Key: Hashable {
+      var table: ObjectIdentifier
+      var row: Int
+      var depth: Int
+    }
+    var contexts: [Key: RecordContext] = [:]
   }
 
   let site: PreparedSite
@@ -77,7 +82,7 @@ final class RecordContext: MustacheParent, @unchecked Sendable {
       return converted.isEmpty ? nil : converted
     case .record(let table, let row):
       guard depth < 3 else { return nil }
-      let key = (row << 12) | (depth << 8) | (site.dataset.tables.firstIndex { $0 === table } ?? 255)
+      let key = Cache.Key(table: ObjectIdentifier(table), row: row, depth: depth)
       if let existing = shared.contexts[key] { return existing }
       let context = RecordContext(site: site, table: table, row: row, depth: depth + 1, shared: shared)
       shared.contexts[key] = context

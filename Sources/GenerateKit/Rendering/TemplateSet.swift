@@ -26,53 +26,53 @@ public struct TemplateSet: @unchecked Sendable {
     var assetPaths = Set<String>()
     let shown = directories.map(DatasetLoader.displayPath).joined(separator: ", ")
     for directory in directories {
-    var isDirectory: ObjCBool = false
-    guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-      diagnostics.append(.error(at: SourceLocation(file: DatasetLoader.displayPath(directory)), "templates folder does not exist"))
-      continue
-    }
-    var namesHere: [String: String] = [:]
-    let root = URL(fileURLWithPath: directory).standardizedFileURL
-    let paths = (fileManager.subpaths(atPath: root.path) ?? []).sorted()
-    for relative in paths {
-      let url = root.appendingPathComponent(relative)
-      var isFolder: ObjCBool = false
-      guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-      let file = DatasetLoader.displayPath(url.path)
-      guard let data = fileManager.contents(atPath: url.path) else {
-        diagnostics.append(.error(at: SourceLocation(file: file), "cannot read template file"))
+      var isDirectory: ObjCBool = false
+      guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        diagnostics.append(.error(at: SourceLocation(file: DatasetLoader.displayPath(directory)), "templates folder does not exist"))
         continue
       }
-      if relative.hasPrefix("assets/") {
-        let path = String(relative.dropFirst("assets/".count))
-        if assetPaths.insert(path).inserted { assets.append((path, [UInt8](data))) }
-        continue
+      var namesHere: [String: String] = [:]
+      let root = URL(fileURLWithPath: directory).standardizedFileURL
+      let paths = (fileManager.subpaths(atPath: root.path) ?? []).sorted()
+      for relative in paths {
+        let url = root.appendingPathComponent(relative)
+        var isFolder: ObjCBool = false
+        guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+        let file = DatasetLoader.displayPath(url.path)
+        guard let data = fileManager.contents(atPath: url.path) else {
+          diagnostics.append(.error(at: SourceLocation(file: file), "cannot read template file"))
+          continue
+        }
+        if relative.hasPrefix("assets/") {
+          let path = String(relative.dropFirst("assets/".count))
+          if assetPaths.insert(path).inserted { assets.append((path, [UInt8](data))) }
+          continue
+        }
+        guard relative.hasSuffix(".mustache") else { continue }
+        guard let text = String(validating: data, as: UTF8.self) else {
+          diagnostics.append(.error(at: UTF8Check.firstInvalidByte(in: [UInt8](data), file: file), "template is not valid UTF-8"))
+          continue
+        }
+        let name = url.deletingPathExtension().lastPathComponent
+        if let first = namesHere[name] {
+          diagnostics.append(.error(at: SourceLocation(file: file), "two templates are named '\(name)' (the other is \(first)); partials are found by file name"))
+          continue
+        }
+        namesHere[name] = file
+        // An earlier folder already has this name: it overrides this one.
+        if names[name] != nil { continue }
+        names[name] = file
+        sources.append((name, file, text))
+        do {
+          library.register(try MustacheTemplate(string: text), named: name)
+        } catch let error as MustacheTemplate.ParserError {
+          diagnostics.append(.error(
+            at: SourceLocation(file: file, line: error.context.lineNumber, column: error.context.columnNumber),
+            "template syntax: \(Self.describe(error.error))"))
+        } catch {
+          diagnostics.append(.error(at: SourceLocation(file: file), "template syntax: \(error)"))
+        }
       }
-      guard relative.hasSuffix(".mustache") else { continue }
-      guard let text = String(validating: data, as: UTF8.self) else {
-        diagnostics.append(.error(at: UTF8Check.firstInvalidByte(in: [UInt8](data), file: file), "template is not valid UTF-8"))
-        continue
-      }
-      let name = url.deletingPathExtension().lastPathComponent
-      if let first = namesHere[name] {
-        diagnostics.append(.error(at: SourceLocation(file: file), "two templates are named '\(name)' (the other is \(first)); partials are found by file name"))
-        continue
-      }
-      namesHere[name] = file
-      // An earlier folder already has this name: it overrides this one.
-      if names[name] != nil { continue }
-      names[name] = file
-      sources.append((name, file, text))
-      do {
-        library.register(try MustacheTemplate(string: text), named: name)
-      } catch let error as MustacheTemplate.ParserError {
-        diagnostics.append(.error(
-          at: SourceLocation(file: file, line: error.context.lineNumber, column: error.context.columnNumber),
-          "template syntax: \(Self.describe(error.error))"))
-      } catch {
-        diagnostics.append(.error(at: SourceLocation(file: file), "template syntax: \(error)"))
-      }
-    }
     }
     for source in sources {
       for reference in Self.partialReferences(in: source.text) where names[reference.name] == nil {

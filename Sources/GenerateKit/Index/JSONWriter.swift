@@ -109,17 +109,3 @@ indirect enum JSONValue: Equatable {
     return writer.bytes
   }
 }
-
-/// 64-bit FNV-1a, printed as hex: content addresses for file names. Not a
-/// security hash — it only has to change when the bytes change.
-enum ContentHash {
-  static func hex(_ bytes: [UInt8], digits: Int = 10) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    let text = String(hash, radix: 16)
-    return String((String(repeating: "0", count: 16 - text.count) + text).prefix(digits))
-  }
-}

@@ -205,14 +205,10 @@ public struct DocumentBuilder {
     return keySlug.isEmpty ? titleSlug : keySlug
   }
 
-  /// A stable 0–11 from FNV-1a, so a record keeps its colour across builds.
+  /// A stable 0–11 from the content hash, so a record keeps its colour
+  /// across builds.
   static func hue(_ text: String) -> Int {
-    var hash: UInt32 = 2_166_136_261
-    for byte in text.utf8 {
-      hash ^= UInt32(byte)
-      hash = hash &* 16_777_619
-    }
-    return Int(hash % 12)
+    Int(ContentHash.value32(text.utf8) % 12)
   }
 
   /// A page path relative to the base URL: no leading slash, folders end in `/`.

@@ -63,14 +63,8 @@ final class SiteFileCache: @unchecked Sendable {
     }
   }
 
-  /// 64-bit FNV-1a: not cryptographic, but an entity tag only has to change
-  /// when the bytes do.
+  /// An entity tag only has to change when the bytes do.
   static func tag(for bytes: [UInt8]) -> String {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    let hex = String(hash, radix: 16)
-    return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    "\"" + ContentHash.hex(bytes, digits: 16) + "\""
   }
 }

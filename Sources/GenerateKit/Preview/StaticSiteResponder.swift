@@ -173,19 +173,7 @@ struct StaticSiteResponder: HTTPResponder {
       for: request)
   }
 
-  static func escapeHTML(_ text: String) -> String {
-    var escaped = ""
-    for character in text {
-      switch character {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
-  }
+  static func escapeHTML(_ text: String) -> String { Escaping.html(text) }
 
   // MARK: Live reload
 

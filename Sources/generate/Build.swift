@@ -10,19 +10,22 @@ struct Build: ParsableCommand {
   @Option(name: .long, help: "The site configuration file.")
   var config = "Data/site.yml"
 
-  @Option(name: .long, help: "The folder to publish the site to.")
+  @Option(name: .long, help: "The folder to publish the site to; replaced atomically, only on success.")
   var output = "site"
 
   @Option(name: .customLong("base-url"), help: "Serve the site under this path, e.g. /music/.")
   var baseURL: String?
 
-  @Flag(name: .long, help: "Remove folders left by interrupted builds first.")
+  @Flag(name: .long, help: "Remove every staging folder left beside the output, even those of running builds.")
   var clean = false
+
+  @Flag(name: .long, help: "Replace an output folder that holds files generate did not write.")
+  var force = false
 
   @Flag(name: .shortAndLong, help: "Print only errors.")
   var quiet = false
 
-  @Flag(name: .shortAndLong, help: "Print every step's timing.")
+  @Flag(name: .shortAndLong, help: "Also print record, table and index counts.")
   var verbose = false
 
   func run() throws {
@@ -31,6 +34,7 @@ struct Build: ParsableCommand {
     options.outputPath = output
     options.baseURL = baseURL
     options.clean = clean
+    options.force = force
     let quiet = self.quiet
     var builder = SiteBuilder(options: options) { line in
       if !quiet { print(line) }
@@ -44,12 +48,10 @@ struct Build: ParsableCommand {
           summary.pages, summary.records, output, Double(summary.indexBytes) / 1024, summary.seconds))
       }
     } catch let error as DiagnosticsError {
-      for diagnostic in error.diagnostics {
-        FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-      }
-      let step = error.step.map { " while \($0.lowercased())" } ?? ""
-      let count = error.diagnostics.count
-      FileHandle.standardError.write(Data("generate: \(count) error\(count == 1 ? "" : "s")\(step); \(output)/ was left unchanged\n".utf8))
+      let printer = DiagnosticPrinter()
+      var text = printer.lines(for: error.diagnostics).joined(separator: "\n")
+      text += "\n" + printer.summary(for: error, output: output) + "\n"
+      FileHandle.standardError.write(Data(text.utf8))
       throw ExitCode.failure
     }
   }

@@ -22,12 +22,45 @@ public struct ConfigLoader {
       }
       root = node
     } catch let error as YamlError {
+      if case .duplicatedKeysInMapping(let keys, let context) = error {
+        throw DiagnosticsError(Self.duplicateKeys(keys, after: context.mark.line, in: text, file: path))
+      }
       throw DiagnosticsError(Self.diagnostic(for: error, file: path))
     }
     var reader = NodeReader(file: path)
     let config = reader.site(root, path: path, directory: url.deletingLastPathComponent().path)
     guard let config, reader.diagnostics.isEmpty else { throw DiagnosticsError(reader.diagnostics) }
     return config
+  }
+
+  /// libyaml reports duplicate keys by name only, at the mapping; each is
+  /// found again in the text (a key at the start of a line or after `{` or
+  /// `,`) and reported where it is written the second time.
+  static func duplicateKeys(_ keys: [String], after line: Int, in text: String, file: String) -> [Diagnostic] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var diagnostics: [Diagnostic] = []
+    for key in keys.sorted() {
+      var seen: [(line: Int, column: Int)] = []
+      for (index, content) in lines.enumerated() where index + 1 >= line {
+        let scalars = Array(content.unicodeScalars)
+        let keyScalars = Array(key.unicodeScalars)
+        var start = 0
+        while start + keyScalars.count <= scalars.count {
+          let before = start == 0 ? " " : scalars[start - 1]
+          if Array(scalars[start..<start + keyScalars.count]) == keyScalars, " {,\t\"'".unicodeScalars.contains(before) {
+            var end = start + keyScalars.count
+            if end < scalars.count, scalars[end] == "\"" || scalars[end] == "'" { end += 1 }
+            while end < scalars.count, scalars[end] == " " { end += 1 }
+            if end < scalars.count, scalars[end] == ":" { seen.append((index + 1, start + 1)) }
+          }
+          start += 1
+        }
+      }
+      let place = seen.count > 1 ? seen[1] : (line: line, column: 1)
+      let first = seen.first.map { " (first on line \($0.line))" } ?? ""
+      diagnostics.append(.error(at: SourceLocation(file: file, line: place.line, column: place.column), "duplicate key '\(key)'\(first)"))
+    }
+    return diagnostics
   }
 
   static func diagnostic(for error: YamlError, file: String) -> Diagnostic {
@@ -150,11 +183,14 @@ struct NodeReader {
     let title = string(pairs, "title", in: node, what: what)
     let description = optionalString(pairs, "description", what: what) ?? ""
     let language = optionalString(pairs, "language", what: what) ?? "en"
-    var baseURL = optionalString(pairs, "baseURL", what: what) ?? "/"
-    if let pair = pairs["baseURL"], !baseURL.hasPrefix("/") {
-      fail(pair.value, "baseURL must be a path starting with '/', such as /music/")
+    var baseURL = "/"
+    if let pair = pairs["baseURL"], let text = optionalString(pairs, "baseURL", what: what) {
+      if !text.hasPrefix("/") {
+        fail(pair.value, "baseURL must be a path starting with '/', such as /music/")
+      } else {
+        do { baseURL = try BasePath(text).path } catch { fail(pair.value, "baseURL: \(error)") }
+      }
     }
-    if !baseURL.hasSuffix("/") { baseURL += "/" }
     let siteURL = optionalString(pairs, "siteURL", what: what)
     if let pair = pairs["siteURL"], let siteURL, !(siteURL.hasPrefix("https://") || siteURL.hasPrefix("http://")) {
       fail(pair.value, "siteURL must be an absolute http(s) URL such as https://music.example.org")
@@ -236,8 +272,8 @@ struct NodeReader {
       scopes = [.init(id: "all", label: "All", facet: nil, value: nil, location: location(node))]
     }
 
-    var pages: [String]?
-    if let pair = pairs["pages"] { pages = strings(pair.value, what: "pages").map(\.value) }
+    var pages: [SiteConfig.Located<String>]?
+    if let pair = pairs["pages"] { pages = strings(pair.value, what: "pages") }
 
     guard let title else { return nil }
     return SiteConfig(

@@ -92,5 +92,5 @@ public struct SiteConfig: Sendable {
   public var scopes: [Scope]
   /// Limits detail pages to these collections (all when nil); scale builds
   /// use it to skip millions of pages while still indexing every record.
-  public var pages: [String]?
+  public var pages: [Located<String>]?
 }

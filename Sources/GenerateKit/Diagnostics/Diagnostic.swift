@@ -9,6 +9,8 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
   public var severity: Severity
   public var location: SourceLocation?
   public var message: String
+  /// The pipeline step that found it; set by `DiagnosticsEngine`.
+  public var step: BuildStep?
 
   public init(_ severity: Severity = .error, at location: SourceLocation?, _ message: String) {
     self.severity = severity
@@ -20,28 +22,35 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     Diagnostic(.error, at: location, message)
   }
 
+  public static func warning(at location: SourceLocation?, _ message: String) -> Diagnostic {
+    Diagnostic(.warning, at: location, message)
+  }
+
   public var description: String {
     guard let location else { return "\(severity.rawValue): \(message)" }
     return "\(location): \(severity.rawValue): \(message)"
   }
 }
 
-/// A build step's failure: every diagnostic it could collect before giving up.
+/// A stage's failure: every diagnostic it could collect before giving up.
+/// Stages throw it; `DiagnosticsEngine` tags it with the step at the step's
+/// boundary, and `DiagnosticPrinter` is the one way it is shown.
 public struct DiagnosticsError: Error, Hashable, Sendable, CustomStringConvertible {
   public var diagnostics: [Diagnostic]
-  /// The pipeline step that failed ("Loading data", "Validating pages"…), if known.
-  public var step: String?
+  /// The pipeline step that failed, once the engine has tagged it.
+  public var step: BuildStep?
 
-  public init(_ diagnostics: [Diagnostic], step: String? = nil) {
+  public init(_ diagnostics: [Diagnostic], step: BuildStep? = nil) {
     self.diagnostics = diagnostics
     self.step = step
   }
 
-  public init(_ diagnostic: Diagnostic, step: String? = nil) {
+  public init(_ diagnostic: Diagnostic, step: BuildStep? = nil) {
     self.init([diagnostic], step: step)
   }
 
+  /// The diagnostics as the terminal shows them (capped per file).
   public var description: String {
-    diagnostics.map(\.description).joined(separator: "\n")
+    DiagnosticPrinter().lines(for: diagnostics).joined(separator: "\n")
   }
 }

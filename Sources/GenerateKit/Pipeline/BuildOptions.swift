@@ -7,8 +7,11 @@ public struct BuildOptions: Sendable, Hashable {
   public var outputPath: String = "site"
   /// Overrides the config's `baseURL` (e.g. `/music/`).
   public var baseURL: String?
-  /// Removes stale build folders left beside the output before building.
+  /// Removes every staging folder left beside the output, not only those
+  /// of builds that are gone.
   public var clean: Bool = false
+  /// Replaces an output folder that holds files `generate` did not write.
+  public var force: Bool = false
   /// When set, every page loads this script (the preview server's live
   /// reload client), written to `__preview/reload.js`. Never set for a
   /// published build.

@@ -1,12 +1,13 @@
 import Foundation
 
-/// Runs the whole pipeline for one site: load data → prepare documents →
-/// build the index → render pages → validate → publish. Each step is named
-/// in the progress output and in any error it raises.
+/// Runs the whole pipeline for one site, as the steps of `BuildStep`: load
+/// data → prepare documents → build the index → render pages → validate →
+/// publish. Every step reports into one `DiagnosticsEngine`, which tags
+/// each problem with the step that found it.
 public struct SiteBuilder: Sendable {
   public var options: BuildOptions
   public var log: @Sendable (String) -> Void
-  /// Adds counts to the progress lines.
+  /// Adds record and index counts to the progress lines.
   public var verbose = false
 
   public init(options: BuildOptions, log: @escaping @Sendable (String) -> Void = { print($0) }) {
@@ -14,71 +15,105 @@ public struct SiteBuilder: Sendable {
     self.log = log
   }
 
-  static let stepCount = 6
+  /// What step 1 hands on.
+  struct Loaded {
+    var config: SiteConfig
+    var dataset: Dataset
+    var templates: TemplateSet
+    var output: OutputFolder
+  }
 
   /// Builds and publishes the site. Throws `DiagnosticsError` and leaves
   /// the previous output untouched on any failure.
   public func build() throws -> BuildSummary {
     let started = Date()
-    var number = 0
-    func step<T>(_ name: String, _ detail: @autoclosure () -> String = "", _ body: () throws -> T) throws -> T {
-      number += 1
+    let engine = DiagnosticsEngine()
+    func step<T>(_ step: BuildStep, _ detail: @autoclosure () -> String = "", _ body: () throws -> T) throws -> T {
       let stepStart = Date()
-      do {
-        let result = try body()
-        let milliseconds = Int(Date().timeIntervalSince(stepStart) * 1000)
-        let suffix = detail()
-        log("[\(number)/\(Self.stepCount)] \(name)\(suffix.isEmpty ? "" : " " + suffix) (\(milliseconds) ms)")
-        return result
-      } catch var error as DiagnosticsError {
-        error.step = name
-        throw error
-      }
+      let result = try engine.run(step, body)
+      let milliseconds = Int(Date().timeIntervalSince(stepStart) * 1000)
+      let suffix = detail()
+      log("[\(step.number)/\(BuildStep.count)] \(step.name)\(suffix.isEmpty ? "" : " " + suffix) (\(milliseconds) ms)")
+      return result
     }
 
-    let writer = SiteWriter(outputPath: options.outputPath)
-    if options.clean { try writer.removeStaleFolders() }
+    let loaded = try step(.loading) { try load(engine) }
+    let (config, dataset, templates) = (loaded.config, loaded.dataset, loaded.templates)
+    let writer = SiteWriter(outputPath: loaded.output.path, shownPath: options.outputPath)
+    writer.removeStaleFolders(all: options.clean)
 
-    let (config, dataset, templates) = try step("Loading data") {
-      var config = try ConfigLoader().load(path: options.configPath)
-      if let baseURL = options.baseURL { config.baseURL = Self.normalizedBase(baseURL) }
-      let templateFolders = config.templates.map {
-        URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: config.directory + "/")).path
-      }
-      var diagnostics: [Diagnostic] = []
-      var dataset: Dataset?
-      var templates: TemplateSet?
-      do { dataset = try DatasetLoader().load(config) } catch let error as DiagnosticsError { diagnostics += error.diagnostics }
-      do { templates = try TemplateSet.load(directories: templateFolders) } catch let error as DiagnosticsError { diagnostics += error.diagnostics }
-      guard let dataset, let templates else { throw DiagnosticsError(diagnostics) }
-      return (config, dataset, templates)
-    }
-    let site = try step("Preparing documents") {
+    let site = try step(.preparing) {
       try DocumentBuilder().prepare(config, dataset: dataset, baseURL: config.baseURL)
     }
     dataset.releaseKeyIndexes()
-    let index = try step("Building index") { IndexBuilder().build(site) }
+    let index = try step(.indexing) { IndexBuilder().build(site) }
     if verbose {
       log("      \(site.recordCount) records from \(dataset.tables.count) tables; index: \(index.files.count) files, \(index.byteCount / 1024) KiB")
     }
-    let rendered = try step("Rendering pages") {
+    let rendered = try step(.rendering) {
       try PageRenderer().render(site, index: index, templates: templates, previewScript: options.previewScript)
     }
     let files = index.files + rendered.files
-    try step("Validating pages") {
+    try step(.validating) {
       try SiteValidator().validate(files: files, pages: rendered.pages, baseURL: config.baseURL)
     }
-    try step("Publishing", "to \(options.outputPath)") { try writer.publish(files) }
-    number = Self.stepCount
+    let warnings = try step(.publishing, "to \(options.outputPath)") { try writer.publish(files) }
+    for warning in warnings { log(warning.description) }
     return BuildSummary(
       pages: rendered.pageCount, records: site.recordCount, indexBytes: index.byteCount,
       seconds: Date().timeIntervalSince(started))
   }
 
-  static func normalizedBase(_ base: String) -> String {
-    var base = base
-    if !base.hasPrefix("/") { base = "/" + base }
-    if !base.hasSuffix("/") { base += "/" }
-    return base
+  /// Step 1: the config, then — each reporting every problem it finds —
+  /// the output folder, the data, the templates, and the config's
+  /// cross-references.
+  func load(_ engine: DiagnosticsEngine) throws -> Loaded {
+    var config = try ConfigLoader().load(path: options.configPath)
+    if let baseURL = options.baseURL {
+      do {
+        config.baseURL = try BasePath(baseURL).path
+      } catch {
+        engine.emit(.error(at: SourceLocation(file: "--base-url"), "'\(baseURL)': \(error)"))
+      }
+    }
+    let templateFolders = config.templates.map(config.resolve)
+    var output: OutputFolder?
+    do {
+      output = try OutputFolder(options.outputPath, protecting: protectedFolders(config, templates: templateFolders), force: options.force)
+    } catch {
+      engine.emit(contentsOf: error.diagnostics)
+    }
+    var dataset: Dataset?
+    var templates: TemplateSet?
+    do { dataset = try DatasetLoader().load(config) } catch let error as DiagnosticsError { engine.emit(contentsOf: error.diagnostics) }
+    do {
+      templates = try TemplateSet.load(directories: templateFolders)
+    } catch let error as DiagnosticsError {
+      engine.emit(contentsOf: error.diagnostics)
+    }
+    engine.emit(contentsOf: ConfigChecker(config: config, templates: templates).check())
+    guard let dataset, let templates, let output, !engine.hasErrors else { throw DiagnosticsError([]) }
+    return Loaded(config: config, dataset: dataset, templates: templates, output: output)
+  }
+
+  /// The folders a build reads: the site must never replace them.
+  func protectedFolders(_ config: SiteConfig, templates: [String]) -> [OutputFolder.Protected] {
+    var folders = [OutputFolder.Protected(path: config.directory, what: "the config's folder", mayHoldOutput: true)]
+    for table in config.tables {
+      guard let file = table.file else { continue }
+      let folder = (config.resolve(file) as NSString).deletingLastPathComponent
+      folders.append(.init(path: folder, what: "the data folder of table '\(table.name)'", mayHoldOutput: false))
+    }
+    for folder in templates {
+      folders.append(.init(path: folder, what: "the template folder", mayHoldOutput: false))
+    }
+    return folders
+  }
+}
+
+extension SiteConfig {
+  /// A path from the config, relative to the config's folder.
+  func resolve(_ path: String) -> String {
+    URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory + "/")).standardizedFileURL.path
   }
 }

@@ -27,11 +27,11 @@ public struct DocumentBuilder {
 
     func compile(_ located: SiteConfig.Located<String>, table: Table) -> CompiledExpression? {
       do {
-        return try compiler.compile(located.value, table: table)
+        return .located(try compiler.compile(located.value, table: table), located.location, text: located.value)
       } catch {
         var location = located.location
         location.column += error.offset
-        diagnostics.append(.error(at: location, "in expression '\(located.value)': \(error.message)"))
+        diagnostics.append(.error(at: location, "in expression '\(Self.quoted(located.value))': \(error.message)"))
         return nil
       }
     }
@@ -92,7 +92,7 @@ public struct DocumentBuilder {
           searchFields.append(compiled)
         }
       }
-      let writesPages = spec.page != nil && (config.pages?.contains(spec.id) ?? true)
+      let writesPages = spec.page != nil && (config.pages?.contains { $0.value == spec.id } ?? true)
       guard let title else { continue }
       collections.append(PreparedCollection(
         config: spec, table: table, title: title, popularity: popularity, fields: fields, fieldIndex: fieldIndex,
@@ -145,29 +145,62 @@ public struct DocumentBuilder {
     // Page paths, then links of records without pages (which may point into
     // pages), then subtitles (which may name linked records).
     let count = site.documents.count
-    let paths = Parallel.map(count: count) { index -> String? in
+    let paths = Parallel.map(count: count) { index -> Result<String, RecordLinks.Problem>? in
       let document = site.documents[index]
       let collection = collections[document.collection]
       guard let pagePath = collection.pagePath, collection.writesPages else { return nil }
-      return Self.cleanPath(pagePath.render(RecordContext(site: site, table: collection.table, row: document.row)))
+      return RecordLinks.pagePath(pagePath.render(RecordContext(site: site, table: collection.table, row: document.row)))
     }
-    for (index, path) in paths.enumerated() where path != nil { site.documents[index].url = path ?? "" }
+    var pageOwners: [String: Int] = [:]
+    for (index, path) in paths.enumerated() {
+      guard let path else { continue }
+      let document = site.documents[index]
+      let collection = collections[document.collection]
+      let location = collection.config.page?.path.location
+      switch path {
+      case .failure(let problem):
+        diagnostics.append(.error(at: location, "\(Self.describe(document, in: collection)): \(problem.message)"))
+      case .success(let path):
+        let file = path.hasSuffix("/") ? path + "index.html" : path
+        if let other = pageOwners[file] {
+          let first = site.documents[other]
+          diagnostics.append(.error(
+            at: location,
+            "\(Self.describe(document, in: collection)) and \(Self.describe(first, in: collections[first.collection])) both have the page path '\(path)'; include something unique such as {{slug}} in the path"))
+        } else {
+          pageOwners[file] = index
+          site.documents[index].url = path
+        }
+      }
+    }
+    if !diagnostics.isEmpty { throw DiagnosticsError(Array(diagnostics.prefix(50))) }
     let base = site.baseURL
-    let links = Parallel.map(count: count) { index -> String? in
+    let links = Parallel.map(count: count) { index -> Result<String, RecordLinks.Problem>? in
       let document = site.documents[index]
       let collection = collections[document.collection]
       guard document.url.isEmpty else { return nil }
       if let url = collection.url {
         let rendered = url.render(RecordContext(site: site, table: collection.table, row: document.row))
+        if let problem = RecordLinks.checkLink(rendered) { return .failure(problem) }
         let relative = rendered.hasPrefix(base) ? String(rendered.dropFirst(base.count)) : rendered
         // `{{album.url}}#track-1` with no album page renders as `#track-1`.
-        if !relative.isEmpty && !relative.hasPrefix("#") { return relative }
+        if !relative.isEmpty && !relative.hasPrefix("#") { return .success(relative) }
       }
       // No page of its own and none to point into (pages switched off for
       // its collection): link to a search for it instead.
-      return Self.searchLink(title: document.title, collection: collection.config.id)
+      return .success(Self.searchLink(title: document.title, collection: collection.config.id))
     }
-    for (index, link) in links.enumerated() where link != nil { site.documents[index].url = link ?? "" }
+    for (index, link) in links.enumerated() {
+      switch link {
+      case .none: continue
+      case .success(let url): site.documents[index].url = url
+      case .failure(let problem):
+        let document = site.documents[index]
+        let collection = collections[document.collection]
+        diagnostics.append(.error(at: collection.config.url?.location, "\(Self.describe(document, in: collection)): \(problem.message)"))
+      }
+    }
+    if !diagnostics.isEmpty { throw DiagnosticsError(Array(diagnostics.prefix(50))) }
     let details = Parallel.map(count: count) { index -> (subtitle: String, facets: [[String]]) in
       let document = site.documents[index]
       let collection = collections[document.collection]
@@ -185,6 +218,8 @@ public struct DocumentBuilder {
       site.documents[index].subtitle = detail.subtitle
       site.documents[index].facetValues = detail.facets
     }
+    let problems = site.evaluator.problems.diagnostics
+    if !problems.isEmpty { throw DiagnosticsError(problems) }
     return site
   }
 
@@ -211,10 +246,16 @@ public struct DocumentBuilder {
     Int(ContentHash.value32(text.utf8) % 12)
   }
 
-  /// A page path relative to the base URL: no leading slash, folders end in `/`.
-  static func cleanPath(_ path: String) -> String {
-    var path = path.trimmingCharacters(in: .whitespaces)
-    while path.hasPrefix("/") { path.removeFirst() }
-    return path
+  /// Config text as an error message quotes it: whole if short.
+  static func quoted(_ text: String) -> String {
+    text.count <= 80 ? text : String(text.prefix(77)) + "…"
+  }
+
+  /// "record 7 of songs (Data/chinook/tracks.csv:8)": where a record
+  /// that caused a problem came from.
+  static func describe(_ document: Document, in collection: PreparedCollection) -> String {
+    let table = collection.table
+    let line = document.row < table.lines.count ? ":\(table.lines[document.row])" : ""
+    return "record \(document.key) of \(collection.config.id) (\(table.file)\(line))"
   }
 }

@@ -23,10 +23,32 @@ struct ExpressionParser {
     var offset: Int
   }
 
+  /// Parentheses and calls nested deeper than this, or more operators
+  /// than `maxOperators`, are surely a mistake — and would exhaust the
+  /// stack of the threads that evaluate expressions.
+  static let maxDepth = 64
+  static let maxOperators = 256
+
   let scalars: [Unicode.Scalar]
   var position = 0
+  var depth = 0
+  var operators = 0
 
   init(_ text: String) { scalars = Array(text.unicodeScalars) }
+
+  mutating func enter() throws(Failure) {
+    depth += 1
+    if depth > Self.maxDepth {
+      throw Failure(message: "the expression nests more than \(Self.maxDepth) levels deep", offset: position)
+    }
+  }
+
+  mutating func countOperator() throws(Failure) {
+    operators += 1
+    if operators > Self.maxOperators {
+      throw Failure(message: "the expression has more than \(Self.maxOperators) operators", offset: position)
+    }
+  }
 
   static func parse(_ text: String) throws(Failure) -> Expression {
     var parser = ExpressionParser(text)
@@ -50,6 +72,7 @@ struct ExpressionParser {
   mutating func parseSum() throws(Failure) -> Expression {
     var left = try parseProduct()
     while let next = peek(), next == "+" || next == "-" {
+      try countOperator()
       position += 1
       left = .binary(Character(next), left, try parseProduct())
     }
@@ -59,6 +82,7 @@ struct ExpressionParser {
   mutating func parseProduct() throws(Failure) -> Expression {
     var left = try parseFactor()
     while let next = peek(), next == "*" || next == "/" {
+      try countOperator()
       position += 1
       left = .binary(Character(next), left, try parseFactor())
     }
@@ -84,10 +108,12 @@ struct ExpressionParser {
   mutating func parseFactor() throws(Failure) -> Expression {
     guard let next = peek() else { throw Failure(message: "expression ends too soon", offset: position) }
     if next == "(" {
+      try enter()
       position += 1
       let inner = try parseSum()
       guard peek() == ")" else { throw Failure(message: "expected ')'", offset: position) }
       position += 1
+      depth -= 1
       return inner
     }
     if next == "'" || next == "\"" {
@@ -115,6 +141,8 @@ struct ExpressionParser {
     let start = position
     let name = try identifier()
     if peek() == "(" {
+      try enter()
+      defer { depth -= 1 }
       position += 1
       var arguments: [Expression] = []
       if peek() != ")" {

@@ -17,6 +17,14 @@ indirect enum CompiledExpression {
   case path(steps: [Step], ending: Ending, endTable: Table, many: Bool)
   case function(String, [CompiledExpression])
   case binary(Character, CompiledExpression, CompiledExpression)
+  /// The root of an expression from the config: where a problem found
+  /// while evaluating it is reported.
+  case located(CompiledExpression, SourceLocation, text: String)
+
+  var constantNumber: Double? {
+    if case .constant(.number(let value)) = self { return value }
+    return nil
+  }
 }
 
 /// Children of each parent row for one (child table, reference column),
@@ -91,7 +99,16 @@ final class ExpressionCompiler: @unchecked Sendable {
     case .number(let value): return .constant(.number(value))
     case .text(let text): return .constant(.text(text))
     case .binary(let op, let left, let right):
-      return .binary(op, try compile(left, table: table), try compile(right, table: table))
+      let (a, b) = (try compile(left, table: table), try compile(right, table: table))
+      // Constants fold, so `0 - 1` is checked like `-1` would be.
+      if let x = a.constantNumber, let y = b.constantNumber {
+        switch Arithmetic.apply(op, x, y) {
+        case .success(let number): return .constant(.number(number))
+        case .failure(let fault): throw Failure(message: fault.message, offset: 0)
+        }
+      }
+      if op == "/", b.constantNumber == 0 { throw Failure(message: "division by zero", offset: 0) }
+      return .binary(op, a, b)
     case .call(let name, let arguments, let column):
       guard let arity = Self.functions[name] else {
         let known = Self.functions.keys.sorted().joined(separator: ", ")
@@ -102,6 +119,9 @@ final class ExpressionCompiler: @unchecked Sendable {
       }
       var compiled: [CompiledExpression] = []
       for argument in arguments { compiled.append(try compile(argument, table: table)) }
+      if let checked = Arithmetic.countArgument[name], checked < compiled.count, let value = compiled[checked].constantNumber {
+        if let problem = Arithmetic.checkCount(value, function: name) { throw Failure(message: problem, offset: column) }
+      }
       return .function(name, compiled)
     case .path(let names, let column):
       return try compilePath(names, from: table, offset: column)

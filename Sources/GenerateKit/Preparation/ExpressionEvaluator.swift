@@ -1,27 +1,72 @@
+import Foundation
+
+/// Problems found while evaluating expressions for records — a count out of
+/// range, a division by zero — collected from every thread, each with the
+/// expression's place in the config and the record it was evaluated for.
+final class ExpressionProblems: @unchecked Sendable {
+  private let lock = NSLock()
+  private var found: [Diagnostic] = []
+  private var seen = Set<String>()
+  /// One message per expression and problem is enough to fix it.
+  static let limit = 50
+
+  func report(_ message: String, at location: SourceLocation, text: String, table: Table, row: Int) {
+    lock.withLock {
+      guard found.count < Self.limit, seen.insert("\(location)\u{1}\(message)").inserted else { return }
+      let line = row < table.lines.count ? ":\(table.lines[row])" : ""
+      found.append(.error(
+        at: location,
+        "in expression '\(text)', for record \(table.key(ofRow: row)) of table '\(table.name)' (\(table.file)\(line)): \(message)"))
+    }
+  }
+
+  var diagnostics: [Diagnostic] { lock.withLock { found } }
+}
+
 /// Evaluates compiled expressions for one record at a time. Read-only after
 /// the compiler has finished, so pages can be rendered on several threads.
 struct ExpressionEvaluator: @unchecked Sendable {
   let compiler: ExpressionCompiler
   /// Popularity of a record, for `popular(…)`; nil for tables without a collection.
   var popularity: (Table, Int) -> Double? = { _, _ in nil }
+  let problems = ExpressionProblems()
 
   func evaluate(_ expression: CompiledExpression, table: Table, row: Int) -> Value {
+    var fault: String?
+    return evaluate(expression, table: table, row: row, fault: &fault)
+  }
+
+  /// `fault` is set by the first problem; the value is then `.null`, and
+  /// the nearest `.located` root reports it.
+  func evaluate(_ expression: CompiledExpression, table: Table, row: Int, fault: inout String?) -> Value {
     switch expression {
     case .constant(let value):
       return value
+    case .located(let inner, let location, let text):
+      var innerFault: String?
+      let value = evaluate(inner, table: table, row: row, fault: &innerFault)
+      guard let innerFault else { return value }
+      problems.report(innerFault, at: location, text: text, table: table, row: row)
+      return .null
     case .binary(let op, let left, let right):
-      let a = evaluate(left, table: table, row: row).number ?? 0
-      let b = evaluate(right, table: table, row: row).number ?? 0
-      switch op {
-      case "+": return .number(a + b)
-      case "-": return .number(a - b)
-      case "*": return .number(a * b)
-      default: return .number(b == 0 ? 0 : a / b)
+      let a = evaluate(left, table: table, row: row, fault: &fault).number ?? 0
+      let b = evaluate(right, table: table, row: row, fault: &fault).number ?? 0
+      switch Arithmetic.apply(op, a, b) {
+      case .success(let value): return .number(value)
+      case .failure(let problem):
+        if fault == nil { fault = problem.message }
+        return .null
       }
     case .path(let steps, let ending, let endTable, let many):
       return evaluatePath(steps: steps, ending: ending, endTable: endTable, many: many, row: row)
     case .function(let name, let arguments):
-      return call(name, arguments.map { evaluate($0, table: table, row: row) })
+      let values = arguments.map { evaluate($0, table: table, row: row, fault: &fault) }
+      switch call(name, values) {
+      case .success(let value): return value
+      case .failure(let problem):
+        if fault == nil { fault = problem.message }
+        return .null
+      }
     }
   }
 
@@ -55,7 +100,31 @@ struct ExpressionEvaluator: @unchecked Sendable {
     return values.first ?? .null
   }
 
-  func call(_ name: String, _ arguments: [Value]) -> Value {
+  func call(_ name: String, _ arguments: [Value]) -> Result<Value, Arithmetic.Fault> {
+    if let index = Arithmetic.countArgument[name], index < arguments.count, let value = arguments[index].number,
+      let problem = Arithmetic.checkCount(value, function: name)
+    {
+      return .failure(Arithmetic.Fault(message: problem))
+    }
+    if name == "duration", let value = arguments[0].number, abs(value) >= 1e15 {
+      return .failure(Arithmetic.Fault(message: "duration() needs milliseconds below 10^15, not \(Value.format(value))"))
+    }
+    if name == "thousands", let value = arguments[0].number, Arithmetic.whole(value) == nil {
+      return .failure(Arithmetic.Fault(message: "thousands() needs a number below 9×10^18, not \(Value.format(value))"))
+    }
+    return callChecked(name, arguments)
+  }
+
+  func callChecked(_ name: String, _ arguments: [Value]) -> Result<Value, Arithmetic.Fault> {
+    let value = callUnchecked(name, arguments)
+    if case .number(let number) = value, !number.isFinite {
+      return .failure(Arithmetic.Fault(message: "\(name)() gives a number too large to use"))
+    }
+    return .success(value)
+  }
+
+  /// Counts are checked before this is called, and the result after.
+  private func callUnchecked(_ name: String, _ arguments: [Value]) -> Value {
     let items = arguments[0].items
     switch name {
     case "count":
@@ -93,8 +162,8 @@ struct ExpressionEvaluator: @unchecked Sendable {
       for _ in 0..<max(0, digits) { scale *= 10 }
       return .number((value * scale).rounded() / scale)
     case "thousands":
-      guard let value = arguments[0].number else { return .null }
-      return .text(Self.thousands(Int64(value.rounded())))
+      guard let value = arguments[0].number.flatMap(Arithmetic.whole) else { return .null }
+      return .text(Self.thousands(value))
     case "popular":
       let ranked = items.enumerated().map { (offset: $0.offset, value: $0.element, score: score($0.element)) }
       return .list(ranked.sorted { $0.score != $1.score ? $0.score > $1.score : $0.offset < $1.offset }.map(\.value))

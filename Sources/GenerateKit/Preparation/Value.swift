@@ -19,7 +19,8 @@ enum Value {
   var number: Double? {
     switch self {
     case .number(let value): return value
-    case .text(let text): return Double(text)
+    // "nan" and "inf" are text, not numbers.
+    case .text(let text): return Double(text).flatMap { $0.isFinite ? $0 : nil }
     case .list(let values) where values.count == 1: return values[0].number
     default: return nil
     }

@@ -136,6 +136,11 @@ public struct PageRenderer {
       pages.append(job.path)
     }
 
+    // Fields are evaluated as templates ask for them: a count out of range
+    // in a field only one page shows is found here.
+    let problems = site.evaluator.problems.diagnostics
+    if !problems.isEmpty { throw DiagnosticsError(problems) }
+
     files.append(("robots.txt", Array(robots(config: config, base: base).utf8)))
     if let siteURL = config.siteURL {
       files.append(("sitemap.xml", Array(sitemap(siteURL: siteURL, base: base, pages: pages).utf8)))

@@ -4,16 +4,14 @@ import Mustache
 /// The templates folder: Mustache templates registered by file name (so
 /// `partials/head.mustache` is `{{> head}}`), plus the static assets.
 public struct TemplateSet: @unchecked Sendable {
-  public var directory: String
+  /// The folders, in the order they are searched.
+  public var directories: [String]
+  public var directory: String { directories.first ?? "" }
   var library: MustacheLibrary
   var names: Set<String>
   /// Files under `assets/`: relative path → bytes. `*.mustache` assets are
   /// rendered with the site context and lose the extension.
   var assets: [(path: String, bytes: [UInt8])]
-
-  public static func load(directory: String) throws -> TemplateSet {
-    try load(directories: [directory])
-  }
 
   /// Loads several folders; the first folder that has a name wins.
   public static func load(directories: [String]) throws -> TemplateSet {
@@ -21,7 +19,7 @@ public struct TemplateSet: @unchecked Sendable {
     var diagnostics: [Diagnostic] = []
     var library = MustacheLibrary()
     var names: [String: String] = [:]
-    var sources: [(name: String, file: String, text: String)] = []
+    var sources: [(name: String, file: String, tags: TemplateTags)] = []
     var assets: [(path: String, bytes: [UInt8])] = []
     var assetPaths = Set<String>()
     let shown = directories.map(DatasetLoader.displayPath).joined(separator: ", ")
@@ -62,7 +60,20 @@ public struct TemplateSet: @unchecked Sendable {
         // An earlier folder already has this name: it overrides this one.
         if names[name] != nil { continue }
         names[name] = file
-        sources.append((name, file, text))
+        let tags = TemplateTags(text)
+        sources.append((name, file, tags))
+        if let tag = tags.tooDeep {
+          diagnostics.append(.error(
+            at: SourceLocation(file: file, line: tag.line, column: tag.column),
+            "sections nest more than \(TemplateTags.maxDepth) deep"))
+          continue
+        }
+        for (transform, tag) in tags.unknownTransforms {
+          let known = TemplateTags.transforms.sorted().joined(separator: ", ")
+          diagnostics.append(.error(
+            at: SourceLocation(file: file, line: tag.line, column: tag.column),
+            "unknown template function '\(transform)' in '{{\(tag.content)}}'; known functions: \(known)"))
+        }
         do {
           library.register(try MustacheTemplate(string: text), named: name)
         } catch let error as MustacheTemplate.ParserError {
@@ -75,21 +86,18 @@ public struct TemplateSet: @unchecked Sendable {
       }
     }
     for source in sources {
-      for reference in Self.partialReferences(in: source.text) where names[reference.name] == nil {
+      for reference in source.tags.references where names[reference.content] == nil {
         diagnostics.append(.error(
           at: SourceLocation(file: source.file, line: reference.line, column: reference.column),
-          "partial '\(reference.name)' does not exist (no \(reference.name).mustache in \(shown))"))
+          "partial '\(reference.content)' does not exist (no \(reference.content).mustache in \(shown))"))
       }
     }
+    diagnostics += Self.cycles(in: sources)
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-    return TemplateSet(directory: directories.first ?? "", library: library, names: Set(names.keys), assets: assets)
+    return TemplateSet(directories: directories, library: library, names: Set(names.keys), assets: assets)
   }
 
   func has(_ name: String) -> Bool { names.contains(name) }
-
-  func render(_ name: String, _ context: Any) -> String? {
-    library.render(context, withTemplate: name)
-  }
 
   static func describe(_ error: Error) -> String {
     switch error {
@@ -101,34 +109,43 @@ public struct TemplateSet: @unchecked Sendable {
     }
   }
 
-  /// `{{> name}}` and `{{< name}}` tags with their 1-based positions.
-  static func partialReferences(in text: String) -> [(name: String, line: Int, column: Int)] {
-    var result: [(name: String, line: Int, column: Int)] = []
-    let scalars = Array(text.unicodeScalars)
-    var line = 1
-    var column = 1
-    var index = 0
-    while index < scalars.count {
-      if scalars[index] == "{" && index + 2 < scalars.count && scalars[index + 1] == "{"
-        && (scalars[index + 2] == ">" || scalars[index + 2] == "<")
-      {
-        var cursor = index + 3
-        while cursor < scalars.count && scalars[cursor] == " " { cursor += 1 }
-        var name = String.UnicodeScalarView()
-        while cursor < scalars.count && scalars[cursor] != "}" && scalars[cursor] != " " {
-          name.append(scalars[cursor])
-          cursor += 1
+  /// Templates that include themselves, directly or through others
+  /// (`artist → songrow → artist`): rendering one would never end. Each
+  /// cycle is reported once, at the reference that closes it.
+  static func cycles(in sources: [(name: String, file: String, tags: TemplateTags)]) -> [Diagnostic] {
+    var byName: [String: (file: String, tags: TemplateTags)] = [:]
+    for source in sources { byName[source.name] = (source.file, source.tags) }
+    var diagnostics: [Diagnostic] = []
+    var done = Set<String>()
+    var reported = Set<String>()
+    func visit(_ name: String, path: [String]) {
+      guard let source = byName[name], !done.contains(name) else { return }
+      for reference in source.tags.references {
+        let next = reference.content
+        if let start = path.firstIndex(of: next) {
+          let cycle = Array(path[start...]) + [name, next]
+          let key = Set(cycle).sorted().joined(separator: "\u{1}")
+          if reported.insert(key).inserted {
+            let what = reference.sigil == "<" ? "template inheritance" : "partials"
+            diagnostics.append(.error(
+              at: SourceLocation(file: source.file, line: reference.line, column: reference.column),
+              "\(what) include themselves: \(cycle.joined(separator: " → "))"))
+          }
+          continue
         }
-        if !name.isEmpty { result.append((String(name), line, column)) }
+        if next == name {
+          if reported.insert(name).inserted {
+            diagnostics.append(.error(
+              at: SourceLocation(file: source.file, line: reference.line, column: reference.column),
+              "template '\(name)' includes itself: \(name) → \(name)"))
+          }
+          continue
+        }
+        visit(next, path: path + [name])
       }
-      if scalars[index] == "\n" {
-        line += 1
-        column = 1
-      } else {
-        column += 1
-      }
-      index += 1
+      done.insert(name)
     }
-    return result
+    for source in sources { visit(source.name, path: []) }
+    return diagnostics
   }
 }

@@ -1,0 +1,72 @@
+/// The config's cross-references, checked as soon as the config and the
+/// templates are loaded, so every such mistake shows up with the other
+/// config errors in step 1 instead of surfacing steps later: templates a
+/// page needs, `pages:` entries, scopes' facets, duplicate ids, the tables
+/// collections are built on.
+struct ConfigChecker {
+  let config: SiteConfig
+  let templates: TemplateSet?
+
+  func check() -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    var facetLocations: [String: SourceLocation] = [:]
+    for facet in config.facets {
+      if let first = facetLocations[facet.id] {
+        diagnostics.append(.error(at: facet.location, "duplicate facet '\(facet.id)' (first at \(first))"))
+      }
+      facetLocations[facet.id] = facetLocations[facet.id] ?? facet.location
+    }
+    var scopeLocations: [String: SourceLocation] = [:]
+    for scope in config.scopes {
+      if let first = scopeLocations[scope.id] {
+        diagnostics.append(.error(at: scope.location, "duplicate scope '\(scope.id)' (first at \(first))"))
+      }
+      scopeLocations[scope.id] = scopeLocations[scope.id] ?? scope.location
+      if let facet = scope.facet, facetLocations[facet] == nil {
+        diagnostics.append(.error(at: scope.location, "scope '\(scope.id)' filters by facet '\(facet)', which is not declared under facets"))
+      }
+    }
+
+    let tables = Set(config.tables.map(\.name))
+    var collectionLocations: [String: SourceLocation] = [:]
+    for collection in config.collections {
+      if let first = collectionLocations[collection.id] {
+        diagnostics.append(.error(at: collection.location, "duplicate collection '\(collection.id)' (first at \(first))"))
+        continue
+      }
+      collectionLocations[collection.id] = collection.location
+      if collection.id == "top" {
+        diagnostics.append(.error(at: collection.location, "'top' is reserved for the Top Results chip; choose another collection id"))
+      }
+      if !tables.contains(collection.table) {
+        let known = config.tables.map(\.name).joined(separator: ", ")
+        diagnostics.append(.error(at: collection.location, "collection '\(collection.id)' uses table '\(collection.table)', which is not declared (tables: \(known))"))
+      }
+      for facet in collection.facets where facetLocations[facet.facet] == nil {
+        diagnostics.append(.error(at: facet.expression.location, "collection '\(collection.id)' sets facet '\(facet.facet)', which is not declared under facets"))
+      }
+    }
+
+    for entry in config.pages ?? [] where collectionLocations[entry.value] == nil {
+      let known = config.collections.map(\.id).joined(separator: ", ")
+      diagnostics.append(.error(at: entry.location, "pages lists '\(entry.value)', which is not a collection (collections: \(known))"))
+    }
+    for entry in config.pages ?? [] {
+      if let collection = config.collections.first(where: { $0.id == entry.value }), collection.page == nil {
+        diagnostics.append(.error(at: entry.location, "pages lists '\(entry.value)', but collection '\(entry.value)' has no page: template"))
+      }
+    }
+
+    guard let templates else { return diagnostics }
+    let folders = templates.directories.map(DatasetLoader.displayPath).joined(separator: ", ")
+    for required in ["search", "404"] where !templates.has(required) {
+      diagnostics.append(.error(at: SourceLocation(file: config.path), "missing template '\(required).mustache' (in \(folders))"))
+    }
+    for collection in config.collections {
+      guard let page = collection.page, !templates.has(page.template) else { continue }
+      guard config.pages.map({ $0.contains { $0.value == collection.id } }) ?? true else { continue }
+      diagnostics.append(.error(at: page.path.location, "collection '\(collection.id)' uses template '\(page.template)', but there is no \(page.template).mustache (in \(folders))"))
+    }
+    return diagnostics
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Decides whether a folder may be replaced by a built site, before
+/// anything is built: `generate` is pointed at people's own folders, and a
+/// wrong `--output` must never cost them their data, templates or project.
+public struct OutputFolder: Sendable {
+  /// The file every published site carries, so a later build knows the
+  /// folder is its own to replace.
+  public static let markerName = ".generate-site"
+  static let markerText = "This folder is written by generate and replaced on every build.\n"
+
+  /// The output as given on the command line (for messages).
+  public let given: String
+  /// The absolute, standardised path published to: a symlinked output is
+  /// resolved, so the site goes where the link points and the link stays.
+  public let path: String
+
+  /// A folder the output must keep clear of, and what it is (for messages).
+  public struct Protected: Sendable {
+    public var path: String
+    public var what: String
+    /// Whether the output may be a new folder inside it.
+    public var mayHoldOutput: Bool
+
+    public init(path: String, what: String, mayHoldOutput: Bool) {
+      self.path = path
+      self.what = what
+      self.mayHoldOutput = mayHoldOutput
+    }
+  }
+
+  /// Checks `given` against the folders the build reads and the places no
+  /// site belongs (`/`, the home folder, the current folder and its
+  /// ancestors). Throws a diagnostic naming both paths.
+  public init(_ given: String, protecting protected: [Protected], force: Bool) throws(DiagnosticsError) {
+    self.given = given
+    let shown: SourceLocation? = nil
+    guard !given.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw DiagnosticsError(.error(at: nil, "--output: the output folder name is empty"))
+    }
+    var path = Self.absolute(given)
+    // A symlink: publish into what it points at, never replace the link.
+    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+      let resolved = Self.absolute(target, relativeTo: (path as NSString).deletingLastPathComponent)
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue else {
+        throw DiagnosticsError(.error(at: shown, "--output '\(given)' is a symbolic link to '\(target)', which is not a folder"))
+      }
+      path = Self.realPath(resolved)
+    } else if FileManager.default.fileExists(atPath: path) {
+      path = Self.realPath(path)
+    }
+    self.path = path
+
+    let cwd = Self.realPath(FileManager.default.currentDirectoryPath)
+    let home = Self.realPath(NSHomeDirectory())
+    if path == "/" { throw DiagnosticsError(.error(at: shown, "--output '\(given)': refusing to publish to '/', the root folder")) }
+    if Self.contains(path, cwd) {
+      let relation = path == cwd ? "is the current folder" : "contains the current folder (\(cwd))"
+      throw DiagnosticsError(.error(at: shown, "--output '\(given)': refusing to publish there: it \(relation), which the site would replace"))
+    }
+    if Self.contains(path, home) {
+      throw DiagnosticsError(.error(at: shown, "--output '\(given)': refusing to publish there: it \(path == home ? "is" : "contains") the home folder (\(home))"))
+    }
+    for folder in protected {
+      let other = Self.realPath(Self.absolute(folder.path))
+      if Self.contains(path, other) {
+        let relation = path == other ? "is" : "contains"
+        throw DiagnosticsError(.error(at: shown, "--output '\(given)': refusing to publish there: it \(relation) \(folder.what) '\(Self.display(other))', which the site would replace"))
+      }
+      if !folder.mayHoldOutput && Self.contains(other, path) {
+        throw DiagnosticsError(.error(at: shown, "--output '\(given)': refusing to publish there: it is inside \(folder.what) '\(Self.display(other))', which the build reads"))
+      }
+    }
+
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+      guard isFolder.boolValue else {
+        throw DiagnosticsError(.error(at: shown, "--output '\(given)' exists and is not a folder"))
+      }
+      if !force && !Self.isOurs(path) {
+        throw DiagnosticsError(.error(
+          at: shown,
+          "--output '\(given)' holds files generate did not write (it has no \(Self.markerName)); choose another --output, empty it, or pass --force to replace it"))
+      }
+    }
+  }
+
+  /// Whether `outer` is `inner` or one of its ancestors.
+  static func contains(_ outer: String, _ inner: String) -> Bool {
+    outer == inner || outer == "/" || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
+  }
+
+  /// A folder is ours to replace if it is empty, carries the marker, or is a
+  /// site an earlier version wrote (before the marker existed).
+  static func isOurs(_ path: String) -> Bool {
+    let fileManager = FileManager.default
+    guard let names = try? fileManager.contentsOfDirectory(atPath: path) else { return false }
+    if names.isEmpty || names.contains(markerName) { return true }
+    let legacy = ["index.html", ".nojekyll", "idx", "404.html"]
+    return legacy.allSatisfy(names.contains)
+  }
+
+  static func absolute(_ path: String, relativeTo base: String = FileManager.default.currentDirectoryPath) -> String {
+    let expanded = (path as NSString).expandingTildeInPath
+    let url = expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded) : URL(fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: base + "/"))
+    var standardized = url.standardizedFileURL.path
+    while standardized.count > 1 && standardized.hasSuffix("/") { standardized.removeLast() }
+    return standardized
+  }
+
+  /// Symlinks resolved for the part of the path that exists.
+  static func realPath(_ path: String) -> String {
+    var existing = path
+    var rest: [String] = []
+    while !FileManager.default.fileExists(atPath: existing) && existing != "/" {
+      rest.insert((existing as NSString).lastPathComponent, at: 0)
+      existing = (existing as NSString).deletingLastPathComponent
+    }
+    let resolved = (existing as NSString).resolvingSymlinksInPath
+    return rest.reduce(resolved) { ($0 as NSString).appendingPathComponent($1) }
+  }
+
+  static func display(_ path: String) -> String { DatasetLoader.displayPath(path) }
+}

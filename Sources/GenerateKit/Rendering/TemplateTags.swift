@@ -1,0 +1,111 @@
+import Foundation
+
+/// A light scan of a Mustache template's tags, run before the template is
+/// parsed: it finds partial and parent references (to check they exist and
+/// do not include themselves), transforms (to reject unknown ones, which
+/// swift-mustache would render as nothing), and how deep sections nest (to
+/// refuse what would exhaust the parser's stack).
+struct TemplateTags {
+  struct Tag {
+    /// `#`, `^`, `/`, `>`, `<`, `$`, `&`, `{`, `!`, `=` or nil for a variable.
+    var sigil: Character?
+    /// The name, transforms included (`uppercased(title)`), trimmed.
+    var content: String
+    var line: Int
+    var column: Int
+  }
+
+  /// Transforms swift-mustache knows (its `Transform.swift`).
+  static let transforms: Set<String> = [
+    "empty", "capitalized", "lowercased", "uppercased", "reversed", "first", "last", "count", "sorted",
+    "enumerated", "equalzero", "plusone", "minusone", "even", "odd",
+  ]
+
+  /// Deeper than this is surely a mistake, and far below what would
+  /// overflow the parser's stack.
+  static let maxDepth = 100
+
+  static let trimmed = CharacterSet.whitespacesAndNewlines.union(CharacterSet(charactersIn: "}"))
+
+  var tags: [Tag] = []
+  /// Set when the template changes its delimiters: the scan then stops, as
+  /// it cannot follow them, and the checks cover what came before.
+  var changesDelimiters = false
+
+  init(_ text: String) {
+    let scalars = Array(text.unicodeScalars)
+    var line = 1
+    var lineStart = 0
+    var index = 0
+    while index + 1 < scalars.count {
+      let scalar = scalars[index]
+      if scalar == "\n" {
+        line += 1
+        lineStart = index + 1
+        index += 1
+        continue
+      }
+      guard scalar == "{", scalars[index + 1] == "{" else {
+        index += 1
+        continue
+      }
+      let column = index - lineStart + 1
+      var cursor = index + 2
+      var sigil: Character?
+      if cursor < scalars.count, "#^/><$&{!=".unicodeScalars.contains(scalars[cursor]) {
+        sigil = Character(scalars[cursor])
+        cursor += 1
+      }
+      if sigil == "=" {
+        changesDelimiters = true
+        return
+      }
+      var content = String.UnicodeScalarView()
+      while cursor + 1 < scalars.count && !(scalars[cursor] == "}" && scalars[cursor + 1] == "}") {
+        if scalars[cursor] == "\n" {
+          line += 1
+          lineStart = cursor + 1
+        }
+        content.append(scalars[cursor])
+        cursor += 1
+      }
+      if sigil == "{" && cursor < scalars.count && scalars[cursor] == "}" { cursor += 1 }
+      tags.append(Tag(sigil: sigil, content: String(content).trimmingCharacters(in: Self.trimmed), line: line, column: column))
+      index = cursor + 2
+    }
+  }
+
+  /// `{{> name}}` and `{{< name}}` tags (dynamic `{{>*name}}` ones skipped).
+  var references: [Tag] {
+    tags.filter { ($0.sigil == ">" || $0.sigil == "<") && !$0.content.isEmpty && !$0.content.hasPrefix("*") }
+  }
+
+  /// Transforms the template applies that swift-mustache does not know.
+  var unknownTransforms: [(name: String, tag: Tag)] {
+    var result: [(name: String, tag: Tag)] = []
+    for tag in tags where tag.sigil != "!" && tag.sigil != ">" && tag.sigil != "<" && tag.content.contains("(") {
+      for part in tag.content.split(separator: "(").dropLast() {
+        let name = part.trimmingCharacters(in: .whitespaces)
+        if !Self.transforms.contains(name) { result.append((name, tag)) }
+      }
+    }
+    return result
+  }
+
+  /// The first tag that opens a section past `maxDepth`, if any.
+  var tooDeep: Tag? {
+    var depth = 0
+    for tag in tags {
+      switch tag.sigil {
+      case "#", "^", "$", "<":
+        depth += 1
+        if depth > Self.maxDepth { return tag }
+      case "/":
+        depth = max(0, depth - 1)
+      default:
+        break
+      }
+    }
+    return nil
+  }
+}

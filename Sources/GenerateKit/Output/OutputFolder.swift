@@ -73,6 +73,15 @@ public struct OutputFolder: Sendable {
       }
     }
 
+    var ancestor = (path as NSString).deletingLastPathComponent
+    while !FileManager.default.fileExists(atPath: ancestor) && ancestor != "/" {
+      ancestor = (ancestor as NSString).deletingLastPathComponent
+    }
+    var ancestorIsFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: ancestor, isDirectory: &ancestorIsFolder), !ancestorIsFolder.boolValue {
+      throw DiagnosticsError(.error(at: shown, "--output '\(given)': '\(Self.display(ancestor))' is a file, not a folder"))
+    }
+
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
       guard isFolder.boolValue else {

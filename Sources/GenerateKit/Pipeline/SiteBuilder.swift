@@ -73,7 +73,7 @@ public struct SiteBuilder: Sendable {
       do {
         config.baseURL = try BasePath(baseURL).path
       } catch {
-        engine.emit(.error(at: SourceLocation(file: "--base-url"), "'\(baseURL)': \(error)"))
+        engine.emit(.error(at: nil, "--base-url '\(baseURL)': \(error)"))
       }
     }
     let templateFolders = config.templates.map(config.resolve)

@@ -16,6 +16,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     .systemLibrary(
@@ -45,7 +46,10 @@ let package = Package(
     ),
     .testTarget(
       name: "GenerateKitTests",
-      dependencies: ["GenerateKit"],
+      dependencies: [
+        "GenerateKit",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ],
       exclude: ["Fixtures"]
     ),
   ]

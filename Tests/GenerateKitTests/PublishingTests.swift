@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import GenerateKit
+
+/// Publishing swaps a complete site in, keeps links and foreign folders
+/// safe, and clears up after builds that died.
+@Suite struct PublishingTests {
+  @Test func theExchangeIsAtomicOnLinux() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("exchange-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let a = folder.appendingPathComponent("a").path
+    let b = folder.appendingPathComponent("b").path
+    try FileManager.default.createDirectory(atPath: a, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: b, withIntermediateDirectories: true)
+    try Data("from a".utf8).write(to: URL(fileURLWithPath: a + "/file"))
+    #if os(Linux)
+      #expect(SiteWriter.exchange(a, b))
+      #expect(FileManager.default.fileExists(atPath: b + "/file"))
+      #expect(!FileManager.default.fileExists(atPath: a + "/file"))
+    #endif
+  }
+
+  @Test func rebuildingReplacesTheSiteAndLeavesNothingBeside() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    _ = try project.build()
+    try Data("stale".utf8).write(to: URL(fileURLWithPath: project.path("site/stale.txt")))
+    _ = try project.build()
+    #expect(!FileManager.default.fileExists(atPath: project.path("site/stale.txt")))
+    #expect(FileManager.default.fileExists(atPath: project.path("site/\(OutputFolder.markerName)")))
+    let beside = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter { $0.hasPrefix(".site.") }
+    #expect(beside.isEmpty, "\(beside)")
+  }
+
+  @Test func foldersOfDeadBuildsAreRemovedAndLiveOnesKept() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    // A pid far above any this machine hands out, and our parent's, alive.
+    let dead = project.path(".site.staging-999999999")
+    let old = project.path(".site.old-999999999")
+    let live = project.path(".site.staging-\(getppid())")
+    for folder in [dead, old, live] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+    _ = try project.build()
+    #expect(!FileManager.default.fileExists(atPath: dead))
+    #expect(!FileManager.default.fileExists(atPath: old))
+    #expect(FileManager.default.fileExists(atPath: live), "another build's staging folder must be left alone")
+  }
+
+  @Test func aSymlinkedOutputKeepsItsLink() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    try FileManager.default.createDirectory(atPath: project.path("real"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: project.path("linked"), withDestinationPath: "real")
+    _ = try SiteBuilder(options: project.options(output: project.path("linked")), log: { _ in }).build()
+    _ = try SiteBuilder(options: project.options(output: project.path("linked")), log: { _ in }).build()
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: project.path("linked")) == "real")
+    #expect(FileManager.default.fileExists(atPath: project.path("real/index.html")))
+  }
+
+  @Test func forceReplacesAForeignFolder() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    try FileManager.default.createDirectory(atPath: project.path("mine"), withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: URL(fileURLWithPath: project.path("mine/notes.txt")))
+    var options = project.options(output: project.path("mine"))
+    #expect(throws: DiagnosticsError.self) { try SiteBuilder(options: options, log: { _ in }).build() }
+    #expect(FileManager.default.fileExists(atPath: project.path("mine/notes.txt")))
+    options.force = true
+    _ = try SiteBuilder(options: options, log: { _ in }).build()
+    #expect(FileManager.default.fileExists(atPath: project.path("mine/index.html")))
+  }
+
+  @Test func everyErrorIsTaggedWithItsStep() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    try project.write("templates/partials/row.mustache", "{{> row}}")
+    let diagnostics = expectBuildFailure(project)
+    #expect(!diagnostics.isEmpty)
+    #expect(diagnostics.allSatisfy { $0.step == .loading }, "\(diagnostics)")
+  }
+
+  @Test func thePrinterCapsEachFileAndSaysHowManyItHid() {
+    let many = (1...30).map { Diagnostic.error(at: SourceLocation(file: "a.csv", line: $0), "bad") }
+    let lines = DiagnosticPrinter().lines(for: many + [.error(at: SourceLocation(file: "b.csv"), "other")])
+    #expect(lines.filter { $0.hasPrefix("a.csv:") && $0.contains("error:") }.count == 20)
+    #expect(lines.contains("b.csv:1:1: error: other"))
+    #expect(lines.contains("a.csv: note: 10 more problems not shown"))
+  }
+}

@@ -87,4 +87,29 @@ import Testing
     #expect(lines.contains("b.csv:1:1: error: other"))
     #expect(lines.contains("a.csv: note: 10 more problems not shown"))
   }
+
+  /// The layout a README reader makes first: one folder with the data, the
+  /// config and the output side by side, no description written.
+  @Test func oneFolderForEverythingBuilds() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shop-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("sku,name,category\nA1,Red Kettle,Kitchen\nB1,Rake,Garden\n".utf8).write(to: folder.appendingPathComponent("products.csv"))
+    let templates = fixturesRoot.appendingPathComponent("mini/templates").path
+    let config = """
+      title: Shop
+      templates: \(templates)
+      tables:
+        products: { file: products.csv, key: sku }
+      collections:
+        - { id: products, label: Products, table: products, title: name }
+      """
+    try Data(config.utf8).write(to: folder.appendingPathComponent("site.yml"))
+    var options = BuildOptions()
+    options.configPath = folder.appendingPathComponent("site.yml").path
+    options.outputPath = folder.appendingPathComponent("out").path
+    _ = try SiteBuilder(options: options, log: { _ in }).build()
+    let page = try String(contentsOf: folder.appendingPathComponent("out/index.html"), encoding: .utf8)
+    #expect(page.contains("content=\"Search Products of Shop.\""), "\(page)")
+  }
 }

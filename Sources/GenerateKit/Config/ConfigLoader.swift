@@ -181,7 +181,7 @@ struct NodeReader {
     guard let pairs = mapping(node, allowed: Self.siteKeys, what: "the site config") else { return nil }
     let what = "the site config"
     let title = string(pairs, "title", in: node, what: what)
-    let description = optionalString(pairs, "description", what: what) ?? ""
+    var description = optionalString(pairs, "description", what: what) ?? ""
     let language = optionalString(pairs, "language", what: what) ?? "en"
     var baseURL = "/"
     if let pair = pairs["baseURL"], let text = optionalString(pairs, "baseURL", what: what) {
@@ -276,6 +276,12 @@ struct NodeReader {
     if let pair = pairs["pages"] { pages = strings(pair.value, what: "pages") }
 
     guard let title else { return nil }
+    // Every page needs a description; without one, say what can be searched.
+    if description.trimmingCharacters(in: .whitespaces).isEmpty {
+      let labels = collections.filter(\.searchable).map(\.label)
+      let list = labels.count > 1 ? labels.dropLast().joined(separator: ", ") + " and " + (labels.last ?? "") : labels.first ?? title
+      description = "Search \(list) of \(title)."
+    }
     return SiteConfig(
       path: path, directory: directory, title: title, description: description, language: language,
       baseURL: baseURL, siteURL: siteURL, tint: tint, templates: templates, search: search, tables: tables,

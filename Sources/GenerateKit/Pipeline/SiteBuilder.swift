@@ -99,10 +99,14 @@ public struct SiteBuilder: Sendable {
   /// The folders a build reads: the site must never replace them.
   func protectedFolders(_ config: SiteConfig, templates: [String]) -> [OutputFolder.Protected] {
     var folders = [OutputFolder.Protected(path: config.directory, what: "the config's folder", mayHoldOutput: true)]
+    let project = config.resolve(".")
     for table in config.tables {
       guard let file = table.file else { continue }
       let folder = (config.resolve(file) as NSString).deletingLastPathComponent
-      folders.append(.init(path: folder, what: "the data folder of table '\(table.name)'", mayHoldOutput: false))
+      // Data kept beside the config (one folder for everything) may hold
+      // the output too; a folder of its own, such as Data/chinook, may not.
+      let isProject = OutputFolder.contains(folder, project)
+      folders.append(.init(path: folder, what: "the data folder of table '\(table.name)'", mayHoldOutput: isProject))
     }
     for folder in templates {
       folders.append(.init(path: folder, what: "the template folder", mayHoldOutput: false))

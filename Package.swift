@@ -48,7 +48,7 @@ let package = Package(
     ),
     .testTarget(
       name: "GenerateKitTests",
-      dependencies: ["GenerateKit"],
+      dependencies: ["GenerateKit", .product(name: "GRDB", package: "GRDB.swift")],
       exclude: ["Fixtures"]
     ),
   ]

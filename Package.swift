@@ -17,6 +17,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     .systemLibrary(
@@ -34,6 +35,8 @@ let package = Package(
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       exclude: ["Index/FORMAT.md"]
     ),
@@ -49,6 +52,7 @@ let package = Package(
       dependencies: [
         "GenerateKit",
         .product(name: "PropertyBased", package: "swift-property-based"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       exclude: ["Fixtures"]
     ),

@@ -145,7 +145,7 @@ import Testing
       file: "data/genres.csv", message: "unexpected character after a closing quote"),
     Case(
       name: "the key column is missing from the header", edits: [.write("data/genres.csv", "ident,name\n1,Rock\n2,Pop\n3,MPB\n")],
-      file: "data/genres.csv:1:1", message: "table 'genres' has no key column 'id'"),
+      file: configFile, message: "table 'genres' has no key column 'id' (its columns: ident, name)"),
     Case(
       name: "a refs column the table does not have",
       edits: [.replace(configFile, "refs: { artist_id: artists }", "refs: { artist: 1️⃣artists }")], file: configFile,
@@ -258,7 +258,7 @@ import Testing
         .write("data/playlists.csv", "id,name\n7,../../../../outside/x\n"),
         .replace(configFile, "path: \"playlists/{{slug}}/\"", "path: 1️⃣\"playlists/{{name}}/\""),
       ],
-      file: configFile, message: "record 7 of playlists (data/playlists.csv:2): the page path has a '..' segment"),
+      file: configFile, message: "record 7 of playlists (data/playlists.csv:2:1): the page path has a '..' segment"),
     Case(
       name: "a page path that is the same for every record",
       edits: [.replace(configFile, "path: \"artists/{{slug}}/\"", "path: 1️⃣\"artists/all/\"")], file: configFile,
@@ -268,12 +268,12 @@ import Testing
       edits: [.replace(configFile, "path: \"artists/{{slug}}/\"", "path: 1️⃣\"assets/{{slug}}/\"")], file: configFile,
       message: "the page path starts with 'assets'"),
     Case(
-      name: "a page path with a control character",
+      name: "a control character in a field",
       edits: [
-        .write("data/playlists.csv", "id,name\n7,\"Road\u{1}Trip\"\n"),
-        .replace(configFile, "path: \"playlists/{{slug}}/\"", "path: 1️⃣\"playlists/{{name}}/\""),
+        .write("data/playlists.csv", "id,name\n7,1️⃣\"Road\u{1}Trip\"\n"),
+        .replace(configFile, "path: \"playlists/{{slug}}/\"", "path: \"playlists/{{name}}/\""),
       ],
-      file: configFile, message: "control character U+0001"),
+      file: "data/playlists.csv", message: "record 7: field 'name' contains the control character U+0001"),
     Case(
       name: "a record link to javascript:",
       edits: [

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import GenerateKit
@@ -50,6 +51,86 @@ struct CSVReaderTests {
       #expect(error.diagnostics.first?.location == SourceLocation(file: "t.csv", line: 2, column: 6))
       #expect(error.diagnostics.first?.message == "invalid UTF-8 in a field")
     }
+  }
+}
+
+/// Shape does not matter: one very wide line, or records longer than the
+/// chunk the reader streams by, parse in linear time with exact places.
+struct CSVStreamingTests {
+  func rows(of bytes: [UInt8]) throws -> [CSVReader.Row] {
+    var rows: [CSVReader.Row] = []
+    try CSVReader(bytes: bytes, file: "t.csv").forEachRow { rows.append($0) }
+    return rows
+  }
+
+  func rows(ofFile bytes: [UInt8]) throws -> [CSVReader.Row] {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("csv-\(UUID().uuidString).csv")
+    try Data(bytes).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let reader = try #require(CSVReader(path: url.path, file: "t.csv"))
+    var rows: [CSVReader.Row] = []
+    try reader.forEachRow { rows.append($0) }
+    return rows
+  }
+
+  /// A guard against quadratic time, not a benchmark: at 200,000 fields
+  /// the old reader took 18 s, and a million never finished.
+  @Test func aMillionFieldsOnOneLineParseInLinearTime() throws {
+    let count = 1_000_000
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count * 3)
+    for index in 0..<count {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes += index % 2 == 0 ? [0xC3, 0xA9] : [UInt8(ascii: "x")]  // é, x
+    }
+    bytes.append(UInt8(ascii: "\n"))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let parsed = try rows(ofFile: bytes)
+    let elapsed = clock.now - start
+    #expect(elapsed < .seconds(30), "one line of \(count) fields took \(elapsed)")
+    let row = try #require(parsed.first)
+    #expect(row.fields.count == count)
+    #expect(row.columns.last == 2 * count - 1)
+    #expect(row.fields.last == "x")
+  }
+
+  @Test func recordsAcrossChunkBoundariesReadAsFromMemory() throws {
+    var text = "id,name,note\r\n"
+    var index = 0
+    while text.utf8.count < 3 * ChunkedFile.chunkSize + 1000 {
+      index += 1
+      switch index % 4 {
+      case 0: text += "\(index),\"multi\nline \"\"quoted\"\"\",é\r\n"
+      case 1: text += "\(index),plain,\n"
+      case 2: text += "\(index),Café ☕,\"a, b\"\n\n"
+      default: text += "\(index),x,y\r\n"
+      }
+    }
+    let bytes = Array(text.utf8)
+    let fromMemory = try rows(of: bytes)
+    let fromFile = try rows(ofFile: bytes)
+    #expect(fromMemory.count == index + 1)
+    #expect(fromFile.map(\.fields) == fromMemory.map(\.fields))
+    #expect(fromFile.map(\.line) == fromMemory.map(\.line))
+    #expect(fromFile.map(\.columns) == fromMemory.map(\.columns))
+    #expect(fromFile.map(\.lines) == fromMemory.map(\.lines))
+  }
+
+  @Test func aFieldLongerThanAChunkIsReadWhole() throws {
+    let long = String(repeating: "ab\"\"c\n", count: ChunkedFile.chunkSize / 2)
+    let text = "id,body\n1,\"\(long)\"\n2,after\n"
+    let parsed = try rows(ofFile: Array(text.utf8))
+    #expect(parsed.count == 3)
+    #expect(parsed[1].fields[1] == long.replacingOccurrences(of: "\"\"", with: "\""))
+    #expect(parsed[2].fields == ["2", "after"])
+    #expect(parsed[2].line == 3 + ChunkedFile.chunkSize / 2)
+  }
+
+  @Test func aFieldAfterAQuotedNewlineIsPlacedOnItsOwnLine() throws {
+    let parsed = try rows(of: Array("a,b,c\n1,\"x\ny\",z\n".utf8))
+    #expect(parsed[1].lines == [2, 2, 3])
+    #expect(parsed[1].columns == [1, 3, 4])
   }
 }
 

@@ -314,43 +314,6 @@ struct NodeReader {
     return search
   }
 
-  mutating func table(name: String, node: Node, keyNode: Node) -> SiteConfig.Table? {
-    let what = "table '\(name)'"
-    guard let pairs = mapping(node, allowed: ["file", "key", "refs", "groupBy"], what: what) else { return nil }
-    let file = optionalString(pairs, "file", what: what)
-    let key = optionalString(pairs, "key", what: what)
-    var refs: [SiteConfig.Located<(column: String, table: String)>] = []
-    if let pair = pairs["refs"] {
-      if let mapping = pair.value.mapping {
-        for (column, target) in mapping {
-          guard let columnName = column.string, let targetName = target.string else {
-            fail(column, "refs in \(what) map column names to table names")
-            continue
-          }
-          refs.append(.init(value: (columnName, targetName), location: location(target)))
-        }
-      } else {
-        fail(pair.value, "refs in \(what) must map column names to table names")
-      }
-    }
-    var groupBy: (table: String, column: String)?
-    if let pair = pairs["groupBy"] {
-      let parts = (pair.value.string ?? "").split(separator: ".").map(String.init)
-      if parts.count == 2 {
-        groupBy = (parts[0], parts[1])
-      } else {
-        fail(pair.value, "groupBy in \(what) must name a table and column, as in rows.country")
-      }
-    }
-    if file == nil && groupBy == nil {
-      fail(node, "missing required key 'file' in \(what)")
-    }
-    if file != nil && groupBy != nil {
-      fail(node, "\(what) has both 'file' and 'groupBy'; choose one")
-    }
-    return .init(name: name, location: location(keyNode), file: file, key: key, refs: refs, groupBy: groupBy)
-  }
-
   /// A mapping of names to expressions, each kept with its place.
   mutating func expressions(
     _ pair: (key: Node, value: Node)?, what: String, keys: String

@@ -10,16 +10,43 @@ public struct SiteConfig: Sendable {
   }
 
   public struct Table: Sendable {
+    /// Where a table's rows come from. Every kind hands rows to the same
+    /// table interface (`TableBuilder`), so nothing after loading knows which.
+    public enum Source: Sendable {
+      /// A CSV file with a header row.
+      case csv(file: Located<String>)
+      /// A JSON document holding an array of objects, at its root or at a
+      /// dotted path of keys (`data.items`).
+      case json(file: Located<String>, path: Located<String>?)
+      /// JSON Lines (`.jsonl`, `.ndjson`): one object per line.
+      case jsonLines(file: Located<String>)
+      /// Every row of one table or view of a SQLite database.
+      case sqliteTable(database: Located<String>, table: Located<String>)
+      /// The rows of the user's own SQL query on a SQLite database.
+      case sqliteQuery(database: Located<String>, query: Located<String>)
+
+      /// The file the rows are read from, relative to the config's folder.
+      public var file: Located<String> {
+        switch self {
+        case .csv(let file), .json(let file, _), .jsonLines(let file): return file
+        case .sqliteTable(let database, _), .sqliteQuery(let database, _): return database
+        }
+      }
+    }
+
     public var name: String
     public var location: SourceLocation
-    /// The data file, relative to the config's folder; nil for a grouped table.
-    public var file: String?
+    /// Where the rows come from; nil for a grouped table.
+    public var source: Source?
     /// The column holding each record's unique id; nil means "row number".
-    public var key: String?
+    public var key: Located<String>?
     /// Column → name of the table whose key it holds.
     public var refs: [Located<(column: String, table: String)>]
     /// A table made of the distinct values of another table's column.
     public var groupBy: (table: String, column: String)?
+
+    /// The data file, relative to the config's folder; nil for a grouped table.
+    public var file: String? { source?.file.value }
   }
 
   public struct Collection: Sendable {

@@ -17,8 +17,8 @@ public struct Dataset: Sendable {
 /// Loads the tables a config declares. Problems are collected across all
 /// files (up to a limit per file) so one run shows every fault.
 public struct DatasetLoader {
-  /// How many errors one file may report before the rest are summarised.
-  static let errorsPerFile = 20
+  /// How many errors one table may report before the rest are dropped.
+  static let errorsPerFile = TableBuilder.errorsPerSource
 
   public init() {}
 
@@ -28,14 +28,14 @@ public struct DatasetLoader {
     var byName: [String: Table] = [:]
     var seenLocation: [String: SourceLocation] = [:]
 
-    for spec in config.tables where spec.file != nil {
+    for spec in config.tables where spec.source != nil {
       if let first = seenLocation[spec.name] {
         diagnostics.append(.error(at: spec.location, "duplicate table '\(spec.name)' (first declared at \(first))"))
         continue
       }
       seenLocation[spec.name] = spec.location
       do {
-        let table = try loadFile(spec, config: config)
+        let table = try loadSource(spec, config: config)
         tables.append(table)
         byName[spec.name] = table
       } catch let error as DiagnosticsError {
@@ -77,77 +77,24 @@ public struct DatasetLoader {
     return Dataset(tables: tables, tableNamed: byName)
   }
 
-  func loadFile(_ spec: SiteConfig.Table, config: SiteConfig) throws -> Table {
-    guard let file = spec.file else { throw DiagnosticsError([]) }
-    let fullPath = URL(fileURLWithPath: file, relativeTo: URL(fileURLWithPath: config.directory + "/")).path
+  /// Reads one table from its source. Each source only parses; the rules
+  /// they share live in `TableBuilder`.
+  func loadSource(_ spec: SiteConfig.Table, config: SiteConfig) throws -> Table {
+    guard let source = spec.source else { throw DiagnosticsError([]) }
+    let fullPath = URL(fileURLWithPath: source.file.value, relativeTo: URL(fileURLWithPath: config.directory + "/")).path
     let shownPath = Self.displayPath(fullPath)
-    guard let data = FileManager.default.contents(atPath: fullPath) else {
-      throw DiagnosticsError(.error(at: spec.location, "data file '\(shownPath)' of table '\(spec.name)' does not exist or cannot be read"))
+    switch source {
+    case .csv:
+      return try CSVSource.load(spec, path: fullPath, shownPath: shownPath)
+    case .json(_, let path):
+      return try JSONSource.loadDocument(spec, path: fullPath, shownPath: shownPath, at: path)
+    case .jsonLines:
+      return try JSONSource.loadLines(spec, path: fullPath, shownPath: shownPath)
+    case .sqliteTable(let database, let table):
+      return try SQLiteSource.load(spec, path: fullPath, shownPath: shownPath, database: database, read: .table(table))
+    case .sqliteQuery(let database, let query):
+      return try SQLiteSource.load(spec, path: fullPath, shownPath: shownPath, database: database, read: .query(query))
     }
-    let bytes = [UInt8](data)
-    guard file.hasSuffix(".csv") else {
-      throw DiagnosticsError(.error(at: spec.location, "data file '\(file)' must be a .csv file"))
-    }
-    let reader = CSVReader(bytes: bytes, file: shownPath)
-    var table: Table?
-    var diagnostics: [Diagnostic] = []
-    var firstLineOfKey: [String: Int32] = [:]
-    try reader.forEachRow { row in
-      guard let current = table else {
-        let header = row.fields
-        var keyColumn: Int?
-        if let key = spec.key {
-          keyColumn = header.firstIndex(of: key)
-          if keyColumn == nil {
-            throw DiagnosticsError(.error(
-              at: SourceLocation(file: shownPath, line: 1, column: 1),
-              "table '\(spec.name)' has no key column '\(key)' (the header has: \(header.joined(separator: ", ")))"))
-          }
-        }
-        table = Table(name: spec.name, file: shownPath, header: header, keyColumn: keyColumn)
-        return
-      }
-      let rowNumber = current.count
-      guard row.fields.count == current.header.count else {
-        if diagnostics.count < Self.errorsPerFile {
-          diagnostics.append(.error(
-            at: SourceLocation(
-              file: shownPath, line: row.line,
-              column: row.columns.count > current.header.count ? row.columns[current.header.count] : (row.columns.last ?? 1)),
-            "record has \(row.fields.count) fields; the header has \(current.header.count)"))
-        }
-        return
-      }
-      for (column, value) in row.fields.enumerated() {
-        current.columns[column].append(value)
-        current.fieldColumns[column].append(Int32(row.columns[column]))
-      }
-      current.lines.append(Int32(row.line))
-      if let keyColumn = current.keyColumn {
-        let key = row.fields[keyColumn]
-        let location = SourceLocation(file: shownPath, line: row.line, column: row.columns[keyColumn])
-        if key.isEmpty {
-          if diagnostics.count < Self.errorsPerFile {
-            diagnostics.append(.error(at: location, "record has an empty id ('\(current.header[keyColumn])')"))
-          }
-        } else if let first = firstLineOfKey[key] {
-          if diagnostics.count < Self.errorsPerFile {
-            diagnostics.append(.error(at: location, "duplicate id '\(key)' in table '\(spec.name)' (first on line \(first))"))
-          }
-        } else {
-          firstLineOfKey[key] = Int32(row.line)
-          current.rowForKey[key] = rowNumber
-        }
-      }
-    }
-    guard let table else {
-      throw DiagnosticsError(.error(at: SourceLocation(file: shownPath), "data file is empty; it needs a header row"))
-    }
-    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-    if table.keyColumn == nil {
-      for row in 0..<table.count { table.rowForKey[String(row + 1)] = row }
-    }
-    return table
   }
 
   func checkReferences(_ table: Table, column: Int, target: Table) -> [Diagnostic] {
@@ -168,16 +115,16 @@ public struct DatasetLoader {
   /// A table of the distinct values of one column, keyed by that value;
   /// the other columns come from the first row of each group.
   func group(_ source: Table, by column: Int, name: String) -> Table {
-    let table = Table(name: name, file: source.file, header: source.header, keyColumn: column)
+    let kind = source.places.kind
+    let table = Table(name: name, file: source.file, header: source.header, keyColumn: column, places: kind)
     for row in 0..<source.count {
       let key = source.columns[column][row]
       if key.isEmpty || table.rowForKey[key] != nil { continue }
       table.rowForKey[key] = table.count
       for c in 0..<source.header.count {
         table.columns[c].append(source.columns[c][row])
-        table.fieldColumns[c].append(source.fieldColumns[c][row])
       }
-      table.lines.append(source.lines[row])
+      table.places.appendCopy(of: row, from: source.places)
     }
     return table
   }

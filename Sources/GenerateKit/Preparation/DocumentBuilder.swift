@@ -255,7 +255,6 @@ public struct DocumentBuilder {
   /// that caused a problem came from.
   static func describe(_ document: Document, in collection: PreparedCollection) -> String {
     let table = collection.table
-    let line = document.row < table.lines.count ? ":\(table.lines[document.row])" : ""
-    return "record \(document.key) of \(collection.config.id) (\(table.file)\(line))"
+    return "record \(document.key) of \(collection.config.id) (\(table.location(row: document.row, column: table.keyColumn ?? 0)))"
   }
 }

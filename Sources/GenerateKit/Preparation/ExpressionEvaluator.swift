@@ -13,10 +13,10 @@ final class ExpressionProblems: @unchecked Sendable {
   func report(_ message: String, at location: SourceLocation, text: String, table: Table, row: Int) {
     lock.withLock {
       guard found.count < Self.limit, seen.insert("\(location)\u{1}\(message)").inserted else { return }
-      let line = row < table.lines.count ? ":\(table.lines[row])" : ""
+      let place = table.location(row: row, column: table.keyColumn ?? 0)
       found.append(.error(
         at: location,
-        "in expression '\(text)', for record \(table.key(ofRow: row)) of table '\(table.name)' (\(table.file)\(line)): \(message)"))
+        "in expression '\(text)', for record \(table.key(ofRow: row)) of table '\(table.name)' (\(place)): \(message)"))
     }
   }
 

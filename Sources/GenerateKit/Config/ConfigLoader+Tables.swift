@@ -1,0 +1,103 @@
+import Foundation
+import Yams
+
+/// The `tables:` section: where each table's rows come from (CSV, JSON,
+/// JSON Lines or SQLite), its key and its references. Every value keeps its
+/// place so that the dataset loader can point back at the line that named a
+/// missing file, table, column or a failing query.
+extension NodeReader {
+  static let tableKeys = ["file", "path", "sqlite", "table", "query", "key", "refs", "groupBy"]
+
+  mutating func table(name: String, node: Node, keyNode: Node) -> SiteConfig.Table? {
+    let what = "table '\(name)'"
+    guard let pairs = mapping(node, allowed: Self.tableKeys, what: what) else { return nil }
+    let file = located(pairs, "file", what: what)
+    let path = located(pairs, "path", what: what)
+    let database = located(pairs, "sqlite", what: what)
+    let sqlTable = located(pairs, "table", what: what)
+    let query = located(pairs, "query", what: what)
+    let key = located(pairs, "key", what: what)
+    var refs: [SiteConfig.Located<(column: String, table: String)>] = []
+    if let pair = pairs["refs"] {
+      if let mapping = pair.value.mapping {
+        for (column, target) in mapping {
+          guard let columnName = column.string, let targetName = target.string else {
+            fail(column, "refs in \(what) map column names to table names")
+            continue
+          }
+          refs.append(.init(value: (columnName, targetName), location: location(target)))
+        }
+      } else {
+        fail(pair.value, "refs in \(what) must map column names to table names")
+      }
+    }
+    var groupBy: (table: String, column: String)?
+    if let pair = pairs["groupBy"] {
+      let parts = (pair.value.string ?? "").split(separator: ".").map(String.init)
+      if parts.count == 2 {
+        groupBy = (parts[0], parts[1])
+      } else {
+        fail(pair.value, "groupBy in \(what) must name a table and column, as in rows.country")
+      }
+    }
+    if let key, key.value.isEmpty, let pair = pairs["key"] {
+      fail(pair.value, "key in \(what) must name a column")
+    }
+
+    let kinds = [file != nil, database != nil, pairs["groupBy"] != nil].filter { $0 }.count
+    if kinds == 0 {
+      fail(node, "missing required key 'file' in \(what) (or 'sqlite', or 'groupBy')")
+      return nil
+    }
+    if kinds > 1 {
+      fail(node, "\(what) takes one of 'file', 'sqlite' and 'groupBy'; choose one")
+      return nil
+    }
+    var source: SiteConfig.Table.Source?
+    if let file {
+      for extra in ["table", "query"] where pairs[extra] != nil {
+        if let pair = pairs[extra] { fail(pair.key, "'\(extra)' in \(what) belongs to a SQLite table ('sqlite:')") }
+      }
+      source = fileSource(file, path: path, pairs: pairs, what: what)
+    } else if let database {
+      if let pair = pairs["path"] { fail(pair.key, "'path' in \(what) belongs to a JSON file ('file: ….json')") }
+      switch (sqlTable, query) {
+      case (let sqlTable?, nil): source = .sqliteTable(database: database, table: sqlTable)
+      case (nil, let query?):
+        if query.value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, let pair = pairs["query"] {
+          fail(pair.value, "query in \(what) is empty")
+        }
+        source = .sqliteQuery(database: database, query: query)
+      case (_?, _?): fail(node, "\(what) has both 'table' and 'query'; choose one")
+      case (nil, nil): fail(node, "\(what) reads a SQLite database: it needs 'table' (a table or view) or 'query' (SQL)")
+      }
+    } else {
+      for extra in ["path", "table", "query"] where pairs[extra] != nil {
+        if let pair = pairs[extra] { fail(pair.key, "'\(extra)' in \(what) has no use with 'groupBy'") }
+      }
+    }
+    return .init(name: name, location: location(keyNode), source: source, key: key, refs: refs, groupBy: groupBy)
+  }
+
+  /// The kind of a data file, told by its extension.
+  mutating func fileSource(
+    _ file: SiteConfig.Located<String>, path: SiteConfig.Located<String>?,
+    pairs: [String: (key: Node, value: Node)], what: String
+  ) -> SiteConfig.Table.Source? {
+    let lower = file.value.lowercased()
+    if lower.hasSuffix(".json") {
+      if let path, path.value.isEmpty || path.value.split(separator: ".", omittingEmptySubsequences: false).contains("") {
+        if let pair = pairs["path"] { fail(pair.value, "path in \(what) must be keys joined by dots, as in data.items") }
+        return nil
+      }
+      return .json(file: file, path: path)
+    }
+    if let pair = pairs["path"] { fail(pair.key, "'path' in \(what) applies to a .json file only") }
+    if lower.hasSuffix(".csv") { return .csv(file: file) }
+    if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonLines(file: file) }
+    if let pair = pairs["file"] {
+      fail(pair.value, "data file '\(file.value)' of \(what) must end in .csv, .json, .jsonl or .ndjson (for SQLite write 'sqlite: \(file.value)')")
+    }
+    return nil
+  }
+}

@@ -1,0 +1,300 @@
+/// Reads RFC 4180 CSV (a header row, quoted fields with doubled quotes,
+/// `\n` or `\r\n` line ends) straight from bytes, keeping the line and
+/// column of every field so errors can point at them. Hand-written rather
+/// than SwiftCSV because it must report positions, reject invalid UTF-8
+/// where it occurs, and read a million rows without per-field objects.
+///
+/// It streams: the file is read in chunks of `ChunkedFile.chunkSize`, and
+/// only the record being parsed is kept beyond the current chunk. Time is
+/// linear in the bytes and fields whatever the shape — columns are counted
+/// with a cursor that only moves forward along a line, so one line of a
+/// million fields costs no more than a million lines of one.
+struct CSVReader {
+  struct Row {
+    var fields: [String]
+    /// 1-based line the record starts on.
+    var line: Int
+    /// 1-based line and column (in Unicode scalars) of each field's first byte.
+    var lines: [Int]
+    var columns: [Int]
+  }
+
+  let file: String
+  private let input: ChunkedFile
+
+  init(bytes: [UInt8], file: String) {
+    self.file = file
+    self.input = ChunkedFile(bytes: bytes)
+  }
+
+  /// Nil when the file does not exist or cannot be read.
+  init?(path: String, file: String) {
+    guard let input = ChunkedFile(path: path) else { return nil }
+    self.file = file
+    self.input = input
+  }
+
+  /// Parses every row, calling `body` for each (header included, as row 0).
+  func forEachRow(_ body: (Row) throws -> Void) throws {
+    var buffer: [UInt8] = []
+    _ = try input.read(into: &buffer)
+    while buffer.count < 3 && !input.atEnd { _ = try input.read(into: &buffer) }
+    var parser = CSVRecordParser(file: file)
+    if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+      parser.state.index = 3
+      parser.state.lineStart = 3
+    }
+    var row = Row(fields: [], line: 1, lines: [], columns: [])
+    while true {
+      let atEnd = input.atEnd
+      let outcome = try buffer.withUnsafeBufferPointer { bytes in
+        try parser.parseRecord(bytes, atEnd: atEnd, into: &row)
+      }
+      switch outcome {
+      case .row:
+        try body(row)
+      case .end:
+        return
+      case .needMore:
+        let drop = min(parser.state.index, parser.state.lineStart)
+        if drop > 0 {
+          buffer.removeSubrange(0..<drop)
+          parser.state.shift(by: drop)
+        }
+        _ = try input.read(into: &buffer, minimum: max(ChunkedFile.chunkSize, buffer.count))
+      }
+    }
+  }
+}
+
+/// The byte-level state machine behind `CSVReader`, over one buffer.
+struct CSVRecordParser {
+  struct State {
+    var index = 0
+    var line = 1
+    /// Buffer offset of the current line's first byte.
+    var lineStart = 0
+
+    mutating func shift(by count: Int) {
+      index -= count
+      lineStart -= count
+    }
+  }
+
+  enum Outcome {
+    case row
+    case needMore
+    case end
+  }
+
+  let file: String
+  var state = State()
+  /// A forward-only column counter for the current line: (line start,
+  /// offset, column at that offset).
+  private var cursor = (lineStart: -1, offset: 0, column: 1)
+  private var scratch: [UInt8] = []
+
+  init(file: String) { self.file = file }
+
+  private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n")
+  private static let carriageReturn = UInt8(ascii: "\r")
+
+  /// 1-based column in Unicode scalars: every byte that does not continue a
+  /// UTF-8 sequence starts one. Counted from the last field's column, so a
+  /// line is walked once however many fields it has.
+  mutating func column(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int, lineStart: Int) -> Int {
+    if cursor.lineStart != lineStart || offset < cursor.offset {
+      cursor = (lineStart, lineStart, 1)
+    }
+    var position = cursor.offset
+    var column = cursor.column
+    while position < offset {
+      if bytes[position] & 0xC0 != 0x80 { column += 1 }
+      position += 1
+    }
+    cursor.offset = position
+    cursor.column = column
+    return column
+  }
+
+  func location(line: Int, column: Int) -> SourceLocation {
+    SourceLocation(file: file, line: line, column: column)
+  }
+
+  /// Parses the record at `state.index` into `row`. Returns `.needMore`,
+  /// with the state left at the record's start, when the buffer ends before
+  /// the record does and the file has more.
+  mutating func parseRecord(_ bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool, into row: inout CSVReader.Row) throws
+    -> Outcome
+  {
+    let end = bytes.count
+    // Blank lines between records (and at the end) carry no record.
+    while state.index < end && (bytes[state.index] == Self.newline || bytes[state.index] == Self.carriageReturn) {
+      if bytes[state.index] == Self.newline {
+        state.line += 1
+        state.lineStart = state.index + 1
+      }
+      state.index += 1
+    }
+    if state.index == end { return atEnd ? .end : .needMore }
+
+    let saved = state
+    var index = state.index
+    var line = state.line
+    var lineStart = state.lineStart
+    row.fields.removeAll(keepingCapacity: true)
+    row.lines.removeAll(keepingCapacity: true)
+    row.columns.removeAll(keepingCapacity: true)
+    row.line = line
+
+    func needMore() -> Outcome {
+      state = saved
+      cursor.lineStart = -1
+      return .needMore
+    }
+
+    while true {
+      let fieldStart = index
+      let fieldLine = line
+      let fieldLineStart = lineStart
+      var valueStart = index
+      var valueEnd = index
+      var escaped = false
+      if index < end && bytes[index] == Self.quote {
+        index += 1
+        valueStart = index
+        scratch.removeAll(keepingCapacity: true)
+        var closed = false
+        while index < end {
+          let byte = bytes[index]
+          if byte == Self.quote {
+            if index + 1 == end && !atEnd { return needMore() }
+            if index + 1 < end && bytes[index + 1] == Self.quote {
+              scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[valueStart...index]))
+              escaped = true
+              index += 2
+              valueStart = index
+              continue
+            }
+            valueEnd = index
+            index += 1
+            closed = true
+            break
+          }
+          if byte == Self.newline {
+            line += 1
+            lineStart = index + 1
+          }
+          index += 1
+        }
+        if !closed {
+          if !atEnd { return needMore() }
+          throw DiagnosticsError(.error(
+            at: location(line: fieldLine, column: column(bytes, offset: fieldStart, lineStart: fieldLineStart)),
+            "unterminated quoted field"))
+        }
+        if index == end && !atEnd { return needMore() }
+        if index < end && bytes[index] != Self.comma && bytes[index] != Self.newline && bytes[index] != Self.carriageReturn {
+          throw DiagnosticsError(.error(
+            at: location(line: line, column: column(bytes, offset: index, lineStart: lineStart)),
+            "unexpected character after a closing quote; quotes inside a field must be doubled"))
+        }
+      } else {
+        while index < end {
+          let byte = bytes[index]
+          if byte == Self.comma || byte == Self.newline || byte == Self.carriageReturn { break }
+          if byte == Self.quote {
+            throw DiagnosticsError(.error(
+              at: location(line: line, column: column(bytes, offset: index, lineStart: lineStart)),
+              "a quote inside an unquoted field; quote the whole field and double the quote"))
+          }
+          index += 1
+        }
+        if index == end && !atEnd { return needMore() }
+        valueEnd = index
+      }
+
+      let raw = UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd])
+      let text: String?
+      if escaped {
+        scratch.append(contentsOf: raw)
+        text = String(validating: scratch, as: UTF8.self)
+      } else {
+        text = String(validating: raw, as: UTF8.self)
+      }
+      guard let text else {
+        var valid = raw[...]
+        while !valid.isEmpty && String(validating: UnsafeBufferPointer(rebasing: valid), as: UTF8.self) == nil {
+          valid = valid.dropLast()
+        }
+        let bad = valueStart + valid.count
+        throw DiagnosticsError(.error(
+          at: location(line: fieldLine, column: column(bytes, offset: bad, lineStart: fieldLineStart)),
+          "invalid UTF-8 in a field"))
+      }
+      row.fields.append(text)
+      row.lines.append(fieldLine)
+      row.columns.append(column(bytes, offset: fieldStart, lineStart: fieldLineStart))
+
+      if index < end && bytes[index] == Self.comma {
+        index += 1
+        if index == end && !atEnd { return needMore() }
+        if index == end || bytes[index] == Self.newline || bytes[index] == Self.carriageReturn {
+          // A trailing comma means one more, empty field.
+          row.fields.append("")
+          row.lines.append(line)
+          row.columns.append(column(bytes, offset: index, lineStart: lineStart))
+        } else {
+          continue
+        }
+      }
+      if index < end && bytes[index] == Self.carriageReturn {
+        index += 1
+        if index == end && !atEnd { return needMore() }
+      }
+      if index < end && bytes[index] == Self.newline {
+        index += 1
+        line += 1
+        lineStart = index
+      }
+      state = State(index: index, line: line, lineStart: lineStart)
+      return .row
+    }
+  }
+}
+
+/// Loads a CSV table: the header names the columns, every other record is
+/// a row.
+enum CSVSource {
+  static func load(_ spec: SiteConfig.Table, path: String, shownPath: String) throws -> Table {
+    guard let reader = CSVReader(path: path, file: shownPath) else {
+      throw DiagnosticsError(.error(
+        at: spec.location, "data file '\(shownPath)' of table '\(spec.name)' does not exist or cannot be read"))
+    }
+    var builder: TableBuilder?
+    var width = 0
+    try reader.forEachRow { row in
+      guard builder != nil else {
+        let places = zip(row.lines, row.columns).map { SourceLocation(file: shownPath, line: $0, column: $1) }
+        builder = try TableBuilder(
+          spec: spec, file: shownPath, header: row.fields, places: places,
+          fallback: SourceLocation(file: shownPath), kind: .text)
+        width = row.fields.count
+        return
+      }
+      guard row.fields.count == width else {
+        let column = row.columns.count > width ? row.columns[width] : (row.columns.last ?? 1)
+        let line = row.lines.count > width ? row.lines[width] : (row.lines.last ?? row.line)
+        builder?.report(.error(
+          at: SourceLocation(file: shownPath, line: line, column: column),
+          "record has \(row.fields.count) fields; the header has \(width)"))
+        return
+      }
+      builder?.append(row.fields, line: row.line, columns: row.columns, fieldLines: row.lines)
+    }
+    guard var builder else {
+      throw DiagnosticsError(.error(at: SourceLocation(file: shownPath), "data file is empty; it needs a header row"))
+    }
+    return try builder.finish()
+  }
+}

@@ -1,0 +1,391 @@
+/// A JSON reader over bytes that knows the line and column of everything it
+/// reads, so a malformed document, a record that is not an object or a
+/// value that cannot be a table cell is reported at `file:line:column`.
+/// Foundation's `JSONSerialization` gives no positions, and building its
+/// tree of objects for a million records would cost far more than the
+/// table itself; this reads records one at a time into flat fields.
+struct JSONReader {
+  /// One field of a record, nested objects flattened to dotted names.
+  struct Field {
+    var name: String
+    var value: String
+    /// Where the value starts.
+    var line: Int
+    var column: Int
+    /// Where the name was written.
+    var nameLine: Int
+    var nameColumn: Int
+    /// Why the value cannot be a table cell (a list, a number out of range).
+    var problem: String?
+  }
+
+  /// A record's opening brace and its fields.
+  struct Record {
+    var line = 0
+    var column = 0
+    var fields: [Field] = []
+  }
+
+  static let maximumDepth = 200
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  let file: String
+  var index: Int
+  var line: Int
+  var lineStart: Int
+  private var cursor = (lineStart: -1, offset: 0, column: 1)
+  private var scratch: [UInt8] = []
+  private var depth = 0
+
+  init(bytes: UnsafeBufferPointer<UInt8>, file: String, line: Int = 1) {
+    self.bytes = bytes
+    self.file = file
+    self.index = 0
+    self.line = line
+    self.lineStart = 0
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+      index = 3
+      lineStart = 3
+    }
+  }
+
+  // MARK: Places
+
+  /// The 1-based column of `offset` on the current line, in Unicode
+  /// scalars; counted forward from the last answer so a long line (a
+  /// minified document) is walked once.
+  mutating func column(at offset: Int) -> Int {
+    if cursor.lineStart != lineStart || offset < cursor.offset { cursor = (lineStart, lineStart, 1) }
+    var position = cursor.offset
+    var column = cursor.column
+    while position < offset && position < bytes.count {
+      if bytes[position] & 0xC0 != 0x80 { column += 1 }
+      position += 1
+    }
+    cursor.offset = position
+    cursor.column = column
+    return column
+  }
+
+  mutating func location(at offset: Int) -> SourceLocation {
+    SourceLocation(file: file, line: line, column: column(at: offset))
+  }
+
+  mutating func failure(_ message: String, at offset: Int? = nil) -> DiagnosticsError {
+    DiagnosticsError(.error(at: location(at: offset ?? index), message))
+  }
+
+  /// What the next byte is, for messages.
+  func describeNext() -> String {
+    guard index < bytes.count else { return "the end of the input" }
+    let byte = bytes[index]
+    if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+  }
+
+  // MARK: Tokens
+
+  mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0D: index += 1
+      case 0x0A:
+        index += 1
+        line += 1
+        lineStart = index
+      default: return
+      }
+    }
+  }
+
+  var atEnd: Bool { index >= bytes.count }
+
+  func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  mutating func expect(_ byte: UInt8, _ what: String) throws {
+    guard peek() == byte else { throw failure("malformed JSON: expected \(what), found \(describeNext())") }
+    index += 1
+  }
+
+  /// What kind of value starts here, for messages ("an object", "a list").
+  func kindOfNext() -> String {
+    switch peek() {
+    case UInt8(ascii: "{"): return "an object"
+    case UInt8(ascii: "["): return "a list"
+    case UInt8(ascii: "\""): return "a string"
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
+    case UInt8(ascii: "n"): return "null"
+    default: return "a number"
+    }
+  }
+
+  /// Reads a string; the reader is at its opening quote.
+  mutating func readString() throws -> String {
+    let open = index
+    index += 1
+    let start = index
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        index += 1
+        if let text = String(validating: raw, as: UTF8.self) { return text }
+        throw invalidUTF8(in: raw, from: start)
+      }
+      if byte == UInt8(ascii: "\\") { return try readEscapedString(open: open, start: start) }
+      if byte < 0x20 { throw failure("malformed JSON: a control character in a string must be written as an escape (\\u00XX)") }
+      index += 1
+    }
+    throw failure("malformed JSON: unterminated string", at: open)
+  }
+
+  private mutating func invalidUTF8(in raw: UnsafeBufferPointer<UInt8>, from start: Int) -> DiagnosticsError {
+    var valid = raw[...]
+    while !valid.isEmpty && String(validating: UnsafeBufferPointer(rebasing: valid), as: UTF8.self) == nil {
+      valid = valid.dropLast()
+    }
+    return failure("invalid UTF-8 in a string", at: start + valid.count)
+  }
+
+  private mutating func readEscapedString(open: Int, start: Int) throws -> String {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        if let text = String(validating: scratch, as: UTF8.self) { return text }
+        return try scratch.withUnsafeBufferPointer { throw invalidUTF8(in: $0, from: start) }
+      }
+      if byte < 0x20 { throw failure("malformed JSON: a control character in a string must be written as an escape (\\u00XX)") }
+      guard byte == UInt8(ascii: "\\") else {
+        scratch.append(byte)
+        index += 1
+        continue
+      }
+      let escape = index
+      index += 1
+      guard let code = peek() else { break }
+      index += 1
+      switch code {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(code)
+      case UInt8(ascii: "b"): scratch.append(0x08)
+      case UInt8(ascii: "f"): scratch.append(0x0C)
+      case UInt8(ascii: "n"): scratch.append(0x0A)
+      case UInt8(ascii: "r"): scratch.append(0x0D)
+      case UInt8(ascii: "t"): scratch.append(0x09)
+      case UInt8(ascii: "u"):
+        var value = try hex4(escape: escape)
+        if (0xD800...0xDBFF).contains(value) {
+          guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+            throw failure("malformed JSON: a \\u escape of a high surrogate must be followed by a low one", at: escape)
+          }
+          index += 2
+          let low = try hex4(escape: escape)
+          guard (0xDC00...0xDFFF).contains(low) else {
+            throw failure("malformed JSON: a \\u escape of a high surrogate must be followed by a low one", at: escape)
+          }
+          value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00...0xDFFF).contains(value) {
+          throw failure("malformed JSON: a lone low surrogate in a \\u escape", at: escape)
+        }
+        guard let scalar = Unicode.Scalar(value) else { throw failure("malformed JSON: bad \\u escape", at: escape) }
+        scratch.append(contentsOf: String(Character(scalar)).utf8)
+      default:
+        throw failure("malformed JSON: unknown escape '\\\(Character(Unicode.Scalar(code)))'", at: escape)
+      }
+    }
+    throw failure("malformed JSON: unterminated string", at: open)
+  }
+
+  private mutating func hex4(escape: Int) throws -> UInt32 {
+    guard index + 4 <= bytes.count else { throw failure("malformed JSON: a \\u escape needs four hex digits", at: escape) }
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard let digit = bytes[index].hexDigitValue else {
+        throw failure("malformed JSON: a \\u escape needs four hex digits", at: escape)
+      }
+      value = value << 4 | UInt32(digit)
+      index += 1
+    }
+    return value
+  }
+
+  /// Reads a number as the expression language prints it: integers as
+  /// written (so a 19-digit id keeps every digit), others through `Double`.
+  mutating func readNumber() throws -> (text: String, problem: String?) {
+    let start = index
+    if peek() == UInt8(ascii: "-") { index += 1 }
+    guard let first = peek(), first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9") else {
+      index = start
+      throw failure("malformed JSON: unexpected \(describeNext())")
+    }
+    index += 1
+    if first != UInt8(ascii: "0") { skipDigits() }
+    var integer = true
+    if peek() == UInt8(ascii: ".") {
+      integer = false
+      index += 1
+      guard try requireDigits() else { throw failure("malformed JSON: a digit must follow the decimal point") }
+    }
+    if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+      integer = false
+      index += 1
+      if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
+      guard try requireDigits() else { throw failure("malformed JSON: digits must follow the exponent") }
+    }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    if integer { return (text == "-0" ? "0" : text, nil) }
+    guard let value = Double(text), value.isFinite else { return (text, "the number \(text) is out of range") }
+    return (Value.format(value), nil)
+  }
+
+  private mutating func skipDigits() {
+    while let byte = peek(), byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+  }
+
+  private mutating func requireDigits() throws -> Bool {
+    let start = index
+    skipDigits()
+    return index > start
+  }
+
+  mutating func readLiteral(_ word: String, _ text: String) throws -> String {
+    for byte in word.utf8 {
+      guard peek() == byte else { throw failure("malformed JSON: unexpected \(describeNext())") }
+      index += 1
+    }
+    return text
+  }
+
+  // MARK: Values
+
+  /// Reads any value and throws it away (checking it is well formed).
+  mutating func skipValue() throws {
+    skipWhitespace()
+    switch peek() {
+    case UInt8(ascii: "{"):
+      try enter()
+      defer { depth -= 1 }
+      index += 1
+      skipWhitespace()
+      if peek() == UInt8(ascii: "}") {
+        index += 1
+        return
+      }
+      while true {
+        skipWhitespace()
+        guard peek() == UInt8(ascii: "\"") else { throw failure("malformed JSON: expected a quoted name, found \(describeNext())") }
+        _ = try readString()
+        skipWhitespace()
+        try expect(UInt8(ascii: ":"), "':'")
+        try skipValue()
+        skipWhitespace()
+        if peek() == UInt8(ascii: ",") {
+          index += 1
+          continue
+        }
+        try expect(UInt8(ascii: "}"), "',' or '}'")
+        return
+      }
+    case UInt8(ascii: "["):
+      try enter()
+      defer { depth -= 1 }
+      index += 1
+      skipWhitespace()
+      if peek() == UInt8(ascii: "]") {
+        index += 1
+        return
+      }
+      while true {
+        try skipValue()
+        skipWhitespace()
+        if peek() == UInt8(ascii: ",") {
+          index += 1
+          continue
+        }
+        try expect(UInt8(ascii: "]"), "',' or ']'")
+        return
+      }
+    default:
+      _ = try readScalar()
+    }
+  }
+
+  /// Guards the stack against a hostile document of deeply nested lists.
+  private mutating func enter() throws {
+    guard depth < Self.maximumDepth else {
+      throw failure("JSON nested more than \(Self.maximumDepth) levels deep")
+    }
+    depth += 1
+  }
+
+  /// Reads a string, number, boolean or null as cell text (null → "").
+  mutating func readScalar() throws -> (text: String, problem: String?) {
+    switch peek() {
+    case UInt8(ascii: "\""): return (try readString(), nil)
+    case UInt8(ascii: "t"): return (try readLiteral("true", "true"), nil)
+    case UInt8(ascii: "f"): return (try readLiteral("false", "false"), nil)
+    case UInt8(ascii: "n"): return (try readLiteral("null", ""), nil)
+    case nil: throw failure("malformed JSON: the input ends where a value should be")
+    default: return try readNumber()
+    }
+  }
+
+  /// Reads the object here as one record: nested objects become dotted
+  /// names (`artist.name`); a list is kept as a field with a problem.
+  /// With `values` false only names and places are gathered.
+  mutating func readRecord(values: Bool = true) throws -> Record {
+    var record = Record(line: line, column: column(at: index))
+    try readObject(prefix: "", values: values, into: &record.fields)
+    return record
+  }
+
+  private mutating func readObject(prefix: String, values: Bool, into fields: inout [Field]) throws {
+    try enter()
+    defer { depth -= 1 }
+    index += 1
+    skipWhitespace()
+    if peek() == UInt8(ascii: "}") {
+      index += 1
+      return
+    }
+    while true {
+      skipWhitespace()
+      guard peek() == UInt8(ascii: "\"") else {
+        throw failure("malformed JSON: expected a quoted name, found \(describeNext())")
+      }
+      let nameLine = line
+      let nameColumn = column(at: index)
+      let name = prefix + (try readString())
+      skipWhitespace()
+      try expect(UInt8(ascii: ":"), "':'")
+      skipWhitespace()
+      var field = Field(name: name, value: "", line: line, column: column(at: index), nameLine: nameLine, nameColumn: nameColumn)
+      switch peek() {
+      case UInt8(ascii: "{"):
+        try readObject(prefix: name + ".", values: values, into: &fields)
+      case UInt8(ascii: "["):
+        try skipValue()
+        field.problem = "is a list; a table cell holds one value (put the list's items in a table of their own)"
+        fields.append(field)
+      default:
+        if values {
+          let (text, problem) = try readScalar()
+          field.value = text
+          field.problem = problem
+        } else {
+          try skipValue()
+        }
+        fields.append(field)
+      }
+      skipWhitespace()
+      if peek() == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      try expect(UInt8(ascii: "}"), "',' or '}'")
+      return
+    }
+  }
+}

@@ -1,0 +1,272 @@
+import Foundation
+
+/// Loads a table from JSON: a document holding an array of objects (at its
+/// root, or at a dotted `path` of keys), or JSON Lines with one object per
+/// line. Objects may differ in their fields: the columns are every name
+/// seen, in the order first seen, and a record without a field reads it as
+/// empty, as null does — unless the config itself uses that column (the key,
+/// a `refs` column), which is then an error at the record.
+///
+/// Two passes: the first gathers the column names, the second the values,
+/// so no tree of a million objects is ever built. A document is read into
+/// memory once; JSON Lines are streamed a chunk at a time, both passes.
+enum JSONSource {
+  /// What an array or a JSON Lines file holds at one place.
+  enum Element {
+    case record(JSONReader.Record)
+    /// Not an object: where, and what it is ("a string").
+    case other(SourceLocation, String)
+  }
+
+  static func loadDocument(
+    _ spec: SiteConfig.Table, path: String, shownPath: String, at keyPath: SiteConfig.Located<String>?
+  ) throws -> Table {
+    guard let data = readableFile(path).flatMap({ FileManager.default.contents(atPath: $0) }) else {
+      throw missing(spec, shownPath)
+    }
+    return try data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      let each: ((Element) throws -> Void, Bool) throws -> Void = { body, values in
+        try forEachElement(of: bytes, file: shownPath, keyPath: keyPath, values: values, body)
+      }
+      return try load(spec, shownPath: shownPath, each: each)
+    }
+  }
+
+  static func loadLines(_ spec: SiteConfig.Table, path: String, shownPath: String) throws -> Table {
+    guard readableFile(path) != nil else { throw missing(spec, shownPath) }
+    let each: ((Element) throws -> Void, Bool) throws -> Void = { body, values in
+      guard let input = ChunkedFile(path: path) else { throw missing(spec, shownPath) }
+      try forEachLine(of: input, file: shownPath, values: values, body)
+    }
+    return try load(spec, shownPath: shownPath, each: each)
+  }
+
+  static func readableFile(_ path: String) -> String? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+      FileManager.default.isReadableFile(atPath: path)
+    else { return nil }
+    return path
+  }
+
+  static func missing(_ spec: SiteConfig.Table, _ shownPath: String) -> DiagnosticsError {
+    DiagnosticsError(.error(
+      at: spec.location, "data file '\(shownPath)' of table '\(spec.name)' does not exist or cannot be read"))
+  }
+
+  /// Runs the two passes over the records `each` yields.
+  static func load(
+    _ spec: SiteConfig.Table, shownPath: String, each: ((Element) throws -> Void, Bool) throws -> Void
+  ) throws -> Table {
+    var names: [String] = []
+    var places: [SourceLocation?] = []
+    var columnOf: [String: Int] = [:]
+    try each({ element in
+      guard case .record(let record) = element else { return }
+      for field in record.fields where columnOf[field.name] == nil {
+        columnOf[field.name] = names.count
+        names.append(field.name)
+        places.append(SourceLocation(file: shownPath, line: field.nameLine, column: field.nameColumn))
+      }
+    }, false)
+
+    var builder = try TableBuilder(
+      spec: spec, file: shownPath, header: names, places: places, fallback: SourceLocation(file: shownPath), kind: .text)
+    let width = names.count
+    var values = [String](repeating: "", count: width)
+    var columns = [Int](repeating: 1, count: width)
+    var lines = [Int](repeating: 1, count: width)
+    var filled = [Bool](repeating: false, count: width)
+    var absent: [Int] = []
+    var ordinal = 0
+    try each({ element in
+      ordinal += 1
+      guard case .record(let record) = element else {
+        if case .other(let location, let kind) = element {
+          builder.report(.error(at: location, "record \(ordinal) is \(kind), not an object; every record must be an object"))
+        }
+        return
+      }
+      for c in 0..<width {
+        values[c] = ""
+        columns[c] = record.column
+        lines[c] = record.line
+        filled[c] = false
+      }
+      var problems: [(JSONReader.Field, String)] = []
+      for field in record.fields {
+        guard let c = columnOf[field.name] else { continue }
+        if filled[c] {
+          builder.report(.error(
+            at: SourceLocation(file: shownPath, line: field.nameLine, column: field.nameColumn),
+            "duplicate field '\(field.name)' in record \(ordinal) (first on line \(lines[c])); field names must be distinct"))
+          continue
+        }
+        filled[c] = true
+        values[c] = field.value
+        columns[c] = field.column
+        lines[c] = field.line
+        if let problem = field.problem { problems.append((field, problem)) }
+      }
+      absent.removeAll(keepingCapacity: true)
+      for c in 0..<width where !filled[c] { absent.append(c) }
+      let name: String
+      if let key = builder.table.keyColumn, filled[key], !values[key].isEmpty {
+        name = "record \(values[key])"
+      } else {
+        name = "record \(ordinal)"
+      }
+      for (field, problem) in problems {
+        builder.report(.error(
+          at: SourceLocation(file: shownPath, line: field.line, column: field.column),
+          "\(name): field '\(field.name)' \(problem)"))
+      }
+      builder.append(values, line: record.line, columns: columns, fieldLines: lines, absent: absent)
+    }, true)
+    return try builder.finish()
+  }
+
+  /// Walks a document to the array of records (at `keyPath`, or the root)
+  /// and yields its elements, reading the rest of the document to check it
+  /// is well formed.
+  static func forEachElement(
+    of bytes: UnsafeBufferPointer<UInt8>, file: String, keyPath: SiteConfig.Located<String>?, values: Bool,
+    _ body: (Element) throws -> Void
+  ) throws {
+    var reader = JSONReader(bytes: bytes, file: file)
+    reader.skipWhitespace()
+    if reader.atEnd { throw reader.failure("the JSON document is empty; it needs an array of records") }
+    let segments = keyPath.map { $0.value.split(separator: ".").map(String.init) } ?? []
+    try walk(&reader, segments: segments[...], keyPath: keyPath, values: values, body)
+    reader.skipWhitespace()
+    if !reader.atEnd { throw reader.failure("malformed JSON: unexpected \(reader.describeNext()) after the document") }
+  }
+
+  private static func walk(
+    _ reader: inout JSONReader, segments: ArraySlice<String>, keyPath: SiteConfig.Located<String>?, values: Bool,
+    _ body: (Element) throws -> Void
+  ) throws {
+    reader.skipWhitespace()
+    guard let segment = segments.first else {
+      guard reader.peek() == UInt8(ascii: "[") else {
+        let found = reader.kindOfNext()
+        let hint = keyPath == nil && found == "an object" ? "; name the array inside it with 'path:' in the config" : ""
+        let at = keyPath.map { " at path '\($0.value)'" } ?? ""
+        throw reader.failure("expected an array of records\(at), found \(found)\(hint)")
+      }
+      try forEachArrayElement(&reader, values: values, body)
+      return
+    }
+    let shownPath = keyPath?.value ?? segment
+    guard reader.peek() == UInt8(ascii: "{") else {
+      throw reader.failure("path '\(shownPath)': expected an object holding '\(segment)', found \(reader.kindOfNext())")
+    }
+    let open = reader.location(at: reader.index)
+    reader.index += 1
+    var found = false
+    var keys: [String] = []
+    reader.skipWhitespace()
+    if reader.peek() == UInt8(ascii: "}") {
+      reader.index += 1
+    } else {
+      while true {
+        reader.skipWhitespace()
+        guard reader.peek() == UInt8(ascii: "\"") else {
+          throw reader.failure("malformed JSON: expected a quoted name, found \(reader.describeNext())")
+        }
+        let name = try reader.readString()
+        reader.skipWhitespace()
+        try reader.expect(UInt8(ascii: ":"), "':'")
+        if name == segment && !found {
+          found = true
+          try walk(&reader, segments: segments.dropFirst(), keyPath: keyPath, values: values, body)
+        } else {
+          if keys.count < 20 { keys.append(name) }
+          try reader.skipValue()
+        }
+        reader.skipWhitespace()
+        if reader.peek() == UInt8(ascii: ",") {
+          reader.index += 1
+          continue
+        }
+        try reader.expect(UInt8(ascii: "}"), "',' or '}'")
+        break
+      }
+    }
+    if !found {
+      let known = keys.isEmpty ? "it is empty" : "its keys: \(keys.joined(separator: ", "))"
+      throw DiagnosticsError(.error(at: open, "path '\(shownPath)': this object has no key '\(segment)' (\(known))"))
+    }
+  }
+
+  private static func forEachArrayElement(
+    _ reader: inout JSONReader, values: Bool, _ body: (Element) throws -> Void
+  ) throws {
+    reader.index += 1
+    reader.skipWhitespace()
+    if reader.peek() == UInt8(ascii: "]") {
+      reader.index += 1
+      return
+    }
+    while true {
+      reader.skipWhitespace()
+      try element(&reader, values: values, body)
+      reader.skipWhitespace()
+      if reader.peek() == UInt8(ascii: ",") {
+        reader.index += 1
+        continue
+      }
+      try reader.expect(UInt8(ascii: "]"), "',' or ']'")
+      return
+    }
+  }
+
+  private static func element(_ reader: inout JSONReader, values: Bool, _ body: (Element) throws -> Void) throws {
+    if reader.peek() == UInt8(ascii: "{") {
+      try body(.record(try reader.readRecord(values: values)))
+    } else {
+      let location = reader.location(at: reader.index)
+      let kind = reader.kindOfNext()
+      try reader.skipValue()
+      try body(.other(location, kind))
+    }
+  }
+
+  /// Yields each line's object, a chunk of the file at a time.
+  static func forEachLine(
+    of input: ChunkedFile, file: String, values: Bool, _ body: (Element) throws -> Void
+  ) throws {
+    var buffer: [UInt8] = []
+    var start = 0
+    var searched = 0
+    var line = 1
+    _ = try input.read(into: &buffer)
+    while true {
+      var end = searched
+      while end < buffer.count && buffer[end] != UInt8(ascii: "\n") { end += 1 }
+      if end == buffer.count && !input.atEnd {
+        buffer.removeSubrange(0..<start)
+        searched = end - start
+        start = 0
+        _ = try input.read(into: &buffer, minimum: max(ChunkedFile.chunkSize, buffer.count))
+        continue
+      }
+      if start == buffer.count && input.atEnd { return }
+      try buffer.withUnsafeBufferPointer { all in
+        var reader = JSONReader(bytes: UnsafeBufferPointer(rebasing: all[start..<end]), file: file, line: line)
+        reader.skipWhitespace()
+        guard !reader.atEnd else { return }  // a blank line
+        try element(&reader, values: values, body)
+        reader.skipWhitespace()
+        if !reader.atEnd {
+          throw reader.failure("malformed JSON: unexpected \(reader.describeNext()) after the record; JSON Lines holds one object per line")
+        }
+      }
+      if end == buffer.count { return }
+      start = end + 1
+      searched = start
+      line += 1
+    }
+  }
+}

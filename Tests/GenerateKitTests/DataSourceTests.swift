@@ -1,0 +1,170 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import GenerateKit
+
+/// A folder with a config naming one table and the files it reads.
+struct SourceFixture {
+  let root: URL
+
+  init(files: [String: String] = [:]) throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("generate-source-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    for (name, text) in files { try write(name, text) }
+  }
+
+  func path(_ name: String) -> String { root.appendingPathComponent(name).path }
+
+  func write(_ name: String, _ text: String) throws {
+    try Data(text.utf8).write(to: root.appendingPathComponent(name))
+  }
+
+  /// Creates a SQLite database by running `statements` (the test's own SQL).
+  func database(_ name: String, _ statements: [String]) throws {
+    let queue = try DatabaseQueue(path: path(name))
+    try queue.write { db in
+      for statement in statements { try db.execute(sql: statement) }
+    }
+  }
+
+  /// Loads the tables declared by `tables` (the YAML under `tables:`).
+  func load(_ tables: String) throws -> Dataset {
+    let config = """
+      title: T
+      tables:
+      \(tables.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+      collections:
+        - { id: c, table: t, title: id }
+
+      """
+    try write("site.yml", config)
+    return try DatasetLoader().load(try ConfigLoader().load(path: path("site.yml")))
+  }
+
+  func failure(_ tables: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Diagnostic] {
+    do {
+      _ = try load(tables)
+      Issue.record("loading was expected to fail", sourceLocation: sourceLocation)
+      return []
+    } catch {
+      return error.diagnostics
+    }
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: root) }
+}
+
+func values(_ table: GenerateKit.Table?, row: Int) -> [String: String] {
+  guard let table else { return [:] }
+  var result: [String: String] = [:]
+  for (column, name) in table.header.enumerated() { result[name] = table.columns[column][row] }
+  return result
+}
+
+/// JSON, JSON Lines and SQLite rows arrive as the same column-stored text
+/// a CSV gives, with the documented mapping of types.
+@Suite struct DataSourceTests {
+  @Test func jsonValuesBecomeTheTextTheExpressionLanguagePrints() throws {
+    let fixture = try SourceFixture(files: [
+      "t.json": """
+        [
+          {"id": 1, "name": "A\\u00e9\\ud83c\\udfb5", "price": 0.5, "whole": 2.0, "exp": 1e3,
+           "big": 12345678901234567890, "on": true, "off": false, "none": null,
+           "artist": {"name": "X", "country": {"code": "BR"}}},
+          {"id": 2, "name": "B"}
+        ]
+        """
+    ])
+    defer { fixture.remove() }
+    let table = try fixture.load("t: { file: t.json, key: id }").tableNamed["t"]
+    #expect(
+      table?.header == ["id", "name", "price", "whole", "exp", "big", "on", "off", "none", "artist.name", "artist.country.code"])
+    #expect(
+      values(table, row: 0) == [
+        "id": "1", "name": "Aé🎵", "price": "0.5", "whole": "2", "exp": "1000", "big": "12345678901234567890",
+        "on": "true", "off": "false", "none": "", "artist.name": "X", "artist.country.code": "BR",
+      ])
+    #expect(values(table, row: 1)["price"] == "")
+    #expect(table?.rowForKey["2"] == 1)
+  }
+
+  @Test func jsonRecordsCanSitAtAPathInsideTheDocument() throws {
+    let fixture = try SourceFixture(files: [
+      "t.json": #"{"meta": {"n": [1, {"x": 2}]}, "data": {"items": [{"id": "a"}, {"id": "b", "extra": 1}]}, "after": "ok"}"#
+    ])
+    defer { fixture.remove() }
+    let table = try fixture.load("t: { file: t.json, path: data.items, key: id }").tableNamed["t"]
+    #expect(table?.header == ["id", "extra"])
+    #expect(table?.columns[0] == ["a", "b"])
+    #expect(table?.columns[1] == ["", "1"])
+  }
+
+  @Test func jsonLinesStreamOneObjectPerLine() throws {
+    let fixture = try SourceFixture(files: ["t.jsonl": "{\"id\": 1, \"n\": \"x\"}\n\n{\"id\": 2}\r\n{\"n\": \"z\", \"id\": 3}"])
+    defer { fixture.remove() }
+    let table = try fixture.load("t: { file: t.jsonl, key: id }").tableNamed["t"]
+    #expect(table?.header == ["id", "n"])
+    #expect(table?.columns[0] == ["1", "2", "3"])
+    #expect(table?.columns[1] == ["x", "", "z"])
+    #expect(table?.location(row: 2, column: 1) == SourceLocation(file: table?.file ?? "", line: 4, column: 7))
+  }
+
+  @Test func sqliteTypesMapToText() throws {
+    let fixture = try SourceFixture()
+    defer { fixture.remove() }
+    try fixture.database("m.sqlite", [
+      "CREATE TABLE Artist (id INTEGER, name TEXT, score REAL, whole REAL, note TEXT, raw BLOB)",
+      "INSERT INTO Artist VALUES (1, 'Beyoncé', 0.25, 3.0, NULL, CAST('text' AS BLOB))",
+      "INSERT INTO Artist VALUES (2, 'AC/DC', -1.5, 1e20, 'x', NULL)",
+    ])
+    let table = try fixture.load("t: { sqlite: m.sqlite, table: artist, key: id }").tableNamed["t"]
+    #expect(table?.header == ["id", "name", "score", "whole", "note", "raw"])
+    #expect(values(table, row: 0) == ["id": "1", "name": "Beyoncé", "score": "0.25", "whole": "3", "note": "", "raw": "text"])
+    #expect(values(table, row: 1) == ["id": "2", "name": "AC/DC", "score": "-1.5", "whole": "1e+20", "note": "x", "raw": ""])
+    #expect(table?.file.hasSuffix("m.sqlite:Artist") == true)
+  }
+
+  @Test func sqliteQueriesChooseTheRowsAndTheirOrder() throws {
+    let fixture = try SourceFixture()
+    defer { fixture.remove() }
+    try fixture.database("m.sqlite", [
+      "CREATE TABLE a (id INTEGER, name TEXT)", "INSERT INTO a VALUES (2, 'b'), (1, 'a'), (3, 'c')",
+    ])
+    let table = try fixture.load(#"t: { sqlite: m.sqlite, query: "SELECT id, upper(name) AS name FROM a WHERE id < 3 ORDER BY id", key: id }"#)
+      .tableNamed["t"]
+    #expect(table?.columns == [["1", "2"], ["A", "B"]])
+  }
+
+  @Test func theDatabaseIsNeverWritten() throws {
+    let fixture = try SourceFixture()
+    defer { fixture.remove() }
+    try fixture.database("m.sqlite", ["CREATE TABLE a (id INTEGER)", "INSERT INTO a VALUES (1)"])
+    let before = try Data(contentsOf: URL(fileURLWithPath: fixture.path("m.sqlite")))
+    let diagnostics = fixture.failure(#"t: { sqlite: m.sqlite, query: "DELETE FROM a RETURNING id" }"#)
+    #expect(diagnostics.first?.message.contains("must only read") == true, "\(diagnostics)")
+    _ = try fixture.load("t: { sqlite: m.sqlite, table: a }")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.path("m.sqlite"))) == before)
+  }
+}
+
+/// The default site from Data/chinook/chinook.sqlite is the same, byte for
+/// byte, as the one from the CSV files it was made from.
+@Suite struct SQLiteDefaultSiteTests {
+  @Test func theSQLiteAndCSVBuildsAreByteIdentical() throws {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("generate-twins-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: out) }
+    var sites: [[String: Data]] = []
+    for config in ["site.yml", "site-sqlite.yml"] {
+      var options = BuildOptions()
+      options.configPath = packageRoot.appendingPathComponent("Data/\(config)").path
+      options.outputPath = out.appendingPathComponent(config).path
+      _ = try SiteBuilder(options: options, log: { _ in }).build()
+      sites.append(try snapshotFolder(options.outputPath))
+    }
+    #expect(sites[0].count > 600)
+    #expect(sites[0].keys.sorted() == sites[1].keys.sorted())
+    let differing = sites[0].keys.filter { sites[0][$0] != sites[1][$0] }.sorted()
+    #expect(differing.isEmpty, "files that differ: \(differing.prefix(10))")
+  }
+}

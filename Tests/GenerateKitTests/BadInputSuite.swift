@@ -163,6 +163,10 @@ import Testing
       edits: [.replace(configFile, "tables:\n", "tables:\n  1️⃣decades: { groupBy: albums.year }\n")], file: configFile,
       message: "table 'albums' has no column 'year' to group by"),
     Case(
+      name: "grouped tables grouping each other",
+      edits: [.replace(configFile, "tables:\n", "tables:\n  1️⃣ga: { groupBy: gb.name }\n  gb: { groupBy: ga.name }\n")], file: configFile,
+      message: "tables group each other in a cycle: ga → gb → ga"),
+    Case(
       name: "a table declared twice",
       edits: [.replace(configFile, "  genres: { file: data/genres.csv, key: id }\n", "  genres: { file: data/genres.csv, key: id }\n  1️⃣genres: { file: data/genres.csv, key: id }\n")],
       file: configFile, message: "duplicate key 'genres'"),

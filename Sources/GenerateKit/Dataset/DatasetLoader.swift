@@ -42,19 +42,30 @@ public struct DatasetLoader {
         diagnostics += error.diagnostics
       }
     }
-    for spec in config.tables where spec.groupBy != nil {
-      guard let groupBy = spec.groupBy else { continue }
-      guard let source = byName[groupBy.table] else {
-        diagnostics.append(.error(at: spec.location, "table '\(spec.name)' groups table '\(groupBy.table)', which is not declared"))
-        continue
+    // Grouped tables may group grouped tables: make each once its source
+    // exists, and name a cycle as one.
+    var waiting = config.tables.filter { $0.groupBy != nil }
+    while !waiting.isEmpty {
+      var next: [SiteConfig.Table] = []
+      for spec in waiting {
+        guard let groupBy = spec.groupBy else { continue }
+        guard let source = byName[groupBy.table] else {
+          next.append(spec)
+          continue
+        }
+        guard let column = source.column(named: groupBy.column) else {
+          diagnostics.append(.error(at: spec.location, "table '\(groupBy.table)' has no column '\(groupBy.column)' to group by"))
+          continue
+        }
+        let table = group(source, by: column, name: spec.name)
+        tables.append(table)
+        byName[spec.name] = table
       }
-      guard let column = source.column(named: groupBy.column) else {
-        diagnostics.append(.error(at: spec.location, "table '\(groupBy.table)' has no column '\(groupBy.column)' to group by"))
-        continue
+      if next.count == waiting.count {
+        diagnostics += Self.ungroupable(next, declared: Set(config.tables.map(\.name)))
+        break
       }
-      let table = group(source, by: column, name: spec.name)
-      tables.append(table)
-      byName[spec.name] = table
+      waiting = next
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
 
@@ -108,6 +119,37 @@ public struct DatasetLoader {
       diagnostics.append(.error(
         at: table.location(row: row, column: column),
         "\(record)\(table.header[column]) refers to \(target.name) '\(value)', which does not exist"))
+    }
+    return diagnostics
+  }
+
+  /// Why grouped tables could not be made: a source that is not declared
+  /// (or failed to load, already reported), or a cycle of groupings.
+  static func ungroupable(_ specs: [SiteConfig.Table], declared: Set<String>) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    let byName = Dictionary(specs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var reported = Set<String>()
+    for spec in specs {
+      guard let groupBy = spec.groupBy else { continue }
+      if !declared.contains(groupBy.table) {
+        diagnostics.append(.error(at: spec.location, "table '\(spec.name)' groups table '\(groupBy.table)', which is not declared"))
+        continue
+      }
+      // Follow the chain; a name seen twice closes a cycle.
+      var chain = [spec.name]
+      var current = groupBy.table
+      while let next = byName[current], !chain.contains(current) {
+        chain.append(current)
+        guard let source = next.groupBy?.table else { break }
+        current = source
+      }
+      guard let start = chain.firstIndex(of: current) else { continue }
+      let cycle = Array(chain[start...]) + [current]
+      if reported.insert(Set(cycle).sorted().joined(separator: ",")).inserted {
+        diagnostics.append(.error(
+          at: spec.location,
+          "tables group each other in a cycle: \(cycle.joined(separator: " → ")); a grouped table must group a table read from a file"))
+      }
     }
     return diagnostics
   }

@@ -160,7 +160,7 @@ public struct PageRenderer {
     let root = Self.join(siteURL, base)
     for page in pages.sorted() where page != "404.html" {
       let path = page.hasSuffix("index.html") ? String(page.dropLast("index.html".count)) : page
-      xml += "  <url><loc>\(Self.escapeXML(root + path))</loc></url>\n"
+      xml += "  <url><loc>\(Escaping.html(root + path))</loc></url>\n"
     }
     return xml + "</urlset>\n"
   }
@@ -169,10 +169,5 @@ public struct PageRenderer {
     var url = siteURL
     while url.hasSuffix("/") { url.removeLast() }
     return url + base
-  }
-
-  static func escapeXML(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;")
   }
 }

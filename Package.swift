@@ -23,10 +23,16 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
     .target(
       name: "GenerateKit",
       dependencies: [
         "CLibXML2",
+        "CZlib",
         .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "Yams", package: "Yams"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -45,7 +51,7 @@ let package = Package(
     ),
     .testTarget(
       name: "GenerateKitTests",
-      dependencies: ["GenerateKit"],
+      dependencies: ["GenerateKit", .product(name: "Hummingbird", package: "hummingbird")],
       exclude: ["Fixtures"]
     ),
   ]

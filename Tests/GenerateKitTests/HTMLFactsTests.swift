@@ -26,7 +26,9 @@ import Testing
 
   @Test func knowsWhichAttributesNameIDs() {
     #expect(HTMLFacts.idReferenceKind(attribute: .ariaControls, element: .button) == .list)
-    #expect(HTMLFacts.idReferenceKind(attribute: .ariaActiveDescendant, element: .input) == .single(allowsEmpty: true))
+    #expect(
+      HTMLFacts.idReferenceKind(attribute: .ariaActiveDescendant, element: .input)
+        == .single(allowsEmpty: true))
     #expect(HTMLFacts.idReferenceKind(attribute: .for, element: .label) == .single(allowsEmpty: false))
     #expect(HTMLFacts.idReferenceKind(attribute: .for, element: .output) == .list)
     #expect(HTMLFacts.idReferenceKind(attribute: .for, element: .input) == nil)

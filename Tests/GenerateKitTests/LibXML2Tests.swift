@@ -5,7 +5,9 @@ import Testing
 /// The C boundary on its own: errors copied out with their places, the
 /// element view, recorded tag offsets.
 @Suite struct LibXML2Tests {
-  private func parse<T>(_ text: String, offsets: Bool = true, _ body: (LibXML2.Document?, [LibXML2.ParseError]) -> T)
+  private func parse<T>(
+    _ text: String, offsets: Bool = true, _ body: (LibXML2.Document?, [LibXML2.ParseError]) -> T
+  )
     -> T
   {
     Array(text.utf8).withUnsafeBufferPointer { LibXML2.parse($0, recordingElementOffsets: offsets, body) }
@@ -28,7 +30,8 @@ import Testing
   }
 
   @Test func walksElementsAndReadsAttributes() {
-    let text = #"<r xmlns:x="urn:x"><a id="1" x:k="v" t="a&#38;b">text<![CDATA[ more]]></a><!-- c --><b/></r>"#
+    let text =
+      #"<r xmlns:x="urn:x"><a id="1" x:k="v" t="a&#38;b">text<![CDATA[ more]]></a><!-- c --><b/></r>"#
     parse(text) { document, errors in
       #expect(errors == [])
       guard let root = document?.root, let a = root.firstElementChild else {
@@ -46,7 +49,9 @@ import Testing
       // The recorded end is where the parser stood after `<a …>`.
       let bytes = Array(text.utf8)
       let tagEnd = (bytes.indices.first { bytes[$0...].starts(with: Array(">text".utf8)) } ?? -10) + 1
-      #expect(a.startTagEnd.map { (tagEnd - 1...tagEnd).contains($0) } == true, "\(String(describing: a.startTagEnd))")
+      #expect(
+        a.startTagEnd.map { (tagEnd - 1...tagEnd).contains($0) } == true,
+        "\(String(describing: a.startTagEnd))")
     }
   }
 

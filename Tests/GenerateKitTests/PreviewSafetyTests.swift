@@ -140,13 +140,17 @@ import Testing
     try project.write("site/index.html", "home")
 
     try await project.withServer { client in
-      for host in ["localhost:\(client.port)", "127.0.0.1", "127.1.2.3:\(client.port)", "[::1]:\(client.port)", "LOCALHOST"] {
+      for host in [
+        "localhost:\(client.port)", "127.0.0.1", "127.1.2.3:\(client.port)", "[::1]:\(client.port)",
+        "LOCALHOST",
+      ] {
         #expect(try await client.get("/", headers: ["Host": host]).status == 200, "\(host)")
       }
       // A page on evil.example whose name now resolves to 127.0.0.1.
-      for host in ["evil.example:\(client.port)", "evil.example", "127.0.0.1.evil.example", "localhost.evil.example",
-        "[::2]:\(client.port)", "128.0.0.1", "127.0.0.1:x"]
-      {
+      for host in [
+        "evil.example:\(client.port)", "evil.example", "127.0.0.1.evil.example", "localhost.evil.example",
+        "[::2]:\(client.port)", "128.0.0.1", "127.0.0.1:x",
+      ] {
         let response = try await client.get("/", headers: ["Host": host])
         #expect(response.status == 403, "\(host)")
         #expect(!response.text.contains("home"), "\(host)")

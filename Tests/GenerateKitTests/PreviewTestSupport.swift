@@ -136,8 +136,11 @@ struct HTTPTestClient: Sendable {
 
   func send(method: String, _ target: String, headers: [String: String] = [:]) async throws -> Response {
     // `Host` as a browser sends it, unless the test names another.
-    var head = "\(method) \(target) HTTP/1.1\r\nHost: \(headers["Host"] ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
-    for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name != "Host" { head += "\(name): \(value)\r\n" }
+    var head =
+      "\(method) \(target) HTTP/1.1\r\nHost: \(headers["Host"] ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name != "Host" {
+      head += "\(name): \(value)\r\n"
+    }
     if method == "POST" || method == "PUT" || method == "PATCH" { head += "Content-Length: 0\r\n" }
     head += "\r\n"
     return try await sendRaw(Array(head.utf8))

@@ -97,11 +97,15 @@ import Testing
   }
 
   @Test func knowsLoopbackHostNames() {
-    for name in ["localhost", "LocalHost:8000", "localhost.", "127.0.0.1", "127.0.0.1:65535", "127.255.0.9", "[::1]", "[::1]:80"] {
+    for name in [
+      "localhost", "LocalHost:8000", "localhost.", "127.0.0.1", "127.0.0.1:65535", "127.255.0.9", "[::1]",
+      "[::1]:80",
+    ] {
       #expect(HostCheck.isLoopbackName(name), "\(name)")
     }
     for name in [
-      "", "evil.example", "localhost.evil.example", "127.0.0.1.nip.io", "127.0.0.1:", "127.0.0.1:123456", "127.0.0",
+      "", "evil.example", "localhost.evil.example", "127.0.0.1.nip.io", "127.0.0.1:", "127.0.0.1:123456",
+      "127.0.0",
       "127.0.0.256", "0x7f.0.0.1", "[::1", "[::2]", "[::1]x", "192.168.1.2", "::1",
     ] {
       #expect(!HostCheck.isLoopbackName(name), "\(name)")
@@ -117,15 +121,20 @@ import Testing
     #expect(MediaType.forFile(named: "cover.avif").description == "image/avif")
     #expect(MediaType.forFile(named: ".hidden").description == "application/octet-stream")
     #expect(MediaType.forFile(named: "README").description == "application/octet-stream")
-    #expect(MediaType.forFile(named: "icon.svg").isCompressible && MediaType.forFile(named: "index.json").isCompressible)
-    #expect(!MediaType.forFile(named: "cover.png").isCompressible && !MediaType.forFile(named: "f.woff2").isCompressible)
+    #expect(
+      MediaType.forFile(named: "icon.svg").isCompressible
+        && MediaType.forFile(named: "index.json").isCompressible)
+    #expect(
+      !MediaType.forFile(named: "cover.png").isCompressible
+        && !MediaType.forFile(named: "f.woff2").isCompressible)
   }
 
   @Test func watchesTheFoldersTheConfigReads() throws {
     let project = try PreviewFolder()
     let mini = fixturesRoot.appendingPathComponent("mini")
     for item in try FileManager.default.contentsOfDirectory(atPath: mini.path) {
-      try FileManager.default.copyItem(at: mini.appendingPathComponent(item), to: project.root.appendingPathComponent(item))
+      try FileManager.default.copyItem(
+        at: mini.appendingPathComponent(item), to: project.root.appendingPathComponent(item))
     }
     // The config in a folder of its own, pointing back at the data and
     // templates: what it names is watched, not its neighbours.
@@ -136,7 +145,8 @@ import Testing
         .replacingOccurrences(of: "file: data/", with: "file: ../data/"))
     try project.write("config/notes.txt", "not an input")
     let config = project.path("config/site.yml")
-    #expect(PreviewInputs.paths(forConfig: config) == [config, project.path("templates"), project.path("data")])
+    #expect(
+      PreviewInputs.paths(forConfig: config) == [config, project.path("templates"), project.path("data")])
 
     // Half-way through an edit: the config and its folder, so the fix is seen.
     try project.write("config/site.yml", "title: [unclosed\n")

@@ -94,7 +94,8 @@ private let albumPage = page("<h1 id=\"title\">Album</h1><ol id=\"tracks\"></ol>
     #expect(
       site.diagnostics == [
         .error(
-          at: site.markers["index.html"]?["1️⃣"], "link \"/albums/\" is outside the site's base path \"/music/\"")
+          at: site.markers["index.html"]?["1️⃣"],
+          "link \"/albums/\" is outside the site's base path \"/music/\"")
       ], "\(text)")
   }
 }

@@ -42,22 +42,27 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-class Output(threading.Thread):
-    """Reads the server's stdout, counting finished builds."""
+class Output:
+    """Reads the server's stdout and stderr, counting finished builds (a
+    failed build counts too, so a broken one cannot hang the benchmark)."""
 
-    def __init__(self, stream):
-        super().__init__(daemon=True)
-        self.stream = stream
+    def __init__(self, stdout, stderr):
         self.builds = 0
-        self.failures = 0
+        self.failures: list[str] = []
         self.url: str | None = None
         self.changed = threading.Condition()
+        threading.Thread(target=self.read, args=(stdout, False), daemon=True).start()
+        threading.Thread(target=self.read, args=(stderr, True), daemon=True).start()
 
-    def run(self):
-        for raw in self.stream:
+    def read(self, stream, is_error: bool):
+        for raw in stream:
             line = raw.decode("utf-8", "replace")
             with self.changed:
-                if line.startswith("Serving "):
+                if is_error:
+                    if "error:" in line:
+                        self.failures.append(line.strip())
+                        self.builds += 1
+                elif line.startswith("Serving "):
                     self.url = line.split()[1]
                 elif line.startswith("Built in"):
                     self.builds += 1
@@ -114,9 +119,8 @@ def main() -> int:
         original = config.read_text()
         server = subprocess.Popen(
             [str(binary), "preview", "--port", "0"],
-            cwd=work, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        output = Output(server.stdout)
-        output.start()
+            cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        output = Output(server.stdout, server.stderr)
         try:
             if not output.wait(lambda: output.url is not None and output.builds >= 1, args.timeout):
                 print("the server did not start", file=sys.stderr)
@@ -136,7 +140,8 @@ def main() -> int:
                 before = output.builds
                 config.write_text(original + f"\n# soak {number}\n")
                 if not output.wait(lambda: output.builds > before, args.timeout):
-                    print(f"rebuild {number} did not finish", file=sys.stderr)
+                    print(f"rebuild {number} did not finish in {args.timeout:.0f} s "
+                          f"(RSS {rss_mib(server.pid):.0f} MiB)", file=sys.stderr)
                     return 1
                 if server.poll() is not None:
                     print(f"the server exited with {server.returncode}", file=sys.stderr)
@@ -156,6 +161,8 @@ def main() -> int:
                   f"last {last:.0f} MiB, peak {peak:.0f} MiB; "
                   f"growth after warm-up {last - settled:+.0f} MiB")
             print(f"requests during rebuilds: {requester.count}, not 200: {requester.bad or 'none'}")
+            if output.failures:
+                print(f"failed builds: {len(output.failures)}, first: {output.failures[0]}")
             return 0
         finally:
             server.terminate()

@@ -38,7 +38,8 @@ public enum HostCheck: Sendable, Hashable {
     let octets = name.split(separator: ".", omittingEmptySubsequences: false)
     guard octets.count == 4, octets[0] == "127" else { return false }
     return octets.allSatisfy { octet in
-      !octet.isEmpty && octet.count <= 3 && octet.allSatisfy(\.isASCIIDigit) && Int(octet).map { $0 <= 255 } == true
+      !octet.isEmpty && octet.count <= 3 && octet.allSatisfy(\.isASCIIDigit)
+        && Int(octet).map { $0 <= 255 } == true
     }
   }
 

@@ -14,7 +14,9 @@ public enum PreviewInputs {
       return paths
     }
     let base = URL(fileURLWithPath: config.directory + "/")
-    func resolved(_ path: String) -> String { URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path }
+    func resolved(_ path: String) -> String {
+      URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path
+    }
     for template in config.templates { paths.append(resolved(template)) }
     for table in config.tables {
       guard let file = table.file else { continue }

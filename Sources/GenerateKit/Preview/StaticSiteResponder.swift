@@ -37,7 +37,8 @@ struct StaticSiteResponder: HTTPResponder {
   func respond(to request: Request, context: Context) async throws -> Response {
     guard hostCheck.allows(request.head.authority) else {
       return text(
-        .forbidden, "Forbidden: the preview answers only to localhost, 127.0.0.1 and [::1] "
+        .forbidden,
+        "Forbidden: the preview answers only to localhost, 127.0.0.1 and [::1] "
           + "(start it with --host to allow other names)", for: request)
     }
     guard request.method == .get || request.method == .head else {
@@ -59,7 +60,8 @@ struct StaticSiteResponder: HTTPResponder {
     if target.segments == Self.eventsPath { return events(for: request) }
     if target.segments == Self.scriptPath {
       return bytes(
-        .ok, ByteBuffer(string: PreviewServer.reloadScript), type: MediaType.forFile(named: "reload.js").description,
+        .ok, ByteBuffer(string: PreviewServer.reloadScript),
+        type: MediaType.forFile(named: "reload.js").description,
         for: request)
     }
 
@@ -81,7 +83,8 @@ struct StaticSiteResponder: HTTPResponder {
 
     let mark = gate.mark()
     let response = siteFile(path, target: target, for: request)
-    guard response.status == .notFound || response.status == .serviceUnavailable, gate.mayHaveMoved(since: mark)
+    guard response.status == .notFound || response.status == .serviceUnavailable,
+      gate.mayHaveMoved(since: mark)
     else { return response }
     await gate.waitUntilIdle()
     return siteFile(path, target: target, for: request)

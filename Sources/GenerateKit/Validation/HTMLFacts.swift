@@ -97,7 +97,8 @@ enum HTMLFacts {
       return .single(allowsEmpty: false)
     case .form:
       switch element {
-      case .button, .fieldset, .input, .object, .output, .select, .textarea: return .single(allowsEmpty: false)
+      case .button, .fieldset, .input, .object, .output, .select, .textarea:
+        return .single(allowsEmpty: false)
       default: return nil
       }
     default:

@@ -50,7 +50,8 @@ struct InternedNames {
     self.init(comparesText: !document.hasDictionary) { name in
       // An attribute with an undeclared prefix is interned as a qualified
       // name, which the dictionary hashes differently from plain text.
-      name == .xlinkHref ? document.internedName(prefix: "xlink", "href") : document.internedName(name.rawValue)
+      name == .xlinkHref
+        ? document.internedName(prefix: "xlink", "href") : document.internedName(name.rawValue)
     }
   }
 

@@ -131,7 +131,9 @@ enum LibXML2 {
 
     var firstElementChild: Element? {
       var child = pointer.pointee.children
-      while let candidate = child, candidate.pointee.type != XML_ELEMENT_NODE { child = candidate.pointee.next }
+      while let candidate = child, candidate.pointee.type != XML_ELEMENT_NODE {
+        child = candidate.pointee.next
+      }
       return child.map(Element.init)
     }
 
@@ -237,13 +239,15 @@ extension LibXML2 {
   private static let structuralCodes = Set(
     [
       XML_ERR_DOCUMENT_EMPTY, XML_ERR_DOCUMENT_END, XML_ERR_LT_IN_ATTRIBUTE, XML_ERR_ATTRIBUTE_NOT_STARTED,
-      XML_ERR_ATTRIBUTE_WITHOUT_VALUE, XML_ERR_GT_REQUIRED, XML_ERR_LTSLASH_REQUIRED, XML_ERR_TAG_NAME_MISMATCH,
+      XML_ERR_ATTRIBUTE_WITHOUT_VALUE, XML_ERR_GT_REQUIRED, XML_ERR_LTSLASH_REQUIRED,
+      XML_ERR_TAG_NAME_MISMATCH,
       XML_ERR_TAG_NOT_FINISHED,
     ].map { Int32(bitPattern: $0.rawValue) })
 
   fileprivate static func kind(of code: Int32) -> ParseError.Kind {
     switch code {
-    case Int32(bitPattern: XML_ERR_UNDECLARED_ENTITY.rawValue), Int32(bitPattern: XML_WAR_UNDECLARED_ENTITY.rawValue):
+    case Int32(bitPattern: XML_ERR_UNDECLARED_ENTITY.rawValue),
+      Int32(bitPattern: XML_WAR_UNDECLARED_ENTITY.rawValue):
       .undeclaredEntity
     case Int32(bitPattern: XML_ERR_NAME_REQUIRED.rawValue): .nameRequired
     case Int32(bitPattern: XML_ERR_LT_IN_ATTRIBUTE.rawValue): .lessThanInAttribute

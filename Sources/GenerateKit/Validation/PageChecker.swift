@@ -218,7 +218,8 @@ struct PageChecker {
     case .img where !hasAlt:
       report(.element(element), "img needs an alt attribute (alt=\"\" if it is decorative)")
     case .script
-    where !hasSource && HTMLFacts.isExecutableScript(type: scriptType) && !HTMLFacts.isBlank(element.textContent):
+    where !hasSource && HTMLFacts.isExecutableScript(type: scriptType)
+      && !HTMLFacts.isBlank(element.textContent):
       report(.element(element), "inline script is blocked by \(csp); move it to a file loaded with src")
     case .style:
       report(.element(element), "style element is blocked by \(csp); use a stylesheet file")
@@ -257,14 +258,16 @@ struct PageChecker {
     switch kind {
     case .list:
       HTMLFacts.forEachToken(in: value) { id in
-        references.append(IDReference(scope: scope, id: id, attribute: label, anchor: anchor, isFragment: false))
+        references.append(
+          IDReference(scope: scope, id: id, attribute: label, anchor: anchor, isFragment: false))
       }
     case .single(let allowsEmpty):
       if value.isEmpty {
         if !allowsEmpty { report(anchor, "\(label) is empty; it must name an id on this page") }
         return
       }
-      references.append(IDReference(scope: scope, id: value, attribute: label, anchor: anchor, isFragment: false))
+      references.append(
+        IDReference(scope: scope, id: value, attribute: label, anchor: anchor, isFragment: false))
     }
   }
 
@@ -283,7 +286,8 @@ struct PageChecker {
         report(reference.anchor, "\(reference.attribute)=\"#\(reference.id)\" points to no id on this page")
       } else {
         report(
-          reference.anchor, "\(reference.attribute) refers to \"\(reference.id)\", which is not an id on this page")
+          reference.anchor,
+          "\(reference.attribute) refers to \"\(reference.id)\", which is not an id on this page")
       }
     }
   }
@@ -324,7 +328,8 @@ struct PageChecker {
       report(anchor, "\(attribute)=\"#\" points nowhere; link to an id, or use a button")
       return
     }
-    references.append(IDReference(scope: scope, id: fragment, attribute: attribute, anchor: anchor, isFragment: true))
+    references.append(
+      IDReference(scope: scope, id: fragment, attribute: attribute, anchor: anchor, isFragment: true))
   }
 
   // MARK: Reporting
@@ -355,7 +360,8 @@ struct PageChecker {
       return tagStart(element)
     case .attribute(let element, let attribute):
       guard let start = tagStart(element) else { return nil }
-      return locator.attributeStart(prefix: attribute.namespacePrefix, name: attribute.name, inTagAt: start) ?? start
+      return locator.attributeStart(prefix: attribute.namespacePrefix, name: attribute.name, inTagAt: start)
+        ?? start
     }
   }
 

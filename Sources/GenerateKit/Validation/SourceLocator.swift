@@ -49,7 +49,9 @@ struct SourceLocator {
     lineStarts.append(0)
     guard let base = source.baseAddress else { return }
     var index = 0
-    while index < source.count, let newline = memchr(base + index, Int32(UInt8(ascii: "\n")), source.count - index) {
+    while index < source.count,
+      let newline = memchr(base + index, Int32(UInt8(ascii: "\n")), source.count - index)
+    {
       index = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
       lineStarts.append(index)
     }
@@ -80,14 +82,17 @@ struct SourceLocator {
 
   /// The offset where an attribute's name starts inside the start tag that
   /// begins at `start`. The tag is well-formed, so this small lexer is exact.
-  func attributeStart(prefix: UnsafePointer<UInt8>?, name: UnsafePointer<UInt8>?, inTagAt start: Int) -> Int? {
+  func attributeStart(prefix: UnsafePointer<UInt8>?, name: UnsafePointer<UInt8>?, inTagAt start: Int) -> Int?
+  {
     var index = skipName(from: start + 1)
     while true {
       while index < source.count, HTMLFacts.isASCIIWhitespace(source[index]) { index += 1 }
       guard index < source.count, source[index] != UInt8(ascii: ">"), source[index] != UInt8(ascii: "/")
       else { return nil }
       let nameStart = index
-      while index < source.count, source[index] != UInt8(ascii: "="), !HTMLFacts.isASCIIWhitespace(source[index]) {
+      while index < source.count, source[index] != UInt8(ascii: "="),
+        !HTMLFacts.isASCIIWhitespace(source[index])
+      {
         index += 1
       }
       if matchesQualifiedName(prefix, name, from: nameStart, to: index) { return nameStart }

@@ -152,4 +152,26 @@ import Testing
     try project.write("config/site.yml", "title: [unclosed\n")
     #expect(PreviewInputs.paths(forConfig: config) == [config, project.path("config")])
   }
+
+  @Test func aNewWatchListKeepsEditsMadeDuringTheBuild() {
+    func status(_ modified: Int64) -> FileStatus? {
+      var status = FileStatus(path: "/")
+      status?.kind = .file
+      status?.modified = modified
+      return status
+    }
+    guard let v1 = status(1), let v2 = status(2) else {
+      Issue.record("no status for /")
+      return
+    }
+    // Taken when the build started, watching the config and `data`.
+    let old: FileWatcher.Snapshot = ["site.yml": v1, "data/a.csv": v1, "data/gone.csv": v1]
+    // After the build the config names `look` too; meanwhile the config was
+    // saved again, `data/b.csv` appeared and `data/gone.csv` went.
+    let now: FileWatcher.Snapshot = ["site.yml": v2, "data/a.csv": v1, "data/b.csv": v1, "look/page.mustache": v1]
+    let rebased = FileWatcher.rebased(
+      old, watching: ["site.yml", "data"], onto: now, watching: ["site.yml", "data", "look"])
+    #expect(rebased["look/page.mustache"] == v1, "a newly watched folder is no change")
+    #expect(FileWatcher.changes(from: rebased, to: now) == ["data/b.csv", "data/gone.csv", "site.yml"])
+  }
 }

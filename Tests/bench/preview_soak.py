@@ -46,7 +46,8 @@ class Output:
     """Reads the server's stdout and stderr, counting finished builds (a
     failed build counts too, so a broken one cannot hang the benchmark)."""
 
-    def __init__(self, stdout, stderr):
+    def __init__(self, stdout, stderr, log=None):
+        self.log = log
         self.builds = 0
         self.failures: list[str] = []
         self.url: str | None = None
@@ -58,6 +59,9 @@ class Output:
         for raw in stream:
             line = raw.decode("utf-8", "replace")
             with self.changed:
+                if self.log:
+                    self.log.write(f"{time.monotonic():.2f} {'E' if is_error else 'O'} {line}")
+                    self.log.flush()
                 if is_error:
                     if "error:" in line:
                         self.failures.append(line.strip())
@@ -105,6 +109,7 @@ def main() -> int:
     parser.add_argument("--rebuilds", type=int, default=200)
     parser.add_argument("--generate", help="the generate binary (default: $GENERATE, then .build/release)")
     parser.add_argument("--timeout", type=float, default=120, help="seconds to wait for one rebuild")
+    parser.add_argument("--log", help="append the server's output to this file")
     args = parser.parse_args()
 
     binary = find_generate(args.generate)
@@ -120,7 +125,7 @@ def main() -> int:
         server = subprocess.Popen(
             [str(binary), "preview", "--port", "0"],
             cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        output = Output(server.stdout, server.stderr)
+        output = Output(server.stdout, server.stderr, open(args.log, "a") if args.log else None)
         try:
             if not output.wait(lambda: output.url is not None and output.builds >= 1, args.timeout):
                 print("the server did not start", file=sys.stderr)
@@ -139,6 +144,8 @@ def main() -> int:
             for number in range(1, args.rebuilds + 1):
                 before = output.builds
                 config.write_text(original + f"\n# soak {number}\n")
+                if output.log:
+                    output.log.write(f"{time.monotonic():.2f} soak: wrote edit {number}\n")
                 if not output.wait(lambda: output.builds > before, args.timeout):
                     print(f"rebuild {number} did not finish in {args.timeout:.0f} s "
                           f"(RSS {rss_mib(server.pid):.0f} MiB)", file=sys.stderr)

@@ -52,9 +52,9 @@ struct RebuildService: Service, CustomStringConvertible {
       if let watchedPaths {
         let paths = watchedPaths()
         if paths != watcher.paths {
-          // Files of a newly watched folder are not changes to build for.
+          let oldPaths = watcher.paths
           watcher.paths = paths
-          snapshot = watcher.snapshot()
+          snapshot = FileWatcher.rebased(snapshot, watching: oldPaths, onto: watcher.snapshot(), watching: paths)
         }
       }
     }

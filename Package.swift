@@ -25,10 +25,16 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
     .target(
       name: "GenerateKit",
       dependencies: [
         "CLibXML2",
+        "CZlib",
         .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "Yams", package: "Yams"),
         .product(name: "Hummingbird", package: "hummingbird"),
@@ -53,6 +59,7 @@ let package = Package(
         "GenerateKit",
         .product(name: "PropertyBased", package: "swift-property-based"),
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Hummingbird", package: "hummingbird"),
       ],
       exclude: ["Fixtures"]
     ),

@@ -6,9 +6,10 @@ struct Preview: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Serve the site on this machine, rebuild it when its inputs change and reload the page.",
     discussion: """
-      Watches Data/, Templates/ and the config file (and the config's folder). Preview builds carry \
-      a live-reload script, so they go to their own folder, never to site/. The site is built and \
-      served at / unless --base-url gives a path.
+      Watches the config file, its template folders and its data files' folders. Preview builds \
+      carry a live-reload script, so they go to their own folder, never to site/. The site is built \
+      and served at / unless --base-url gives a path. Only requests for localhost, 127.0.0.1 or \
+      [::1] are answered unless --host is given.
       """
   )
 
@@ -21,8 +22,8 @@ struct Preview: AsyncParsableCommand {
   @Option(name: .customLong("base-url"), help: "Build and serve the site under this path, e.g. /music/.")
   var baseURL: String?
 
-  @Option(help: "The address to listen on; preview is for local use.")
-  var host = "127.0.0.1"
+  @Option(help: "The address to listen on (default 127.0.0.1); preview is for local use.")
+  var host: String?
 
   @Option(help: "The port to listen on (0 picks a free one).")
   var port = 8000
@@ -33,21 +34,24 @@ struct Preview: AsyncParsableCommand {
 
   func run() async throws {
     // Only the path of a base URL: links must stay on the preview server.
-    let basePath = PreviewServer.basePath(from: baseURL ?? "/")
+    let basePath: BasePath
+    do { basePath = try BasePath(baseURL ?? "/") } catch { throw ValidationError("--base-url: \(error)") }
     var options = BuildOptions()
     options.configPath = config
     options.outputPath = output
-    options.baseURL = basePath
+    options.baseURL = basePath.path
     options.previewScript = PreviewServer.reloadScript
     let builder = SiteBuilder(options: options)
 
     var server = PreviewServer.Configuration(siteFolder: output)
     server.basePath = basePath
-    server.host = host
+    server.host = host ?? "127.0.0.1"
+    // An address the user chose is reached by names this server cannot know.
+    server.hostCheck = host == nil ? .loopbackNames : .anyName
     server.port = port
-    server.watchedPaths = ["Data", "Templates", config]
-    let configFolder = NSString(string: config).deletingLastPathComponent
-    if !["", ".", "Data"].contains(configFolder) { server.watchedPaths.append(configFolder) }
+    let config = self.config
+    server.watchedPaths = PreviewInputs.paths(forConfig: config)
+    server.updatesWatchedPaths = { PreviewInputs.paths(forConfig: config) }
 
     do {
       try await PreviewServer(configuration: server) { _ = try builder.build() }.run()

@@ -32,6 +32,14 @@ final class RecordContext: MustacheParent, @unchecked Sendable {
     self.documentIndex = site.documentIndex(table: table, row: row)
   }
 
+  /// The page's root context owns the shared cache, whose contexts point
+  /// back at it: without this every rendered page kept its contexts, and
+  /// through them the whole prepared site, alive (the preview grew by the
+  /// size of a build on every rebuild).
+  deinit {
+    if depth == 0 { shared.contexts.removeAll() }
+  }
+
   var document: Document? {
     documentIndex.map { site.documents[$0] }
   }

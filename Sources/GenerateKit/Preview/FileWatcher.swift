@@ -53,6 +53,33 @@ struct FileWatcher: Sendable {
     }
   }
 
+  /// The snapshot to compare the next scans with after the watch list
+  /// changed from `oldPaths` to `paths`. Files of a newly watched folder are
+  /// taken as they are now: they are not changes to build for. Files watched
+  /// before keep the state they had when the last build started, so an edit
+  /// saved during that build — even the edit that changed the watch list —
+  /// still triggers the next one; so do files created or deleted meanwhile.
+  static func rebased(
+    _ old: Snapshot, watching oldPaths: [String], onto now: Snapshot, watching paths: [String]
+  ) -> Snapshot {
+    var rebased: Snapshot = [:]
+    for (path, status) in now {
+      if let before = old[path] {
+        rebased[path] = before
+      } else if !isCovered(path, by: oldPaths) {
+        rebased[path] = status
+      }
+    }
+    for (path, status) in old where now[path] == nil && isCovered(path, by: paths) {
+      rebased[path] = status
+    }
+    return rebased
+  }
+
+  private static func isCovered(_ path: String, by paths: [String]) -> Bool {
+    paths.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+  }
+
   /// The paths that appeared, disappeared or changed, sorted.
   static func changes(from old: Snapshot, to new: Snapshot) -> [String] {
     let keys = Set(old.keys).union(new.keys)

@@ -37,14 +37,19 @@ public struct PreviewServer: Sendable {
   public struct Configuration: Sendable {
     /// The folder the builder publishes to and the server serves.
     public var siteFolder: String
-    /// The path the site lives under, as in `--base-url` (`/music/`); a full
-    /// URL is reduced to its path.
-    public var basePath: String = "/"
+    /// The path the site lives under, as in `--base-url` (`/music/`).
+    public var basePath: BasePath = .root
     public var host: String = "127.0.0.1"
+    /// Which `Host` headers are answered: loopback names only, unless the
+    /// user chose the address (`--host`).
+    public var hostCheck: HostCheck = .loopbackNames
     /// 0 picks a free port; `onReady` is told which.
     public var port: Int = 8000
     /// Files and folders whose changes trigger a rebuild.
     public var watchedPaths: [String] = []
+    /// When set, asked for the watch list again after every build (see
+    /// `PreviewInputs`); `watchedPaths` is the list to start with.
+    public var updatesWatchedPaths: (@Sendable () -> [String])?
     public var pollInterval: Duration = .milliseconds(300)
     public var debounce: Duration = .milliseconds(150)
     public var heartbeatInterval: Duration = .seconds(15)
@@ -103,12 +108,15 @@ public struct PreviewServer: Sendable {
     // picked up afterwards.
     let rebuilds = RebuildService(
       watcher: watcher, rebuild: rebuild, hub: hub, pollInterval: configuration.pollInterval,
-      debounce: configuration.debounce, log: log, warn: warn, snapshot: watcher.snapshot())
+      debounce: configuration.debounce, log: log, warn: warn, snapshot: watcher.snapshot(),
+      watchedPaths: configuration.updatesWatchedPaths)
+    let gate = rebuilds.gate
     if configuration.buildsAtStart { await rebuilds.build() }
 
-    let basePath = Self.basePathSegments(configuration.basePath)
+    let basePath = configuration.basePath.segments
     let responder = StaticSiteResponder(
-      site: SiteFolder(path: configuration.siteFolder), basePath: basePath, hub: hub)
+      site: SiteFolder(path: configuration.siteFolder), basePath: basePath, hub: hub,
+      hostCheck: configuration.hostCheck, gate: gate)
     var logger = Logger(label: "generate.preview")
     // Quiet unless asked (`LOG_LEVEL=debug`, as in Hummingbird): what the
     // user needs to know is printed through `log` and `warn`, and bind
@@ -144,20 +152,6 @@ public struct PreviewServer: Sendable {
     } catch {
       throw PreviewError(bindingFailure: error, host: host, port: configuration.port) ?? error
     }
-  }
-
-  /// `/music/`, `music` or `https://example.com/music/` → `["music"]`.
-  static func basePathSegments(_ base: String) -> [String] {
-    var path = base
-    if let url = URL(string: base), url.scheme != nil { path = url.path }
-    return path.split(separator: "/").map(String.init)
-  }
-
-  /// The path part of a base URL, with a slash at each end: what a preview
-  /// build should use as its base URL so that links stay on the preview
-  /// server (`https://example.com/music` → `/music/`).
-  public static func basePath(from baseURL: String) -> String {
-    RequestTarget.encodedPath(basePathSegments(baseURL), trailingSlash: true)
   }
 
   /// Whether binding `host` keeps the server on this machine.

@@ -12,6 +12,8 @@ struct RebuildService: Service, CustomStringConvertible {
   var watcher: FileWatcher
   var rebuild: PreviewServer.Rebuild
   var hub: ReloadHub
+  /// Lets requests that miss during a build wait for it.
+  var gate = BuildGate()
   var pollInterval: Duration
   /// How long the files must hold still before a build starts: editors and
   /// `git checkout` write several files, or one file in several steps.
@@ -20,11 +22,15 @@ struct RebuildService: Service, CustomStringConvertible {
   var warn: @Sendable (String) -> Void
   /// The inputs as they were when the last build started.
   var snapshot: FileWatcher.Snapshot
+  /// Re-reads the watch list after each build: an edited config may name
+  /// other template or data folders.
+  var watchedPaths: (@Sendable () -> [String])?
 
   var description: String { "RebuildService" }
 
   func run() async throws {
     var snapshot = self.snapshot
+    var watcher = self.watcher
     while !Task.isShuttingDownGracefully {
       do { try await Task.sleep(for: pollInterval) } catch { return }
       var next = watcher.snapshot()
@@ -43,6 +49,14 @@ struct RebuildService: Service, CustomStringConvertible {
       snapshot = next
       log("Rebuilding: \(Self.describe(changed))")
       await build()
+      if let watchedPaths {
+        let paths = watchedPaths()
+        if paths != watcher.paths {
+          let oldPaths = watcher.paths
+          watcher.paths = paths
+          snapshot = FileWatcher.rebased(snapshot, watching: oldPaths, onto: watcher.snapshot(), watching: paths)
+        }
+      }
     }
   }
 
@@ -52,6 +66,8 @@ struct RebuildService: Service, CustomStringConvertible {
   func build() async {
     let started = ContinuousClock.now
     let rebuild = self.rebuild
+    gate.buildStarted()
+    defer { gate.buildFinished() }
     // Builds are synchronous and can take seconds: give each a thread of
     // its own rather than block the small cooperative pool that answers
     // requests, or Dispatch's global queues, which on Linux grow slowly

@@ -83,7 +83,6 @@ struct RequestTarget: Hashable, Sendable {
     return segment
   }
 
-
   /// The path as a URL path again, each segment percent-encoded, for a
   /// `Location` header. Built from decoded segments so that a redirect can
   /// never become `//host` (an open redirect).

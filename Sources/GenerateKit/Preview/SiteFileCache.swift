@@ -37,10 +37,12 @@ final class SiteFileCache: @unchecked Sendable {
     return entry
   }
 
-  /// The gzip body for an entry, compressed once per file version.
-  func gzipped(path: String, entry: Entry) -> ByteBuffer {
+  /// The gzip body for an entry, compressed once per file version; nil
+  /// when zlib fails, and the identity body goes out instead.
+  func gzipped(path: String, entry: Entry) -> ByteBuffer? {
     if let gzipped = entry.gzipped { return gzipped }
-    let compressed = ByteBuffer(bytes: Gzip.compress(Array(entry.body.readableBytesView)))
+    guard let bytes = Gzip.compress(Array(entry.body.readableBytesView)) else { return nil }
+    let compressed = ByteBuffer(bytes: bytes)
     var updated = entry
     updated.gzipped = compressed
     store(updated, at: path)

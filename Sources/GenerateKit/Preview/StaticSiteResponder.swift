@@ -18,6 +18,10 @@ struct StaticSiteResponder: HTTPResponder {
   /// The base path's segments: `["music"]` for a site served under `/music/`.
   var basePath: [String]
   var hub: ReloadHub
+  /// Which `Host` headers are answered; others get 403.
+  var hostCheck: HostCheck = .loopbackNames
+  /// Misses during a build wait for it (see `BuildGate`).
+  var gate = BuildGate()
   var cache = SiteFileCache()
   var maximumTargetLength = 4096
   /// Files below this size go out uncompressed: the gzip header and the
@@ -31,6 +35,12 @@ struct StaticSiteResponder: HTTPResponder {
   static let scriptPath = ["__preview", "reload.js"]
 
   func respond(to request: Request, context: Context) async throws -> Response {
+    guard hostCheck.allows(request.head.authority) else {
+      return text(
+        .forbidden,
+        "Forbidden: the preview answers only to localhost, 127.0.0.1 and [::1] "
+          + "(start it with --host to allow other names)", for: request)
+    }
     guard request.method == .get || request.method == .head else {
       var headers = Self.commonHeaders()
       headers[.allow] = "GET, HEAD"
@@ -50,7 +60,8 @@ struct StaticSiteResponder: HTTPResponder {
     if target.segments == Self.eventsPath { return events(for: request) }
     if target.segments == Self.scriptPath {
       return bytes(
-        .ok, ByteBuffer(string: PreviewServer.reloadScript), type: MediaType.forFile(named: "reload.js").name,
+        .ok, ByteBuffer(string: PreviewServer.reloadScript),
+        type: MediaType.forFile(named: "reload.js").description,
         for: request)
     }
 
@@ -70,6 +81,17 @@ struct StaticSiteResponder: HTTPResponder {
       return notFound(for: request)
     }
 
+    let mark = gate.mark()
+    let response = siteFile(path, target: target, for: request)
+    guard response.status == .notFound || response.status == .serviceUnavailable,
+      gate.mayHaveMoved(since: mark)
+    else { return response }
+    await gate.waitUntilIdle()
+    return siteFile(path, target: target, for: request)
+  }
+
+  /// The file, folder redirect or miss for a path inside the base path.
+  private func siteFile(_ path: ArraySlice<String>, target: RequestTarget, for request: Request) -> Response {
     switch site.resolve(path) {
     case .noSite:
       return noSitePage(for: request)
@@ -99,10 +121,12 @@ struct StaticSiteResponder: HTTPResponder {
   private func file(at path: String, status: FileStatus, for request: Request) -> Response {
     guard let entry = cache.entry(path: path, status: status) else { return notFound(for: request) }
     let media = MediaType.forFile(named: path)
-    let compress =
+    let gzipped =
       media.isCompressible
-      && (minimumCompressedSize...maximumCompressedSize).contains(entry.body.readableBytes)
-      && ContentNegotiation.acceptsGzip(request.headers[values: .acceptEncoding].joined(separator: ","))
+        && (minimumCompressedSize...maximumCompressedSize).contains(entry.body.readableBytes)
+        && ContentNegotiation.acceptsGzip(request.headers[values: .acceptEncoding].joined(separator: ","))
+      ? cache.gzipped(path: path, entry: entry) : nil
+    let compress = gzipped != nil
     // Each representation needs its own strong tag, or a cache could pair
     // a gzip body with a 304 meant for the identity one.
     let etag = compress ? String(entry.etag.dropLast()) + "-gz\"" : entry.etag
@@ -116,10 +140,10 @@ struct StaticSiteResponder: HTTPResponder {
     if isNotModified(request, etag: etag, modifiedSeconds: entry.status.modifiedSeconds) {
       return Response(status: .notModified, headers: headers, body: ResponseBody())
     }
-    headers[.contentType] = media.name
+    headers[.contentType] = media.description
     var body = entry.body
-    if compress {
-      body = cache.gzipped(path: path, entry: entry)
+    if let gzipped {
+      body = gzipped
       headers[.contentEncoding] = "gzip"
     }
     return bytes(.ok, body, headers: headers, for: request)
@@ -140,7 +164,7 @@ struct StaticSiteResponder: HTTPResponder {
     if case .file(let path, let status) = site.resolve(["404.html"]),
       let entry = cache.entry(path: path, status: status)
     {
-      return bytes(.notFound, entry.body, type: MediaType.forFile(named: path).name, for: request)
+      return bytes(.notFound, entry.body, type: MediaType.forFile(named: path).description, for: request)
     }
     return text(.notFound, "Not Found", for: request)
   }
@@ -169,7 +193,7 @@ struct StaticSiteResponder: HTTPResponder {
 
       """
     return bytes(
-      .serviceUnavailable, ByteBuffer(string: page), type: MediaType.forFile(named: "x.html").name,
+      .serviceUnavailable, ByteBuffer(string: page), type: MediaType.forFile(named: "x.html").description,
       for: request)
   }
 
@@ -218,7 +242,7 @@ struct StaticSiteResponder: HTTPResponder {
     for request: Request
   ) -> Response {
     var headers = headers
-    headers[.contentType] = MediaType.forFile(named: "x.txt").name
+    headers[.contentType] = MediaType.forFile(named: "x.txt").description
     return bytes(status, ByteBuffer(string: message + "\n"), headers: headers, for: request)
   }
 

@@ -8,33 +8,50 @@ public struct SiteLinkChecker: Sendable {
   /// Site-relative paths of every file in the built site (`index.html`,
   /// `artists/1-ac-dc/index.html`, `assets/abc/app.js`).
   public var files: Set<String>
-  /// The path the site is served under, with leading and trailing slash:
-  /// `/` or `/music/`.
-  public var basePath: String
+  /// The path the site is served under: `/` or `/music/`.
+  public var basePath: BasePath
+  /// `basePath.path`, compared with every absolute link.
+  private let basePathText: String
 
-  /// `basePath` may be given without its slashes (`music`) or as a full URL
-  /// (`https://example.org/music/`); only its path is kept.
-  public init(files: Set<String>, basePath: String) {
+  public init(files: Set<String>, basePath: BasePath) {
     self.files = files
-    self.basePath = URLText.normalizedBasePath(basePath)
+    self.basePath = basePath
+    self.basePathText = basePath.path
   }
 
   /// Every link that does not resolve, for pages keyed by their
-  /// site-relative path; in page order, then link order.
+  /// site-relative path; in page order, then link order. `source` gives a
+  /// page's bytes, read only to put a line and column on a broken link.
   ///
   /// Skipped: links with a scheme or a host (`https:`, `mailto:`, `//cdn…`),
   /// which are not the site's to check, and `#id` links within a page,
   /// which `HTMLValidator` already checked.
-  public func check(pages: [String: PageReport]) -> [Diagnostic] {
+  public func check(pages: [String: PageReport], source: (String) -> [UInt8]?) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var resolved: [ResolutionKey: Resolution] = [:]
     for (page, report) in pages.sorted(by: { $0.key < $1.key }) {
       let folder = URLText.folder(of: page)
+      var problems: [(link: PageLink, message: String)] = []
       for link in report.links {
         guard let problem = problem(with: link, on: page, in: folder, pages: pages, cache: &resolved) else {
           continue
         }
-        diagnostics.append(.error(at: link.location, problem))
+        problems.append((link, problem))
+      }
+      guard !problems.isEmpty else { continue }
+      let bytes = source(page) ?? []
+      bytes.withUnsafeBufferPointer { buffer in
+        var locator = SourceLocator(source: buffer)
+        for (link, message) in problems {
+          let location: SourceLocation
+          if link.offset < buffer.count {
+            let (line, column) = locator.lineAndColumn(at: link.offset)
+            location = SourceLocation(file: page, line: line, column: column)
+          } else {
+            location = SourceLocation(file: page)
+          }
+          diagnostics.append(.error(at: location, message))
+        }
       }
     }
     return diagnostics
@@ -96,12 +113,12 @@ public struct SiteLinkChecker: Sendable {
   private func resolve(_ path: Substring, from folder: Substring) -> Resolution {
     let relative: Substring
     if path.first == "/" {
-      if path.count + 1 == basePath.count, basePath.hasPrefix(path) {
+      if path.count + 1 == basePathText.count, basePathText.hasPrefix(path) {
         relative = ""
-      } else if path.hasPrefix(basePath) {
-        relative = path.dropFirst(basePath.count)
+      } else if path.hasPrefix(basePathText) {
+        relative = path.dropFirst(basePathText.count)
       } else {
-        return .problem("is outside the site's base path \"\(basePath)\"")
+        return .problem("is outside the site's base path \"\(basePathText)\"")
       }
     } else {
       relative = folder + path
@@ -131,86 +148,5 @@ public struct SiteLinkChecker: Sendable {
     if files.contains(joined) { return .file(joined) }
     if files.contains(folderIndex) { return .file(folderIndex) }
     return .problem("does not resolve to a file in the site")
-  }
-}
-
-extension SiteLinkChecker {
-  /// Small URL facts shared by the page and site checks, following the WHATWG
-  /// URL rules where they matter for a static site.
-  enum URLText {
-    /// The value with the leading and trailing spaces a URL parser ignores,
-    /// and the tabs and newlines it drops anywhere, removed.
-    static func trimmed(_ value: String) -> String {
-      guard value.utf8.contains(where: { $0 <= 0x20 }) else { return value }
-      var scalars = Substring(value).unicodeScalars
-      while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
-      while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
-      var result = String.UnicodeScalarView()
-      for scalar in scalars where scalar != "\t" && scalar != "\n" && scalar != "\r" { result.append(scalar) }
-      return String(result)
-    }
-
-    /// Whether the URL starts with a scheme: a letter, then letters, digits,
-    /// `+`, `-` or `.`, then `:`.
-    static func hasScheme(_ url: String) -> Bool {
-      var isFirst = true
-      for byte in url.utf8 {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
-          break
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-          if isFirst { return false }
-        case UInt8(ascii: ":"):
-          return !isFirst
-        default:
-          return false
-        }
-        isFirst = false
-      }
-      return false
-    }
-
-    /// `%XX` sequences decoded as UTF-8; nil when there are none or they are
-    /// not valid UTF-8.
-    static func percentDecoded(_ text: String) -> String? {
-      let source = Array(text.utf8)
-      guard source.contains(UInt8(ascii: "%")) else { return nil }
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(source.count)
-      var index = 0
-      while index < source.count {
-        if source[index] == UInt8(ascii: "%"), index + 2 < source.count,
-          let high = source[index + 1].hexDigitValue, let low = source[index + 2].hexDigitValue
-        {
-          bytes.append(high << 4 | low)
-          index += 3
-        } else {
-          bytes.append(source[index])
-          index += 1
-        }
-      }
-      let decoded = String(decoding: bytes, as: UTF8.self)
-      // Invalid UTF-8 decodes to U+FFFD, which re-encodes differently.
-      return decoded.utf8.elementsEqual(bytes) ? decoded : nil
-    }
-
-
-    /// The folder a page's relative links resolve against, with its
-    /// trailing slash (`artists/1-ac-dc/`), or empty at the root.
-    static func folder(of page: String) -> Substring {
-      guard let slash = page.lastIndex(of: "/") else { return "" }
-      return page[...slash]
-    }
-
-    static func normalizedBasePath(_ base: String) -> String {
-      var path = Substring(trimmed(base))
-      if hasScheme(String(path)), let colon = path.firstIndex(of: ":") {
-        let afterScheme = path[path.index(after: colon)...].drop { $0 == "/" }
-        path = afterScheme[(afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex)...]
-      }
-      if path.first != "/" { path = "/" + path }
-      if path.last != "/" { path += "/" }
-      return String(path)
-    }
   }
 }

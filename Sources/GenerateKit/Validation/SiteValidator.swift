@@ -21,8 +21,12 @@ struct SiteValidator {
     if diagnostics.isEmpty {
       var byPage: [String: PageReport] = [:]
       for (page, report) in zip(pages, reports) { byPage[page] = report }
-      let checker = SiteLinkChecker(files: Set(bytesByPath.keys), basePath: baseURL)
-      diagnostics += checker.check(pages: byPage)
+      do {
+        let checker = SiteLinkChecker(files: Set(bytesByPath.keys), basePath: try BasePath(baseURL))
+        diagnostics += checker.check(pages: byPage) { bytesByPath[$0] }
+      } catch {
+        diagnostics.append(.error(at: nil, "base URL \"\(baseURL)\": \(error)"))
+      }
     }
     guard !diagnostics.isEmpty else { return }
     if diagnostics.count > Self.maximumDiagnostics {

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+@testable import GenerateKit
+
+/// Rebuilding on changes, telling open pages, and starting up.
+@Suite struct PreviewReloadTests {
+
+  @Test func rebuildsWhenAWatchedFileChangesAndTellsOpenPages() async throws {
+    let project = try PreviewFolder()
+    try project.write("Data/tracks.csv", "v1")
+
+    try await project.withServer(watching: ["Data"], rebuild: project.renderTracks) { client in
+      #expect(try await client.get("/").text == "<p>v1</p>")
+      let page = try await client.openEvents()
+      _ = try await page.waitFor("event: hello")
+
+      try project.write("Data/tracks.csv", "version 2")
+      _ = try await page.waitFor("event: reload")
+      #expect(try await client.get("/").text == "<p>version 2</p>")
+    }
+  }
+
+  @Test func aFailedRebuildShowsTheErrorAndKeepsTheLastGoodSite() async throws {
+    let project = try PreviewFolder()
+    try project.write("Data/tracks.csv", "v1")
+
+    try await project.withServer(watching: ["Data"], rebuild: project.renderTracks) { client in
+      let page = try await client.openEvents()
+      _ = try await page.waitFor("event: hello")
+
+      try project.write("Data/tracks.csv", "broken")
+      let stream = try await page.waitFor("event: error")
+      #expect(
+        stream.contains(
+          "data: Data/tracks.csv:1:1: error: the row is broken\ndata: Data/tracks.csv:2:1: error: so is this one\n\n"
+        ))
+      #expect(try await client.get("/").text == "<p>v1</p>", "the last good site is still served")
+
+      let latecomer = try await client.openEvents()
+      _ = try await latecomer.waitFor("data: Data/tracks.csv:1:1: error: the row is broken")
+
+      try project.write("Data/tracks.csv", "fixed again")
+      let after = try await page.waitFor("event: reload")
+      let ok = try #require(after.range(of: "event: ok"))
+      let reload = try #require(after.range(of: "event: reload"))
+      #expect(ok.lowerBound < reload.lowerBound, "ok clears the overlay before the reload")
+      #expect(try await client.get("/").text == "<p>fixed again</p>")
+    }
+  }
+
+  @Test func buildsOneAtATimeAndOnceMoreForChangesDuringABuild() async throws {
+    let project = try PreviewFolder()
+    try project.write("Data/tracks.csv", "v1")
+    let builds = BuildCounter()
+
+    try await project.withServer(
+      watching: ["Data"], buildsAtStart: false,
+      rebuild: {
+        builds.started()
+        Thread.sleep(forTimeInterval: 0.4)
+        builds.finished()
+      }
+    ) { client in
+      try project.write("Data/tracks.csv", "change 1")
+      try await eventually { builds.count == 1 }
+      for index in 2...4 {
+        try project.write("Data/tracks.csv", "change \(index)")
+        try await Task.sleep(for: .milliseconds(60))
+      }
+      try await eventually { builds.count == 2 }
+      try await Task.sleep(for: .milliseconds(900))
+      #expect(builds.count == 2, "three saves during a build cause exactly one more build")
+      #expect(builds.mostAtOnce == 1)
+    }
+  }
+
+  @Test func showsAnErrorPageUntilTheFirstBuildSucceeds() async throws {
+    let project = try PreviewFolder()
+    try project.write("Data/tracks.csv", "broken <script>")
+
+    try await project.withServer(watching: ["Data"], rebuild: project.renderTracks) { client in
+      let page = try await client.get("/")
+      #expect(page.status == 503)
+      #expect(page.text.contains("Data/tracks.csv:1:1: error: the row is broken"))
+      #expect(page.text.contains("<script type=\"module\" src=\"/__preview/reload.js\"></script>"))
+      #expect(!page.text.contains("broken <script>"))
+
+      let script = try await client.get("/__preview/reload.js")
+      #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
+      #expect(script.text == PreviewServer.reloadScript)
+
+      try project.write("Data/tracks.csv", "good at last")
+      try await eventually { try await client.get("/").status == 200 }
+      #expect(try await client.get("/").text == "<p>good at last</p>")
+    }
+  }
+
+  @Test func requestsDuringARebuildGetTheLastGoodOrTheNewSite() async throws {
+    let project = try PreviewFolder()
+    try project.write("Data/tracks.csv", "v1")
+    let version = BuildCounter()
+    // Publishes the way the builder does — old folder out, new folder in —
+    // with a long pause between the two renames, when no site is there.
+    let rebuild: PreviewServer.Rebuild = { [root = project.root] in
+      version.started()
+      let staging = root.appendingPathComponent(".site.staging")
+      try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+      try "<p>v\(version.count)</p>".write(
+        to: staging.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+      try "css".write(to: staging.appendingPathComponent("style.css"), atomically: true, encoding: .utf8)
+      let site = root.appendingPathComponent("site")
+      let old = root.appendingPathComponent(".site.old")
+      if FileManager.default.fileExists(atPath: site.path) {
+        try FileManager.default.moveItem(at: site, to: old)
+        Thread.sleep(forTimeInterval: 0.3)
+      }
+      try FileManager.default.moveItem(at: staging, to: site)
+      try? FileManager.default.removeItem(at: old)
+      version.finished()
+    }
+
+    try await project.withServer(watching: ["Data"], rebuild: rebuild) { client in
+      #expect(try await client.get("/").text == "<p>v1</p>")
+      try project.write("Data/tracks.csv", "v2")
+      var statuses: [Int] = []
+      let deadline = ContinuousClock.now + .seconds(3)
+      while ContinuousClock.now < deadline, version.count < 2 || version.isRunning {
+        statuses.append(try await client.get("/").status)
+        statuses.append(try await client.get("/style.css").status)
+        statuses.append(try await client.get("/missing.html").status)
+      }
+      let expected = Array(repeating: [200, 200, 404], count: statuses.count / 3).flatMap { $0 }
+      #expect(statuses == expected, "only the missing page is missing, even between the renames")
+      #expect(try await client.get("/").text == "<p>v2</p>")
+    }
+  }
+
+  // MARK: Starting up
+
+  @Test func reportsAPortInUseClearly() async throws {
+    let project = try PreviewFolder()
+    try project.write("site/index.html", "home")
+
+    try await project.withServer { client in
+      var configuration = PreviewServer.Configuration(siteFolder: project.path("site"))
+      configuration.port = client.port
+      configuration.handlesSignals = false
+      let second = PreviewServer(configuration: configuration, log: { _ in }, warn: { _ in }) {}
+      await #expect(throws: PreviewError.portInUse(host: "127.0.0.1", port: client.port)) {
+        try await second.run(onReady: { _, _ in })
+      }
+      #expect(
+        PreviewError.portInUse(host: "127.0.0.1", port: 8000).description
+          == "port 8000 is already in use; try --port 8001")
+    }
+  }
+
+  @Test func warnsWhenListeningBeyondThisMachine() async throws {
+    let project = try PreviewFolder()
+    try project.write("site/index.html", "home")
+    let warnings = Lines()
+
+    try await project.withServer(host: "0.0.0.0", warn: warnings.append) { client in
+      let response = try await client.get("/")
+      #expect(response.text == "home")
+    }
+    #expect(warnings.all.contains { $0.contains("warning: preview is for local use") })
+    #expect(PreviewServer.isLoopback("127.0.0.1") && PreviewServer.isLoopback("::1"))
+    #expect(!PreviewServer.isLoopback("0.0.0.0") && !PreviewServer.isLoopback("192.168.1.2"))
+  }
+}

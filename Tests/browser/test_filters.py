@@ -45,7 +45,7 @@ def test_results_name_the_filters_in_force(page, site):
     line = page.locator("#filters")
     assert line.is_visible()
     assert page.locator("#filters-text").inner_text() == "Results with Genre: Jazz"
-    assert page.locator("#filters-widen").inner_text() == "Search the whole catalogue"
+    assert page.locator("#filters-widen").inner_text() == "Search All"
     assert "results with Genre: Jazz" in announced(page)
     # The line sits above the rows, under the chips.
     assert line.bounding_box()["y"] < page.locator("#rows .row").first.bounding_box()["y"]

@@ -28,12 +28,14 @@ export function widened(s, scopes) {
 export function mountFilters({ store, actions, scopes }) {
   const line = $('filters')
   const buttons = [$('filters-widen'), $('empty-widen')]
-  // "Search the whole catalogue"; "Search All Years" where the label says "all" already.
+  // "Search the whole catalogue" ("Search All Years" where the label says
+  // "all" already) under No Results; a short "Search All" beside results.
   const label = scopes[0].label
-  for (const button of buttons) {
-    button.textContent = /^all\b/i.test(label) ? `Search ${label}` : `Search the whole ${label.toLowerCase()}`
-    button.onclick = () => actions.widen(widened(store.get(), scopes))
-  }
+  buttons[0].textContent = 'Search All'
+  buttons[1].textContent = /^all\b/i.test(label) ? `Search ${label}` : `Search the whole ${label.toLowerCase()}`
+  for (const button of buttons) button.onclick = () => actions.widen(widened(store.get(), scopes))
+  const input = $('q')
+  new ResizeObserver(() => fitPlaceholder(input)).observe(input)
 
   function render(s) {
     const phrase = filtersPhrase(s, scopes)
@@ -51,6 +53,7 @@ export function mountFilters({ store, actions, scopes }) {
 
   render(store.get())
   store.subscribe((s, prev) => {
+    if (s.tokens !== prev.tokens) requestAnimationFrame(() => fitPlaceholder(input))
     if (s.results !== prev.results || s.view !== prev.view || s.scope !== prev.scope || s.tokens !== prev.tokens) render(s)
     // With the field cleared the scope bar hides; a scope left on would
     // filter the next search unseen, so it goes back to the first.
@@ -58,4 +61,24 @@ export function mountFilters({ store, actions, scopes }) {
       queueMicrotask(() => actions.setScope(scopes[0].id))
     }
   })
+}
+
+let measure = null
+
+/**
+ * Next to a token the field is narrower than its placeholder, and Chromium
+ * does not ellipsize a focused input: drop whole words until it fits and
+ * end in "…", rather than show "Artists, Songs, Alb".
+ */
+function fitPlaceholder(input) {
+  const full = (input.dataset.placeholder ??= input.placeholder)
+  measure ??= document.createElement('canvas').getContext('2d')
+  measure.font = getComputedStyle(input).font
+  const words = full.split(' ')
+  let text = full
+  while (words.length > 1 && measure.measureText(text).width > input.clientWidth) {
+    words.pop()
+    text = `${words.join(' ').replace(/[,;:]$/, '')}\u2026`
+  }
+  input.placeholder = text
 }

@@ -1,6 +1,6 @@
 """Screenshots for a person to look at: phone and desktop, light and dark,
-idle, typing, tokens, results, and detail pages (an artist with its
-shelves, a playlist). Runs only when SHOTS_DIR is set."""
+idle, typing, tokens, results, detail pages (an artist with its shelves, a
+playlist), and the filters named in results and in No Results. Runs only when SHOTS_DIR is set."""
 import os
 import pathlib
 
@@ -70,6 +70,13 @@ def test_screenshots(new_page, site, size, scheme):
     shot("9-artist")
     page.goto(site + detail("playlists", "1-music"))
     shot("10-playlist")
+    # Filters you can see: named over the results, and under No Results.
+    page.goto(site + "?q=miles&token=genre:Jazz")
+    page.wait_for_selector("#filters:not([hidden])")
+    shot("11-filtered")
+    page.goto(site + "?q=miles&token=genre:Jazz&scope=library")
+    page.wait_for_selector("#empty-widen:not([hidden])")
+    shot("12-no-results")
 
 
 def detail(folder, pattern):

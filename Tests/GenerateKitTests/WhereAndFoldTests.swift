@@ -87,6 +87,17 @@ import Testing
     #expect(diagnostics.contains { $0.message.contains("'where' in collection 'albums' must be a string") }, "\(diagnostics)")
   }
 
+  @Test func digitsAreGroupedAsTheSiteLanguageDoes() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    try project.write("site.yml", try project.read("site.yml").replacingOccurrences(of: "title: Mini\n", with: "title: Mini\nlanguage: de\n"))
+    let config = try ConfigLoader().load(path: project.config)
+    let site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+    #expect(site.evaluator.groupingSeparator == ".")
+    #expect(site.evaluator.call("plural", [.number(3290), .text("Titel"), .text("Titel")]).text == "3.290 Titel")
+    #expect(site.evaluator.call("thousands", [.number(1_234_567)]).text == "1.234.567")
+  }
+
   @Test func numbersAndLongDurationsReadAsApple() {
     #expect(ExpressionEvaluator.duration(877_683_000) == "243 hr 48 min")
     #expect(ExpressionEvaluator.duration(3_600_400) == "1 hr")

@@ -1,15 +1,18 @@
 """Screenshots for a person to look at: phone and desktop, light and dark,
-idle, typing, tokens and results. Runs only when SHOTS_DIR is set."""
+idle, typing, tokens, results, detail pages (an artist with its shelves, a
+playlist), and the filters named in results and in No Results. Runs only when SHOTS_DIR is set."""
 import os
 import pathlib
 
 import pytest
 
+from conftest import site_dir
 from helpers import final_search, open_search, settle, type_query
 
 SHOTS = os.environ.get("SHOTS_DIR")
 pytestmark = pytest.mark.skipif(not SHOTS, reason="set SHOTS_DIR to take screenshots")
 
+SITE = site_dir() if SHOTS else None
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 800}}
 
 
@@ -62,3 +65,19 @@ def test_screenshots(new_page, site, size, scheme):
     page.mouse.wheel(0, -60)
     page.wait_for_timeout(100)
     shot("8-scrolled")
+    # Detail pages: a hero, shelves that scroll sideways, song rows.
+    page.goto(site + detail("artists", "*-ac-dc"))
+    shot("9-artist")
+    page.goto(site + detail("playlists", "1-music"))
+    shot("10-playlist")
+    # Filters you can see: named over the results, and under No Results.
+    page.goto(site + "?q=miles&token=genre:Jazz")
+    page.wait_for_selector("#filters:not([hidden])")
+    shot("11-filtered")
+    page.goto(site + "?q=miles&token=genre:Jazz&scope=library")
+    page.wait_for_selector("#empty-widen:not([hidden])")
+    shot("12-no-results")
+
+
+def detail(folder, pattern):
+    return next((SITE / folder).glob(pattern)).relative_to(SITE).as_posix() + "/"

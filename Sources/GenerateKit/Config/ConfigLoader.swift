@@ -336,7 +336,7 @@ struct NodeReader {
 
   static let collectionKeys = [
     "id", "label", "singular", "table", "title", "subtitle", "popularity", "fields", "facets", "search",
-    "searchable", "page", "url",
+    "searchable", "page", "url", "where", "fold",
   ]
 
   mutating func collection(_ node: Node) -> SiteConfig.Collection? {
@@ -364,11 +364,14 @@ struct NodeReader {
       }
     }
     guard let table, let title else { return nil }
-    return .init(
+    var collection = SiteConfig.Collection(
       id: id, location: location(node), label: label, singular: singular, table: table, title: title,
       subtitle: located(pairs, "subtitle", what: what), popularity: located(pairs, "popularity", what: what),
       fields: fields, facets: facets, search: search,
       searchable: bool(pairs, "searchable", default: true, what: what), page: page,
       url: located(pairs, "url", what: what))
+    collection.filter = located(pairs, "where", what: what)
+    collection.fold = located(pairs, "fold", what: what)
+    return collection
   }
 }

@@ -70,6 +70,12 @@ public struct SiteConfig: Sendable {
     public var page: (template: String, path: Located<String>)?
     /// Link for records without a page of their own (Mustache over fields).
     public var url: Located<String>?
+    /// Records for which this expression is false (zero, empty, null) get
+    /// no document: not indexed, no page, and links to them print as text.
+    public var filter: Located<String>? = nil
+    /// Records with the same title whose value of this expression is the
+    /// same too are one record (the first); the others link to it.
+    public var fold: Located<String>? = nil
   }
 
   public struct Facet: Sendable {

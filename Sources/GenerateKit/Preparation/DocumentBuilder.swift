@@ -52,6 +52,8 @@ public struct DocumentBuilder {
       return nil
     }
 
+    // Each prepared collection's `where:` and `fold:`, by its index.
+    var filters: [(keep: CompiledExpression?, fold: CompiledExpression?)] = []
     var seenIDs: [String: SourceLocation] = [:]
     for spec in config.collections {
       if let first = seenIDs[spec.id] {
@@ -93,7 +95,10 @@ public struct DocumentBuilder {
         }
       }
       let writesPages = spec.page != nil && (config.pages?.contains { $0.value == spec.id } ?? true)
+      let keep = spec.filter.flatMap { compile($0, table: table) }
+      let fold = spec.fold.flatMap { compile($0, table: table) }
       guard let title else { continue }
+      filters.append((keep, fold))
       collections.append(PreparedCollection(
         config: spec, table: table, title: title, popularity: popularity, fields: fields, fieldIndex: fieldIndex,
         facets: collectionFacets, searchFields: searchFields, subtitle: template(spec.subtitle),
@@ -102,6 +107,7 @@ public struct DocumentBuilder {
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
 
     var evaluator = ExpressionEvaluator(compiler: compiler)
+    evaluator.groupingSeparator = Locale(identifier: config.language).groupingSeparator ?? ","
     let site = PreparedSite(
       config: config, dataset: dataset, collections: collections, facets: facets, evaluator: evaluator,
       baseURL: baseURL)
@@ -113,16 +119,33 @@ public struct DocumentBuilder {
     var popularityOfRow: [ObjectIdentifier: [Double]] = [:]
     for (index, collection) in collections.enumerated() {
       let table = collection.table
-      let computed = Parallel.map(count: table.count) { row -> (key: String, title: String, score: Double, slug: String) in
+      let filter = filters[index]
+      let computed = Parallel.map(count: table.count) {
+        row -> (key: String, title: String, score: Double, slug: String, keep: Bool, same: String?) in
         let key = table.key(ofRow: row)
         let title = evaluator.evaluate(collection.title, table: table, row: row).text
         let score = collection.popularity.map { evaluator.evaluate($0, table: table, row: row).number ?? 0 } ?? 0
-        return (key, title, score, Self.slug(key: key, title: title))
+        let keep = filter.keep.map { Self.isTrue(evaluator.evaluate($0, table: table, row: row)) } ?? true
+        let same = keep ? filter.fold.map { Self.identity(evaluator.evaluate($0, table: table, row: row)) } : nil
+        return (key, title, score, Self.slug(key: key, title: title), keep, same)
       }
       var usedSlugs = Set<String>()
       usedSlugs.reserveCapacity(table.count)
       documents.reserveCapacity(documents.count + table.count)
+      var firstOfFold: [String: Int] = [:]
       for (row, item) in computed.enumerated() {
+        // Hidden by `where:`: no document, so no page, no index entry, and
+        // no url for links to it.
+        guard item.keep else { continue }
+        // A duplicate of an earlier record: links to it lead to that one.
+        if let same = item.same {
+          let foldKey = item.title + "\u{0}" + same
+          if let first = firstOfFold[foldKey] {
+            site.register(document: first, table: table, row: row)
+            continue
+          }
+          firstOfFold[foldKey] = documents.count
+        }
         var slug = item.slug
         if !usedSlugs.insert(slug).inserted {
           var suffix = 2
@@ -221,6 +244,24 @@ public struct DocumentBuilder {
     let problems = site.evaluator.problems.diagnostics
     if !problems.isEmpty { throw DiagnosticsError(problems) }
     return site
+  }
+
+  /// Whether a `where:` value keeps its record: a non-zero number, text
+  /// other than empty or "false", a non-empty list, a record.
+  static func isTrue(_ value: Value) -> Bool {
+    switch value {
+    case .null: return false
+    case .number(let number): return number != 0
+    case .text(let text): return !text.isEmpty && text != "0" && text.lowercased() != "false"
+    case .list(let values): return !values.isEmpty
+    case .record: return true
+    }
+  }
+
+  /// What `fold:` compares: records by identity, lists as sets of items
+  /// (two playlists holding the same songs in another order are the same).
+  static func identity(_ value: Value) -> String {
+    value.items.map(\.identity).sorted().joined(separator: "\u{1}")
   }
 
   /// `?q=Title&kind=songs`, relative to the base URL.

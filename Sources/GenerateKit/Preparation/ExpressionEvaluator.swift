@@ -30,6 +30,8 @@ struct ExpressionEvaluator: @unchecked Sendable {
   /// Popularity of a record, for `popular(…)`; nil for tables without a collection.
   var popularity: (Table, Int) -> Double? = { _, _ in nil }
   let problems = ExpressionProblems()
+  /// Between groups of thousands, by the site's language ("," in English).
+  var groupingSeparator = ","
 
   func evaluate(_ expression: CompiledExpression, table: Table, row: Int) -> Value {
     var fault: String?
@@ -163,14 +165,15 @@ struct ExpressionEvaluator: @unchecked Sendable {
       return .number((value * scale).rounded() / scale)
     case "thousands":
       guard let value = arguments[0].number.flatMap(Arithmetic.whole) else { return .null }
-      return .text(Self.thousands(value))
+      return .text(Self.thousands(value, separator: groupingSeparator))
     case "popular":
       let ranked = items.enumerated().map { (offset: $0.offset, value: $0.element, score: score($0.element)) }
       return .list(ranked.sorted { $0.score != $1.score ? $0.score > $1.score : $0.offset < $1.offset }.map(\.value))
     case "plural":
       let count = arguments[0].number ?? Double(items.count)
       let word = count == 1 ? arguments[1].text : arguments[2].text
-      return .text("\(Value.format(count)) \(word)")
+      let number = count.rounded() == count && abs(count) < 1e15 ? Self.thousands(Int64(count), separator: groupingSeparator) : Value.format(count)
+      return .text("\(number) \(word)")
     case "year":
       return .text(String(arguments[0].text.prefix(4)))
     default:
@@ -197,22 +200,23 @@ struct ExpressionEvaluator: @unchecked Sendable {
     return counts.values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.first < $1.first }.map(\.value)
   }
 
-  /// `5:43`, or `1:02:13` past an hour.
+  /// `5:43`; past an hour `243 hr 48 min`, as Apple Music gives a
+  /// playlist's length (seconds stop mattering at that scale).
   static func duration(_ milliseconds: Double) -> String {
     let total = Int((milliseconds / 1000).rounded())
     let hours = total / 3600
     let minutes = (total % 3600) / 60
     let seconds = total % 60
     let ss = seconds < 10 ? "0\(seconds)" : "\(seconds)"
-    if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(ss)" }
+    if hours > 0 { return minutes > 0 ? "\(hours) hr \(minutes) min" : "\(hours) hr" }
     return "\(minutes):\(ss)"
   }
 
-  static func thousands(_ value: Int64) -> String {
+  static func thousands(_ value: Int64, separator: String = ",") -> String {
     let digits = String(value.magnitude)
     var result = ""
     for (index, character) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+      if index > 0 && (digits.count - index) % 3 == 0 { result.append(separator) }
       result.append(character)
     }
     return value < 0 ? "-" + result : result

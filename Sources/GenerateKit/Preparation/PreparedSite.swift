@@ -95,5 +95,13 @@ public final class PreparedSite: @unchecked Sendable {
 
   func setEvaluator(_ evaluator: ExpressionEvaluator) { self.evaluator = evaluator }
 
+  /// The title of a record `where:` hid, so a page that names it (as plain
+  /// text, since it has no url) still can.
+  func title(ofHidden table: Table, row: Int) -> String? {
+    guard let collection = collections.first(where: { $0.table === table }) else { return nil }
+    let text = evaluator.evaluate(collection.title, table: table, row: row).text
+    return text.isEmpty ? nil : text
+  }
+
   public var recordCount: Int { documents.count }
 }

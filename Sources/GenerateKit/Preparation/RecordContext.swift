@@ -71,6 +71,12 @@ final class RecordContext: MustacheParent, @unchecked Sendable {
       }
     } else if name == "id" || name == "key" {
       return table.key(ofRow: row)
+    } else if name == "title", let title = site.title(ofHidden: table, row: row) {
+      return title
+    } else if name == "url", site.title(ofHidden: table, row: row) != nil {
+      // Hidden by `where:`: false, not nil, so `{{#url}}` does not find the
+      // enclosing record's url instead.
+      return false
     }
     if let column = table.column(named: name) {
       let value = table.columns[column][row]

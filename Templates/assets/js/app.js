@@ -17,6 +17,7 @@ const ids = (selector, key) => [...document.querySelectorAll(selector)].map((el)
 const base = new URL($('search-form').getAttribute('action'), location.href)
 const scopes = ids('#segmented [data-scope]', 'scope')
 const kinds = ids('#chips [data-kind]', 'kind')
+const scopeLabels = [...document.querySelectorAll('#segmented [data-scope]')].map((el) => ({ id: el.dataset.scope, label: el.textContent }))
 const engine = createEngine({ manifestURL: new URL(document.querySelector('meta[name="search-index"]').content, base).href })
 
 const { hasQuery } = memory
@@ -124,6 +125,14 @@ const actions = {
     search()
   },
   more: () => search(true),
+  // "Search the whole catalogue" from a filtered search (ui/filters.js
+  // says what `next` leaves): a new search.
+  widen(next) {
+    if (!next) return
+    set({ ...next, kind: 'top', results: null })
+    url('final')
+    search()
+  },
   forget(recent) {
     recents(memory.withoutRecent(get().recents, recent))
     announce('Removed from recent searches')
@@ -212,7 +221,8 @@ async function search(append = false) {
 }
 
 function summary(r, s) {
-  const count = `${r.total.toLocaleString()} ${r.total === 1 ? 'result' : 'results'}`
+  const phrase = filters?.filtersPhrase(s, scopeLabels)
+  const count = `${r.total.toLocaleString(document.documentElement.lang)} ${r.total === 1 ? 'result' : 'results'}${phrase ? ` ${phrase}` : ''}`
   const note = $('correction').hidden ? '' : `. ${$('correction').textContent}`
   return (s.kind === 'top' ? count : `${$(`chip-${s.kind}`).textContent}: ${count}`) + note
 }
@@ -236,6 +246,18 @@ mountField({ store, actions })
 mountScopeBar({ store, actions })
 mountChips({ store, actions })
 mountResults({ store, actions, base })
+// ui/filters.js comes when a search first has a scope or a token: most
+// searches never do, so the first page does not pay for it.
+let filters = null
+let loading = false
+store.subscribe((s) => {
+  if (loading || (s.scope === scopes[0] && !s.tokens.length)) return
+  loading = true
+  import('./ui/filters.js').then((module) => {
+    filters = module
+    module.mountFilters({ store, actions, scopes: scopeLabels })
+  })
+})
 engine.ready.then((manifest) => set({ manifest }), () => {})
 history.replaceState({ partial: false }, '')
 addEventListener('popstate', restore)

@@ -7,7 +7,7 @@
 // out), so switching changes neither side of the comparison. A hysteresis
 // band on top absorbs sub-pixel rounding.
 
-import { $, snap, step } from './dom.js'
+import { $, announce, snap, step } from './dom.js'
 
 // Px the segments need to spare before coming back.
 const HYSTERESIS = 8
@@ -120,5 +120,10 @@ export function mountScopeBar({ store, actions }) {
   }
 
   render(store.get().scope, false)
-  store.subscribe((s, prev) => s.scope !== prev.scope && render(s.scope, s.editing || prev.editing))
+  store.subscribe((s, prev) => {
+    if (s.scope === prev.scope) return
+    render(s.scope, s.editing || prev.editing)
+    // A change a screen reader would not otherwise hear (a click keeps focus in the field).
+    announce(`Scope: ${labels[segments.findIndex((seg) => seg.dataset.scope === s.scope)]?.textContent ?? s.scope}`)
+  })
 }

@@ -1,0 +1,84 @@
+// Filters you can see. A search runs under a scope and tokens that, once
+// the scope bar gives way to the chips, nothing on screen names any more; so
+// the results say them ("Results in Library with Genre: Jazz"), "No results"
+// says them too, and one tap searches everything instead. (Screen readers
+// hear scope changes from ui/scopebar.js, tokens from app.js, and the
+// filters in force in app.js's results summary.)
+
+import { $ } from './dom.js'
+import { slotFor } from './store.js'
+
+const labelOf = (scopes, id) => scopes.find((x) => x.id === id)?.label ?? id
+
+/** The scope and tokens in force, in words: '' when there are none. */
+export function filtersPhrase(s, scopes) {
+  const tokens = s.tokens.map((t) => `${t.label}: ${t.value}`).join(' and ')
+  return [s.scope !== scopes[0].id && `in ${labelOf(scopes, s.scope)}`, tokens && `with ${tokens}`].filter(Boolean).join(' ')
+}
+
+/**
+ * What "search everything" leaves: the first scope, and no tokens if there
+ * is text to search without them. Null when that would change nothing.
+ */
+export function widened(s, scopes) {
+  const keep = !s.text.trim() || !s.tokens.length
+  return s.scope === scopes[0].id && keep ? null : { scope: scopes[0].id, tokens: keep ? s.tokens : [] }
+}
+
+export function mountFilters({ store, actions, scopes }) {
+  const line = $('filters')
+  const buttons = [$('filters-widen'), $('empty-widen')]
+  // "Search the whole catalogue" ("Search All Years" where the label says
+  // "all" already) under No Results; a short "Search All" beside results.
+  const label = scopes[0].label
+  buttons[0].textContent = 'Search All'
+  buttons[1].textContent = /^all\b/i.test(label) ? `Search ${label}` : `Search the whole ${label.toLowerCase()}`
+  for (const button of buttons) button.onclick = () => actions.widen(widened(store.get(), scopes))
+  const input = $('q')
+  new ResizeObserver(() => fitPlaceholder(input)).observe(input)
+
+  function render(s) {
+    const phrase = filtersPhrase(s, scopes)
+    const canWiden = Boolean(widened(s, scopes))
+    const shown = s.view === 'results' && s.results
+    line.hidden = !(shown && s.results.total && phrase)
+    $('filters-text').textContent = `Results ${phrase}`
+    buttons[0].hidden = line.hidden || !canWiden
+    // results.js has said what was searched for; this adds where.
+    const empty = shown && !s.results.total && phrase
+    const query = s.text.trim()
+    if (empty) $('empty-text').textContent = `No results${query ? ` for \u201c${query}\u201d` : ''} ${phrase}.`
+    buttons[1].hidden = !(empty && canWiden)
+  }
+
+  render(store.get())
+  store.subscribe((s, prev) => {
+    if (s.tokens !== prev.tokens) requestAnimationFrame(() => fitPlaceholder(input))
+    if (s.results !== prev.results || s.view !== prev.view || s.scope !== prev.scope || s.tokens !== prev.tokens) render(s)
+    // With the field cleared the scope bar hides; a scope left on would
+    // filter the next search unseen, so it goes back to the first.
+    if (slotFor(s) === 'none' && s.view !== 'results' && s.scope !== scopes[0].id) {
+      queueMicrotask(() => actions.setScope(scopes[0].id))
+    }
+  })
+}
+
+let measure = null
+
+/**
+ * Next to a token the field is narrower than its placeholder, and Chromium
+ * does not ellipsize a focused input: drop whole words until it fits and
+ * end in "…", rather than show "Artists, Songs, Alb".
+ */
+function fitPlaceholder(input) {
+  const full = (input.dataset.placeholder ??= input.placeholder)
+  measure ??= document.createElement('canvas').getContext('2d')
+  measure.font = getComputedStyle(input).font
+  const words = full.split(' ')
+  let text = full
+  while (words.length > 1 && measure.measureText(text).width > input.clientWidth) {
+    words.pop()
+    text = `${words.join(' ').replace(/[,;:]$/, '')}\u2026`
+  }
+  input.placeholder = text
+}

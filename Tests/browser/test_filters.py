@@ -1,0 +1,101 @@
+"""Filters you can see, and records `where:` hides.
+
+The results and "No results" name the scope and tokens a search ran under,
+with one tap to search everything; a scope does not outlive the field being
+cleared. And on the default site, artists without albums and empty or
+duplicate playlists are nowhere: not in results, not as pages, not as links.
+"""
+import re
+
+from conftest import site_dir
+from helpers import final_search, open_search, settle, state, type_query
+
+
+def announced(page):
+    return page.locator("#announcer").inner_text()
+
+
+def test_no_results_names_scope_and_token_and_widens_in_one_tap(page, site):
+    page.goto(site + "?q=miles&token=genre:Jazz&scope=library")
+    page.wait_for_selector("#empty:not([hidden])")
+    settle(page)
+    text = page.locator("#empty-text").inner_text()
+    assert text == "No results for \u201cmiles\u201d in Library with Genre: Jazz."
+    widen = page.locator("#empty-widen")
+    assert widen.is_visible() and widen.inner_text() == "Search the whole catalogue"
+
+    widen.click()
+    page.wait_for_selector("#rows .row")
+    assert page.locator("#tokens .token").count() == 0
+    assert page.get_attribute("#scope-all", "aria-checked") == "true"
+    assert "scope=" not in page.url and "token=" not in page.url and "q=miles" in page.url
+    assert page.locator("#filters").is_hidden(), "nothing left to name"
+    assert re.search(r"\d+ results?$", announced(page))
+    # Back returns to the filtered search.
+    page.go_back()
+    page.wait_for_selector("#empty:not([hidden])")
+    assert page.locator("#tokens .token").count() == 1
+
+
+def test_results_name_the_filters_in_force(page, site):
+    open_search(page, site)
+    page.goto(site + "?q=miles&token=genre:Jazz")
+    page.wait_for_selector("#rows .row")
+    settle(page)
+    line = page.locator("#filters")
+    assert line.is_visible()
+    assert page.locator("#filters-text").inner_text() == "Results with Genre: Jazz"
+    assert page.locator("#filters-widen").inner_text() == "Search All"
+    assert "results with Genre: Jazz" in announced(page)
+    # The line sits above the rows, under the chips.
+    assert line.bounding_box()["y"] < page.locator("#rows .row").first.bounding_box()["y"]
+
+    page.locator("#filters-widen").click()
+    page.wait_for_function("() => !document.querySelector('#tokens .token')")
+    page.wait_for_selector("#rows .row")
+    assert line.is_hidden()
+
+
+def test_scope_change_is_announced_and_cleared_field_drops_the_scope(page, site):
+    open_search(page, site)
+    type_query(page, "love")
+    settle(page)
+    page.locator("#scope-library").click()
+    page.wait_for_function("() => document.getElementById('announcer').textContent.includes('Scope: Library')")
+    assert "scope=library" in page.url
+
+    page.locator("#field-clear").click()
+    settle(page)
+    assert state(page)["slot"] == "none", "the scope bar hides with the field empty"
+    page.wait_for_function("() => document.getElementById('scope-all').getAttribute('aria-checked') === 'true'")
+    assert "scope=" not in page.url
+    # The next search is not filtered by a scope nobody can see.
+    final_search(page, "love")
+    assert page.locator("#filters").is_hidden()
+
+
+def test_where_hides_artists_without_albums_and_empty_or_duplicate_playlists(page, site):
+    # João Gilberto has no albums in Chinook: searching finds no page for him.
+    open_search(page, site)
+    final_search(page, "joao gilberto")
+    titles = page.locator("#rows .row-title").all_inner_texts()
+    assert "João Gilberto" not in titles
+    assert not any(t.endswith("0 albums") for t in page.locator("#rows .row-sub").all_inner_texts())
+
+    final_search(page, "music")
+    page.locator("#chip-playlists").click()
+    page.wait_for_selector("#chip-playlists[aria-selected=true]")
+    page.wait_for_selector("#rows .row")
+    settle(page)
+    rows = page.locator("#rows .row").evaluate_all(
+        "(rows) => rows.map((r) => [r.querySelector('.row-title').textContent, r.querySelector('.row-sub').textContent])")
+    assert rows.count(["Music", "Playlist · 3,290 songs"]) == 1, rows
+    assert not [r for r in rows if r[1].endswith(" 0 songs")], rows
+
+    # Pages: the first "Music" and "TV Shows" only; none for the empty ones.
+    pages = {p.name for p in (site_dir() / "playlists").iterdir()}
+    assert "1-music" in pages and "8-music" not in pages
+    assert "3-tv-shows" in pages and "10-tv-shows" not in pages
+    assert not any(name.endswith(("-movies", "-audiobooks")) for name in pages), pages
+    assert not any(p.name.endswith("-joao-gilberto") for p in (site_dir() / "artists").iterdir())
+

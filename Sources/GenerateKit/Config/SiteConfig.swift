@@ -43,6 +43,12 @@ public struct SiteConfig: Sendable {
     public var page: (template: String, path: Located<String>)?
     /// Link for records without a page of their own (Mustache over fields).
     public var url: Located<String>?
+    /// An expression whose equal values collapse into one result (the best
+    /// ranked record of the group), as Algolia's `distinct` does.
+    public var distinct: Located<String>? = nil
+    /// Search field name → weight (a number). The title weighs 2, other
+    /// searched fields 1; a field of weight 2 or more ranks like the title.
+    public var weights: [(name: String, expression: Located<String>)] = []
   }
 
   public struct Facet: Sendable {

@@ -232,7 +232,7 @@ def test_typing_suggests_and_enter_shows_results(page, site):
     page.wait_for_selector("#suggestions[data-for=meta] :is(.option-completion, .option-doc)")
     assert state(page)["view"] == "suggest"
     assert page.get_attribute("#q", "aria-expanded") == "true"
-    marks = page.locator("#suggestions mark").all_inner_texts()
+    marks = page.locator("#suggestions .option-doc mark").all_inner_texts()
     assert marks and all(m.lower() == "meta" for m in marks)
     assert page.locator("#results-panel").is_hidden()
     assert "q=meta" in page.url

@@ -121,7 +121,8 @@ import Testing
   @Test func theTypoDictionaryListsLongWordsUnderTheirMiddleLetters() throws {
     let index = IndexBuilder().build(site)
     let manifest = try json(index, index.manifestPath)
-    let typos = try #require(manifest["typoShards"] as? [[String]])
+    let list = try #require(manifest["typoList"] as? String)
+    let typos = try #require(try json(index, list)["typoShards"] as? [[String]])
     #expect(TypoShardStage.keys(of: "beyonce") == ["yon", "onc", "nce"])
     let path = try #require(typos.filter { "onc".hasPrefix($0[0]) }.max { $0[0].count < $1[0].count }?[1])
     let keys = try #require(try json(index, path)["keys"] as? [String: [String]])

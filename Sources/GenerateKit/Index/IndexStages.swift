@@ -193,7 +193,7 @@ struct TypoShardStage {
       return (key, writer.bytes)
     })
     let shards = PrefixSharder.run(
-      keys, targetBytes: options.targetShardBytes, maxPrefixLength: 2,
+      keys, targetBytes: options.targetShardBytes, maxPrefixLength: 3,
       size: { key in key.utf8.count + 4 + (encoded[key]?.count ?? 0) },
       write: { prefix, keys, _ in
         var writer = JSONWriter(capacity: options.targetShardBytes)
@@ -209,7 +209,11 @@ struct TypoShardStage {
         writer.byte(UInt8(ascii: "}"))
         return files.add("y", "s", writer.bytes)
       })
-    return ShardListing.make(shards, name: "typo", maxListed: options.maxManifestShards, files: &files)
+    // Listed in a file of its own, fetched with the first typo: most queries never need it,
+    // so the manifest (in every first query) does not carry it.
+    let sorted = shards.sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
+    let listing: JSONValue = .object(["typoShards": .array(sorted.map { .array([.string($0.prefix), .string($0.path)]) })])
+    return ShardListing(key: "typoList", value: .string(files.add("y", "list", listing.encoded)))
   }
 }
 

@@ -8,18 +8,21 @@ const fetchJSONDefault = async (url) => {
 
 // Shards named by prefix, listed in the manifest or, for a large index, in one directory file
 // per first letter: the first query for a letter costs one small file instead of a manifest
-// that grows with the index. `name` is `term` or `typo` (FORMAT.md).
+// that grows with the index. `name` is `term` or `typo`; the typo shards are listed in one
+// file of their own (`typoList`), fetched with the first typo (FORMAT.md).
 function createListing(load, name) {
   let prefixes = new Map()
   let directories = null
+  let list = null
 
   function read(m) {
+    list = m[`${name}List`]
     if (m[`${name}Directories`]) directories = new Map(m[`${name}Directories`])
     else prefixes = new Map(m[`${name}Shards`] || [])
   }
 
   async function directory(term) {
-    const path = directories?.get(String.fromCodePoint(term.codePointAt(0)))
+    const path = list ?? directories?.get(String.fromCodePoint(term.codePointAt(0)))
     if (path) await load(path, (d) => { for (const [p, file] of d[`${name}Shards`]) prefixes.set(p, file) })
   }
 

@@ -4,10 +4,8 @@
 // typo dictionary, so a slip in the first letters (`areosmith`) is forgiven too. (Trying
 // typos for every word would cost a rare word's first query another file or two.)
 import { EMPTY, Shard, decode, union } from './postings.js'
-import { distance, prefixDistance, budget, typoKey } from './typo.js'
 
 const SUBTREE = 16 // a final search reads an internal shard's subtree up to this many files
-const CORRECTIONS = 4 // corrected terms kept per word
 
 export const NONE = {
   all: EMPTY, clean: EMPTY, title: EMPTY, exact: EMPTY, exactTitle: EMPTY, starts: EMPTY, whole: EMPTY,
@@ -30,35 +28,6 @@ export function createMatcher(loader) {
       return { home, found: shards.flatMap((s) => s.startingWith(word).map((t) => [s, t, 0])) }
     }
     return { home, found: home.startingWith(word).map((t) => [home, t, 0]) }
-  }
-
-  // Terms within the word's typo budget: whole terms on a final search, term beginnings
-  // while typing. Fewest typos first, then the most documents.
-  async function corrections(word, home, final) {
-    const max = budget(word)
-    if (!max) return []
-    const near = final ? (t) => distance(word, t, max) : (t) => prefixDistance(word, t, max)
-    const seen = new Set(), out = []
-    const consider = (s, t) => {
-      if (seen.has(t) || t.startsWith(word) || s?.joined.has(t)) return
-      seen.add(t)
-      const d = near(t)
-      if (d <= max) out.push([s, t, d])
-    }
-    for (const t of home?.keys ?? []) consider(home, t)
-    const key = typoKey(word)
-    if (key) {
-      const at = await loader.typoShardFor(key)
-      const raw = at && await loader.load(at.path)
-      for (const t of raw?.keys?.[key] ?? []) consider(null, t)
-    }
-    const located = await Promise.all(out.map(async ([s, t, d]) => {
-      if (s) return [s, t, d]
-      const at = await loader.shardFor(t)
-      const found = at && await shard(at.path)
-      return found?.terms[t] ? [found, t, d] : null
-    }))
-    return located.filter(Boolean).sort((a, b) => a[2] - b[2] || b[0].count(b[1]) - a[0].count(a[1])).slice(0, CORRECTIONS)
   }
 
   async function postings(s, term, final) {
@@ -86,7 +55,8 @@ export function createMatcher(loader) {
   return async function matchWord(word, final) {
     const r = await reach(word, final)
     if (r.tops) return fromTops(r.home, word)
-    const found = r.found.length ? r.found : await corrections(word, r.home, final)
+    // The typo code is fetched only when a word first finds nothing.
+    const found = r.found.length ? r.found : await (await import('./typo.js')).corrections(word, r.home, final, loader, shard)
     if (!found.length) return NONE
     const lists = await Promise.all(found.map(([s, t]) => postings(s, t, final)))
     const pick = (f) => union(found.map((x, i) => f(x, lists[i]) || EMPTY))

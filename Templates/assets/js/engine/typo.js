@@ -1,3 +1,5 @@
+const CORRECTIONS = 4 // corrected terms kept per word
+
 // Damerau–Levenshtein (optimal string alignment), cut off past `max`: an unknown word is
 // compared with every term of its shard, so most comparisons must stop within a row or two.
 export function distance(a, b, max) {
@@ -37,4 +39,33 @@ export const budget = (word) => {
 export const typoKey = (word) => {
   const s = [...word]
   return s.length >= 6 ? s.slice(3, 6).join('') : null
+}
+
+// Terms within the word's typo budget: whole terms on a final search, term beginnings
+// while typing. Fewest typos first, then the most documents.
+export async function corrections(word, home, final, loader, shard) {
+  const max = budget(word)
+  if (!max) return []
+  const near = final ? (t) => distance(word, t, max) : (t) => prefixDistance(word, t, max)
+  const seen = new Set(), out = []
+  const consider = (s, t) => {
+    if (seen.has(t) || t.startsWith(word) || s?.joined.has(t)) return
+    seen.add(t)
+    const d = near(t)
+    if (d <= max) out.push([s, t, d])
+  }
+  for (const t of home?.keys ?? []) consider(home, t)
+  const key = typoKey(word)
+  if (key) {
+    const at = await loader.typoShardFor(key)
+    const raw = at && await loader.load(at.path)
+    for (const t of raw?.keys?.[key] ?? []) consider(null, t)
+  }
+  const located = await Promise.all(out.map(async ([s, t, d]) => {
+    if (s) return [s, t, d]
+    const at = await loader.shardFor(t)
+    const found = at && await shard(at.path)
+    return found?.terms[t] ? [found, t, d] : null
+  }))
+  return located.filter(Boolean).sort((a, b) => a[2] - b[2] || b[0].count(b[1]) - a[0].count(a[1])).slice(0, CORRECTIONS)
 }

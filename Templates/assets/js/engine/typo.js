@@ -55,7 +55,8 @@ export async function corrections(word, home, final, loader, shard) {
     if (d <= max) out.push([s, t, d])
   }
   for (const t of home?.keys ?? []) consider(home, t)
-  const key = typoKey(word)
+  // The typo dictionary (two small files) only when the word's own shard has nothing near.
+  const key = !out.length && typoKey(word)
   if (key) {
     const at = await loader.typoShardFor(key)
     const raw = at && await loader.load(at.path)

@@ -48,8 +48,17 @@ else
   log "Nu HTML checker skipped: no java on this machine"
 fi
 
+log "Building the Gapminder example"
+COUNTRIES_SITE="$PWD/.build/countries-site"
+export COUNTRIES_SITE
+swift run -q generate --quiet --config Data/gapminder/site.yml --output "$COUNTRIES_SITE"
+
 log "JavaScript unit tests"
 node --test Tests/js/
+
+# The judged query set (Tests/relevance): fails under the floor in judged.json.
+log "Judged queries over the default site and the Gapminder example"
+MUSIC_SITE="$SITE_DIR" node Tests/relevance/score.mjs --check
 
 log "Browser tests (Chromium): the search page"
 .venv/bin/python -m pytest -q Tests/browser

@@ -68,8 +68,99 @@ import Testing
     #expect(prefixes.contains("b"))
     #expect(prefixes.contains { $0.hasPrefix("b") && $0.count > 1 })
     let bPath = try #require((manifest["termShards"] as? [[String]])?.first { $0[0] == "b" }?[1])
-    let tops = try #require(try json(index, bPath)["tops"] as? [Int])
-    #expect(!tops.isEmpty)
+    let tops = try #require(try json(index, bPath)["tops"] as? [[Int]])
+    #expect(tops.count == 2 && !tops[0].isEmpty)
+  }
+
+  /// FORMAT.md: tops are the best title matches, then the best others, as
+  /// two lists (they were once written as one list in number order, which
+  /// made every top a title match).
+  @Test func topsKeepTitleMatchesApartFromOthers() throws {
+    var builder = IndexBuilder()
+    builder.options.targetShardBytes = 40
+    let index = builder.build(site)
+    let manifest = try json(index, index.manifestPath)
+    let shards = try #require(manifest["termShards"] as? [[String]])
+    let bPath = try #require(shards.first { $0[0] == "b" }?[1])
+    let tops = try #require(try json(index, bPath)["tops"] as? [[Int]])
+    var titled = Set<Int>()
+    var other = Set<Int>()
+    for shard in shards where shard[0].hasPrefix("b") {
+      for (term, lists) in try #require(try json(index, shard[1])["terms"] as? [String: [Any]]) where term.hasPrefix("b") {
+        titled.formUnion(decode(lists[0] as? [Int] ?? []))
+        other.formUnion(decode(lists[1] as? [Int] ?? []))
+      }
+    }
+    let title = decode(tops[0])
+    let rest = decode(tops[1])
+    #expect(!title.isEmpty && title.allSatisfy(titled.contains))
+    #expect(rest.allSatisfy { other.contains($0) && !titled.contains($0) })
+    #expect(title == title.sorted() && rest == rest.sorted())
+  }
+
+  @Test func shardsListTitleStartsWholeTitlesAndRunTogetherForms() throws {
+    let index = IndexBuilder().build(site)
+    let manifest = try json(index, index.manifestPath)
+    let shards = try #require(manifest["termShards"] as? [[String]])
+    let aPath = try #require(shards.first { $0[0] == "a" }?[1])
+    let shard = try json(index, aPath)
+    // AC/DC is document 0: its title starts with `ac` (and `acdc`), and is wholly `acdc`.
+    let starts = try #require(shard["starts"] as? [String: [Int]])
+    let whole = try #require(shard["whole"] as? [String: [Int]])
+    let joined = try #require(shard["joined"] as? [String])
+    let startsAC = decode(starts["ac"] ?? [])
+    let startsACDC = decode(starts["acdc"] ?? [])
+    let wholeACDC = decode(whole["acdc"] ?? [])
+    #expect(startsAC.contains(0))
+    #expect(startsACDC.contains(0))
+    #expect(wholeACDC == [0])
+    #expect(joined.contains("acdc"))
+    #expect(!joined.contains("ac"))
+  }
+
+  @Test func theTypoDictionaryListsLongWordsUnderTheirMiddleLetters() throws {
+    let index = IndexBuilder().build(site)
+    let manifest = try json(index, index.manifestPath)
+    let list = try #require(manifest["typoList"] as? String)
+    let typos = try #require(try json(index, list)["typoShards"] as? [[String]])
+    #expect(TypoShardStage.keys(of: "beyonce") == ["yon", "onc", "nce"])
+    let path = try #require(typos.filter { "onc".hasPrefix($0[0]) }.max { $0[0].count < $1[0].count }?[1])
+    let keys = try #require(try json(index, path)["keys"] as? [String: [String]])
+    #expect(keys["onc"]?.contains("beyonce") == true)
+  }
+
+  @Test func distinctAndWeightsComeFromTheConfig() throws {
+    let project = try TemporaryProject()
+    var text = try String(contentsOfFile: project.config, encoding: .utf8)
+    text = text.replacingOccurrences(
+      of: "    search: [artistName, composer]\n",
+      with: "    search: [artistName, composer]\n    weights: { artistName: 2 }\n    distinct: album_id\n")
+    try project.write("site.yml", text)
+    let config = try ConfigLoader().load(path: project.config)
+    let songs = try #require(config.collections.first { $0.id == "songs" })
+    #expect(songs.distinct?.value == "album_id")
+    #expect(songs.weights.map(\.name) == ["artistName"])
+    let weighted = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+    let index = IndexBuilder().build(weighted)
+    let manifest = try json(index, index.manifestPath)
+    let kinds = try #require(manifest["kinds"] as? [[String: Any]])
+    let kind = try #require(kinds.first { $0["id"] as? String == "songs" })
+    let groupsPath = try #require(kind["distinct"] as? String)
+    let groups = try #require(try json(index, groupsPath)["groups"] as? [Int])
+    let count = try #require(kind["count"] as? Int)
+    #expect(groups.count == count)
+    #expect(Set(groups).count < groups.count, "songs of one album share a group")
+    #expect(kinds.filter { $0["distinct"] != nil }.count == 1)
+  }
+
+  @Test func aWeightForAFieldThatIsNotSearchedIsAnError() throws {
+    let project = try TemporaryProject()
+    var text = try String(contentsOfFile: project.config, encoding: .utf8)
+    text = text.replacingOccurrences(
+      of: "    search: [artistName, composer]\n", with: "    search: [artistName, composer]\n    weights: { duration: 2 }\n")
+    try project.write("site.yml", text)
+    let messages = expectBuildFailure(project).map(\.message)
+    #expect(messages.contains { $0.contains("weight for 'duration'") })
   }
 
   @Test func longPostingListsContinueInAnotherFile() throws {

@@ -30,7 +30,9 @@ struct NormalizationTests {
   @Test func punctuationInsideAChunkAlsoYieldsTheJoinedTerm() {
     #expect(TextNormalizer.terms("AC/DC") == ["ac", "dc", "acdc"])
     #expect(TextNormalizer.terms("R.E.M. live") == ["r", "e", "m", "rem", "live"])
-    #expect(TextNormalizer.terms("Don't Stop") == ["dont", "stop"])
+    #expect(TextNormalizer.terms("Don't Stop") == ["don", "t", "dont", "stop"])
+    #expect(TextNormalizer.terms("L'Arc En Ciel") == ["l", "arc", "larc", "en", "ciel"])
+    #expect(TextNormalizer.terms("Page & Plant") == ["page", "and", "plant"])
   }
 
   @Test func slugsAreReadableAndASCII() {

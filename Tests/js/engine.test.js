@@ -106,7 +106,7 @@ test('scope and tokens filter, together and alone', async () => {
 
 test('empty text and no tokens is an empty result without fetching anything', async () => {
   const { engine, log } = open();
-  assert.deepEqual(await engine.suggest('  '), { text: '  ', completions: [], docs: [] });
+  assert.deepEqual(await engine.suggest('  '), { text: '  ', completions: [], docs: [], corrected: [] });
   assert.deepEqual((await engine.suggest(undefined)).docs, []);
   const r = await engine.search('', { scope: 'library' });
   assert.equal(r.total, 0);
@@ -114,9 +114,13 @@ test('empty text and no tokens is an empty result without fetching anything', as
   assert.deepEqual(files(log), ['idx/manifest']);
 });
 
-test('typos are corrected on a final search only', async () => {
+test('typos are forgiven while typing and on Enter, and the correction is reported', async () => {
   const { engine } = open();
-  assert.deepEqual(ids(await engine.suggest('metalica')), []);
+  const typing = await engine.suggest('metalica');
+  assert.equal(typing.docs[0].title, 'Metallica', 'while typing too');
+  assert.deepEqual(typing.corrected, [{ from: 'metalica', to: 'metallica' }]);
+  assert.deepEqual(typing.completions, ['metallica'], 'the correction is offered as the completion');
+  assert.equal((await engine.suggest('metali')).docs[0].title, 'Metallica', 'a prefix with a slip');
   const r = await engine.search('metalica');
   assert.equal(r.docs[0].title, 'Metallica');
   assert.deepEqual(r.docs[0].marks, [[0, 9]]);
@@ -129,10 +133,23 @@ test('typos are corrected on a final search only', async () => {
   assert.deepEqual((await engine.search('metal')).corrected, [], 'a word that matches is not corrected');
 });
 
-test('completions are indexed terms extending the last word, most postings first', async () => {
+test('completions keep the typed words and only offer what occurs with them', async () => {
   const { engine } = open();
-  assert.deepEqual((await engine.suggest('lo')).completions, ['love', 'lotta', 'losing', 'lou']);
-  assert.deepEqual((await engine.suggest('crazy love')).completions, ['loverman', 'lovers', 'lovesong']);
+  assert.deepEqual((await engine.suggest('lo')).completions, ['love', 'losing', 'lotta', 'lovesong']);
+  // "lotta" occurs with "crazy" only in the Love Songs playlist; "losing" never does.
+  assert.deepEqual((await engine.suggest('crazy lo')).completions, ['crazy love', 'crazy lotta']);
+  assert.deepEqual((await engine.suggest('whole lot')).completions, ['whole lotta']);
+  assert.deepEqual((await engine.suggest('whole lotta ')).completions, ['whole lotta love'], 'after a space: the next word of a title');
+});
+
+test('ranking rules: the title first, the start of the title, the whole title, exact words, then popularity', async () => {
+  const { engine } = open();
+  // "Metal Heart" (35) starts with the whole word; Metallica (0) is a more popular prefix match.
+  assert.deepEqual(ids(await engine.search('metal')).slice(0, 2), [35, 0]);
+  // Whole title "Love Buzz"? no: "lovesong" is the whole title of 18 and starts it.
+  assert.equal((await engine.search('lovesong')).docs[0].id, 18);
+  // Every word whole in the title beats a prefix of it.
+  assert.equal((await engine.search('whole lotta love')).docs[0].title, 'Whole Lotta Love');
 });
 
 test('token suggestions: all by count, or those the text begins', async () => {

@@ -55,9 +55,17 @@ test('highlight ranges point into the original title', () => {
 test('every indexed term of a title is highlighted, and the marked text is that term', () => {
   for (const { input } of cases) {
     for (const t of terms(input)) {
+      if (t === 'and' && !/and/i.test(input)) continue // the word a lone & stands for: nothing to mark
       const ranges = highlightRanges(input, [t]);
       assert.ok(ranges.length, `${t} in ${JSON.stringify(input)}`);
       for (const [a, b] of ranges) assert.equal(queryWords(input.slice(a, b)).join(''), t, `${t} in ${JSON.stringify(input)}`);
     }
   }
 });
+
+test('apostrophes and & split words the way people type them', () => {
+  assert.deepEqual(terms("L'Arc En Ciel"), ['l', 'arc', 'larc', 'en', 'ciel'])
+  assert.deepEqual(queryWords("l'arc en ciel"), ['larc', 'en', 'ciel'])
+  assert.deepEqual(queryWords('page & plant'), ['page', 'and', 'plant'])
+  assert.deepEqual(highlightRanges("L'Arc En Ciel", ['l', 'arc']), [[0, 1], [2, 5]])
+})

@@ -40,11 +40,9 @@ test('Damerau–Levenshtein counts a transposition as one edit and stops past th
   assert.deepEqual(['mad', 'love', 'loverman', 'metallica'].map(budget), [0, 1, 2, 2]);
 });
 
-test('internal shard tops: the title group is the first ascending run', () => {
-  const s = new Shard({ prefix: 'm', terms: {}, tops: [4, 5, 11, -18, 3] }); // [4, 9, 20] then [2, 5]
-  assert.deepEqual([...s.tops[0]], [4, 9, 20]);
-  assert.deepEqual([...s.tops[1]], [2, 5]);
-  const pair = new Shard({ prefix: 'm', terms: {}, tops: [[4, 5], [2, 1]] });
+test('internal shard tops are [title matches, other matches], two delta lists', () => {
+  const pair = new Shard({ prefix: 'm', terms: {}, tops: [[4, 5, 11], [2, 1]] });
+  assert.deepEqual([...pair.tops[0]], [4, 9, 20]);
   assert.deepEqual([...pair.tops[1]], [2, 3]);
 });
 

@@ -336,10 +336,26 @@ struct NodeReader {
 
   static let collectionKeys = [
     "id", "label", "singular", "table", "title", "subtitle", "popularity", "fields", "facets", "search",
-    "searchable", "page", "url", "where", "fold",
+    "searchable", "page", "url", "where", "fold", "distinct", "weights",
   ]
 
   mutating func collection(_ node: Node) -> SiteConfig.Collection? {
+    guard var collection = collectionBase(node), let mapping = node.mapping else { return nil }
+    // The base already reported unknown and duplicate keys: read the two ranking keys quietly.
+    var pairs: [String: (key: Node, value: Node)] = [:]
+    for (key, value) in mapping {
+      if let name = key.string, pairs[name] == nil { pairs[name] = (key, value) }
+    }
+    let what = "collection '\(collection.id)'"
+    collection.distinct = located(pairs, "distinct", what: what)
+    collection.weights = expressions(pairs["weights"], what: "weights in \(what)", keys: "search field names")
+    for weight in collection.weights where Double(weight.expression.value) == nil {
+      fail(node, "weight '\(weight.expression.value)' of '\(weight.name)' in \(what) is not a number")
+    }
+    return collection
+  }
+
+  mutating func collectionBase(_ node: Node) -> SiteConfig.Collection? {
     guard let pairs = mapping(node, allowed: Self.collectionKeys, what: "a collection") else { return nil }
     guard let id = string(pairs, "id", in: node, what: "a collection") else { return nil }
     let what = "collection '\(id)'"

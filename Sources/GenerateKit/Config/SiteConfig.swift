@@ -76,6 +76,12 @@ public struct SiteConfig: Sendable {
     /// Records with the same title whose value of this expression is the
     /// same too are one record (the first); the others link to it.
     public var fold: Located<String>? = nil
+    /// An expression whose equal values collapse into one result (the best
+    /// ranked record of the group), as Algolia's `distinct` does.
+    public var distinct: Located<String>? = nil
+    /// Search field name → weight (a number). The title weighs 2, other
+    /// searched fields 1; a field of weight 2 or more ranks like the title.
+    public var weights: [(name: String, expression: Located<String>)] = []
   }
 
   public struct Facet: Sendable {

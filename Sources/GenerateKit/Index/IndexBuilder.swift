@@ -6,7 +6,10 @@ public struct SiteIndex: Sendable {
   public var byteCount: Int { files.reduce(0) { $0 + $1.bytes.count } }
 }
 
-/// Builds the sharded index described in `FORMAT.md` from prepared documents.
+/// Builds the sharded index described in `FORMAT.md` from prepared documents,
+/// in named stages around one accumulator (`IndexFiles`): rank the documents,
+/// gather postings, write term shards, typo shards, document shards, filter
+/// files, then the manifest that names them.
 public struct IndexBuilder {
   public struct Options: Sendable {
     /// A term shard is split by longer prefixes once it grows past this.
@@ -19,288 +22,27 @@ public struct IndexBuilder {
     /// Past this many term shards the manifest lists one directory file per
     /// first letter instead of every shard, so it stays small at any size.
     public var maxManifestShards = 128
+    /// Terms listed per typo key: the most frequent ones.
+    public var typoTermsPerKey = 24
     public init() {}
   }
 
   public var options = Options()
   public init() {}
 
-  struct Postings {
-    var title: [Int32] = []
-    var other: [Int32] = []
-  }
-
   public func build(_ site: PreparedSite) -> SiteIndex {
+    var files = IndexFiles()
     let order = rankedDocuments(site)
-    var files: [(path: String, bytes: [UInt8])] = []
-    func add(_ folder: String, _ name: String, _ bytes: [UInt8]) -> String {
-      let path = "\(folder)/\(name).\(ContentHash.hex(bytes)).json"
-      files.append(("idx/" + path, bytes))
-      return path
-    }
-
-    // Postings, appended in document-number order so each list is sorted.
-    // Terms are cut on all cores a block at a time (bounded memory), then
-    // appended in order.
-    var postings: [String: Postings] = [:]
-    let block = 16_384
-    var blockStart = 0
-    while blockStart < order.count {
-      let start = blockStart
-      let end = min(start + block, order.count)
-      let cut = Parallel.map(count: end - start) { offset -> (title: [String], other: [String]) in
-        let documentIndex = order[start + offset]
-        var seen = Set<String>()
-        var title: [String] = []
-        TextNormalizer.forEachTerm(in: site.documents[documentIndex].title) { term in
-          if seen.insert(term).inserted { title.append(term) }
-        }
-        var other: [String] = []
-        TextNormalizer.forEachTerm(in: site.searchText(of: documentIndex)) { term in
-          if seen.insert(term).inserted { other.append(term) }
-        }
-        return (title, other)
-      }
-      for (offset, terms) in cut.enumerated() {
-        let number = Int32(start + offset)
-        for term in terms.title { postings[term, default: Postings()].title.append(number) }
-        for term in terms.other { postings[term, default: Postings()].other.append(number) }
-      }
-      blockStart = end
-    }
-
-    // Each term's entry is encoded when its shard is written; long lists
-    // spill to a continuation file. Shard sizes are planned from the
-    // postings alone, so no encoded copy of the whole index is held.
-    let terms = postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    func entry(_ term: String) -> [UInt8] {
-      guard let list = postings[term] else { return Array("[[],[]]".utf8) }
-      var writer = JSONWriter()
-      let total = list.title.count + list.other.count
-      if total <= options.inlinePostings {
-        writer.byte(UInt8(ascii: "["))
-        writer.deltas(list.title)
-        writer.byte(UInt8(ascii: ","))
-        writer.deltas(list.other)
-        writer.byte(UInt8(ascii: "]"))
-        return writer.bytes
-      }
-      let (titleCut, otherCut) = Self.split(list, keep: options.inlinePostings)
-      var more = JSONWriter()
-      more.raw("{\"terms\":{")
-      more.string(term)
-      more.raw(":[")
-      more.deltas(list.title[titleCut...])
-      more.byte(UInt8(ascii: ","))
-      more.deltas(list.other[otherCut...])
-      more.raw("]}}")
-      let morePath = add("t", "more-" + ContentHash.hex(Array(term.utf8), digits: 8), more.bytes)
-      writer.byte(UInt8(ascii: "["))
-      writer.deltas(list.title[..<titleCut])
-      writer.byte(UInt8(ascii: ","))
-      writer.deltas(list.other[..<otherCut])
-      writer.byte(UInt8(ascii: ","))
-      writer.int(total)
-      writer.byte(UInt8(ascii: ","))
-      writer.string(morePath)
-      writer.byte(UInt8(ascii: "]"))
-      return writer.bytes
-    }
-    var entrySizes: [String: Int] = [:]
-    entrySizes.reserveCapacity(terms.count)
-    for term in terms {
-      guard let list = postings[term] else { continue }
-      let total = list.title.count + list.other.count
-      if total <= options.inlinePostings {
-        entrySizes[term] = 3 + Self.deltaBytes(list.title[...]) + Self.deltaBytes(list.other[...])
-      } else {
-        let (titleCut, otherCut) = Self.split(list, keep: options.inlinePostings)
-        entrySizes[term] = 40 + Self.deltaBytes(list.title[..<titleCut]) + Self.deltaBytes(list.other[..<otherCut])
-      }
-    }
-
-    // Term shards by prefix, split until each is small.
-    var shardList: [(prefix: String, path: String)] = []
-    var shardCounter = 0
-    func writeShard(prefix: String, terms: ArraySlice<String>, tops: [Int32]?) {
-      var writer = JSONWriter(capacity: options.targetShardBytes)
-      writer.raw("{\"prefix\":")
-      writer.string(prefix)
-      writer.raw(",\"terms\":{")
-      for (index, term) in terms.enumerated() {
-        if index > 0 { writer.byte(UInt8(ascii: ",")) }
-        writer.string(term)
-        writer.byte(UInt8(ascii: ":"))
-        writer.value(.raw(entry(term)))
-      }
-      writer.byte(UInt8(ascii: "}"))
-      if let tops {
-        writer.raw(",\"tops\":")
-        writer.deltas(tops)
-      }
-      writer.byte(UInt8(ascii: "}"))
-      shardList.append((prefix, add("t", String(shardCounter), writer.bytes)))
-      shardCounter += 1
-    }
-    func size(_ terms: ArraySlice<String>) -> Int {
-      terms.reduce(0) { $0 + $1.utf8.count + 4 + (entrySizes[$1] ?? 0) }
-    }
-    func shard(prefix: String, terms: ArraySlice<String>) {
-      let prefixLength = prefix.unicodeScalars.count
-      if size(terms) <= options.targetShardBytes || prefixLength >= options.maxPrefixLength {
-        writeShard(prefix: prefix, terms: terms, tops: nil)
-        return
-      }
-      let exact = terms.filter { $0 == prefix }
-      writeShard(prefix: prefix, terms: ArraySlice(exact), tops: tops(for: terms, postings: postings))
-      for group in Self.groups(terms.filter { $0 != prefix }, length: prefixLength + 1) {
-        shard(prefix: group.prefix, terms: group.terms)
-      }
-    }
-    for group in Self.groups(terms[...], length: 1) {
-      shard(prefix: group.prefix, terms: group.terms)
-    }
-    shardList.sort { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
-    let termListing: (key: String, value: JSONValue)
-    if shardList.count <= options.maxManifestShards {
-      termListing = ("termShards", .array(shardList.map { .array([.string($0.prefix), .string($0.path)]) }))
-    } else {
-      var directories: [JSONValue] = []
-      var start = shardList.startIndex
-      while start < shardList.endIndex {
-        let first = shardList[start].prefix.unicodeScalars.first.map { String($0) } ?? ""
-        var end = start
-        while end < shardList.endIndex && shardList[end].prefix.unicodeScalars.first.map({ String($0) }) == first { end += 1 }
-        let listing: JSONValue = .object([
-          "termShards": .array(shardList[start..<end].map { .array([.string($0.prefix), .string($0.path)]) })
-        ])
-        directories.append(.array([.string(first), .string(add("t", "dir-\(directories.count)", listing.encoded))]))
-        start = end
-      }
-      termListing = ("termDirectories", .array(directories))
-    }
-
-    // Document shards, numbered in one content-hashed folder: the browser
-    // computes a shard's name from its number, so the manifest does not grow
-    // with the index (a list of 20,000 names was 190 KB gzip at 1M records).
-    let kinds = site.collections.filter(\.config.searchable)
-    var kindIndex: [Int: Int] = [:]
-    for (index, collection) in site.collections.enumerated() where collection.config.searchable {
-      kindIndex[index] = kindIndex.count
-    }
-    let shardCount = (order.count + options.docsPerShard - 1) / options.docsPerShard
-    let docShardBytes = Parallel.map(count: shardCount) { shard -> [UInt8] in
-      let start = shard * options.docsPerShard
-      let end = min(start + options.docsPerShard, order.count)
-      var writer = JSONWriter(capacity: 16 * 1024)
-      writer.raw("{\"docs\":[")
-      for number in start..<end {
-        let document = site.documents[order[number]]
-        if number > start { writer.byte(UInt8(ascii: ",")) }
-        writer.byte(UInt8(ascii: "["))
-        writer.int(kindIndex[document.collection] ?? 0)
-        writer.byte(UInt8(ascii: ","))
-        writer.string(document.title)
-        writer.byte(UInt8(ascii: ","))
-        writer.string(document.subtitle)
-        writer.byte(UInt8(ascii: ","))
-        writer.string(document.url)
-        writer.byte(UInt8(ascii: ","))
-        writer.int(document.hue)
-        writer.byte(UInt8(ascii: "]"))
-      }
-      writer.raw("],\"first\":")
-      writer.int(start)
-      writer.byte(UInt8(ascii: "}"))
-      return writer.bytes
-    }
-    var folderHash: [UInt8] = []
-    for bytes in docShardBytes { folderHash += Array(ContentHash.hex(bytes, digits: 16).utf8) }
-    let docShardFolder = "d/\(ContentHash.hex(folderHash))/"
-    for (number, bytes) in docShardBytes.enumerated() {
-      files.append(("idx/\(docShardFolder)\(number).json", bytes))
-    }
-
-    // Facet values (for tokens) and scopes.
-    func idsFile(_ name: String, _ ids: [Int32]) -> String {
-      var writer = JSONWriter()
-      writer.raw("{\"ids\":")
-      writer.deltas(ids)
-      writer.byte(UInt8(ascii: "}"))
-      return add("f", name, writer.bytes)
-    }
-    func documents(facet: Int, value: String) -> [Int32] {
-      var ids: [Int32] = []
-      for (number, documentIndex) in order.enumerated() where site.documents[documentIndex].facetValues[facet].contains(value) {
-        ids.append(Int32(number))
-      }
-      return ids
-    }
-    var facetsJSON: [JSONValue] = []
-    for (facetNumber, facet) in site.facets.enumerated() where facet.token {
-      var counts: [String: [Int32]] = [:]
-      for (number, documentIndex) in order.enumerated() {
-        for value in site.documents[documentIndex].facetValues[facetNumber] {
-          counts[value, default: []].append(Int32(number))
-        }
-      }
-      let values = counts.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
-      var valuesJSON: [JSONValue] = []
-      for (offset, entry) in values.enumerated() {
-        let file = idsFile("\(facet.id)-\(offset)", entry.value)
-        valuesJSON.append(.array([.string(entry.key), .int(entry.value.count), .string(file)]))
-      }
-      facetsJSON.append(.object([
-        "id": .string(facet.id), "label": .string(facet.label), "icon": .string(facet.icon), "values": .array(valuesJSON),
-      ]))
-    }
-    var scopesJSON: [JSONValue] = []
-    let facetNumber = Dictionary(uniqueKeysWithValues: site.facets.enumerated().map { ($0.element.id, $0.offset) })
-    for scope in site.config.scopes {
-      var object: [String: JSONValue] = ["id": .string(scope.id), "label": .string(scope.label)]
-      if let facet = scope.facet, let value = scope.value, let number = facetNumber[facet] {
-        let ids = documents(facet: number, value: value)
-        object["file"] = .string(idsFile("scope-\(scope.id)", ids))
-        object["count"] = .int(ids.count)
-      } else {
-        object["count"] = .int(order.count)
-      }
-      scopesJSON.append(.object(object))
-    }
-
-    // Per kind, the documents of that kind: chip totals and one-kind result
-    // lists come from these, without opening document shards.
-    var kindIDs = [[Int32]](repeating: [], count: kinds.count)
-    for (number, documentIndex) in order.enumerated() {
-      kindIDs[kindIndex[site.documents[documentIndex].collection] ?? 0].append(Int32(number))
-    }
-    let kindFiles = kinds.enumerated().map { offset, collection in idsFile("kind-\(collection.config.id)", kindIDs[offset]) }
-    let manifest: JSONValue = .object([
-      "version": .int(1),
-      "docCount": .int(order.count),
-      "docsPerShard": .int(options.docsPerShard),
-      "docShardFolder": .string(docShardFolder),
-      termListing.key: termListing.value,
-      "kinds": .array(kinds.enumerated().map { offset, collection in
-        .object([
-          "id": .string(collection.config.id), "label": .string(collection.config.label),
-          "singular": .string(collection.config.singular), "count": .int(kindIDs[offset].count),
-          "file": .string(kindFiles[offset]),
-        ])
-      }),
-      "topResults": .string(site.config.search.topResults),
-      "scopes": .array(scopesJSON),
-      "facets": .array(facetsJSON),
-      "trending": .array(site.config.search.trending.map { .string($0) }),
-      "options": .object([
-        "slashFocuses": .bool(site.config.search.slashFocuses),
-        "suggestions": .int(site.config.search.suggestions),
-      ]),
-    ])
-    let manifestBytes = manifest.encoded
-    let manifestPath = "idx/manifest.\(ContentHash.hex(manifestBytes)).json"
-    files.append((manifestPath, manifestBytes))
-    return SiteIndex(files: files, manifestPath: manifestPath)
+    let postings = PostingsStage(site: site, order: order).run()
+    let termListing = TermShardStage(options: options, postings: postings).run(into: &files)
+    let typoListing = TypoShardStage(options: options, postings: postings).run(into: &files)
+    let documents = DocumentShardStage(options: options, site: site, order: order).run(into: &files)
+    let filters = FilterStage(site: site, order: order).run(into: &files)
+    let manifest = ManifestStage(site: site, order: order, options: options).run(
+      terms: termListing, typos: typoListing, docShardFolder: documents, filters: filters)
+    let manifestPath = "idx/manifest.\(ContentHash.hex(manifest)).json"
+    files.files.append((manifestPath, manifest))
+    return SiteIndex(files: files.files, manifestPath: manifestPath)
   }
 
   /// Searchable documents in static-rank order: popularity, then collection
@@ -332,37 +74,168 @@ public struct IndexBuilder {
     }
     return keys.map(\.index)
   }
+}
 
-  /// How many bytes `JSONWriter.deltas` writes for these numbers, brackets
-  /// included, without writing them.
-  static func deltaBytes(_ values: ArraySlice<Int32>) -> Int {
-    var bytes = 2 + max(0, values.count - 1)
-    var previous: Int32 = 0
-    for value in values {
-      var delta = Int(value - previous)
-      previous = value
-      repeat {
-        bytes += 1
-        delta /= 10
-      } while delta > 0
-    }
-    return bytes
+/// The accumulator every stage writes into: content-hashed files under `idx/`.
+struct IndexFiles {
+  var files: [(path: String, bytes: [UInt8])] = []
+
+  /// Adds `folder/name.<hash>.json` and returns its path relative to `idx/`.
+  mutating func add(_ folder: String, _ name: String, _ bytes: [UInt8]) -> String {
+    let path = "\(folder)/\(name).\(ContentHash.hex(bytes)).json"
+    files.append(("idx/" + path, bytes))
+    return path
+  }
+}
+
+/// One term's documents, each list ascending by document number.
+struct Postings {
+  /// The title, or a search field weighing like it, holds the term.
+  var title: [Int32] = []
+  /// Only another searched field holds it.
+  var other: [Int32] = []
+  /// The title's first word (or its first chunk run together) is the term.
+  var starts: [Int32] = []
+  /// The whole title, run together, is the term (`Queen`, `AC/DC`).
+  var whole: [Int32] = []
+  /// Whether the term occurs as a word of its own somewhere, not only as a
+  /// run-together form such as `acdc`.
+  var plain = false
+
+  var count: Int { title.count + other.count }
+}
+
+/// Stage 2: every term's postings, appended in document-number order so each
+/// list is sorted. Terms are cut on all cores a block at a time (bounded
+/// memory), then appended in order.
+struct PostingsStage {
+  let site: PreparedSite
+  let order: [Int]
+
+  struct Cut {
+    var title: [(String, Bool)] = []
+    var other: [(String, Bool)] = []
+    var starts: [String] = []
+    var whole: String?
   }
 
-  /// Where to cut the two lists so the `keep` best (lowest) numbers stay inline.
-  static func split(_ list: Postings, keep: Int) -> (Int, Int) {
-    var t = 0
-    var o = 0
-    while t + o < keep {
-      if t < list.title.count && (o >= list.other.count || list.title[t] < list.other[o]) {
-        t += 1
-      } else if o < list.other.count {
-        o += 1
-      } else {
-        break
+  func run() -> [String: Postings] {
+    var postings: [String: Postings] = [:]
+    let block = 16_384
+    var blockStart = 0
+    while blockStart < order.count {
+      let start = blockStart
+      let end = min(start + block, order.count)
+      let cuts = Parallel.map(count: end - start) { offset in cut(order[start + offset]) }
+      for (offset, cut) in cuts.enumerated() {
+        let number = Int32(start + offset)
+        for (term, joined) in cut.title {
+          postings[term, default: Postings()].title.append(number)
+          if !joined { postings[term]?.plain = true }
+        }
+        for (term, joined) in cut.other {
+          postings[term, default: Postings()].other.append(number)
+          if !joined { postings[term]?.plain = true }
+        }
+        for term in cut.starts { postings[term]?.starts.append(number) }
+        if let whole = cut.whole { postings[whole]?.whole.append(number) }
+      }
+      blockStart = end
+    }
+    return postings
+  }
+
+  func cut(_ documentIndex: Int) -> Cut {
+    var result = Cut()
+    var seen = Set<String>()
+    let title = site.documents[documentIndex].title
+    var titleTerms: [(String, Bool)] = []
+    TextNormalizer.forEachTerm(in: title) { term, joined in titleTerms.append((term, joined)) }
+    // The first chunk's first run, and that chunk run together, start the title.
+    for chunk in title.split(whereSeparator: \.isWhitespace) {
+      let terms = TextNormalizer.terms(String(chunk))
+      guard let first = terms.first else { continue }
+      result.starts.append(first)
+      if terms.count > 1, let joined = terms.last, joined != first { result.starts.append(joined) }
+      break
+    }
+    let runs = titleTerms.filter { !$0.1 }.map(\.0)
+    if !runs.isEmpty { result.whole = runs.joined() }
+    let (primary, other) = site.weightedSearchText(of: documentIndex)
+    for (term, joined) in titleTerms where seen.insert(term).inserted { result.title.append((term, joined)) }
+    TextNormalizer.forEachTerm(in: primary) { term, joined in
+      if seen.insert(term).inserted { result.title.append((term, joined)) }
+    }
+    TextNormalizer.forEachTerm(in: other) { term, joined in
+      if seen.insert(term).inserted { result.other.append((term, joined)) }
+    }
+    // A whole title that is not itself a term (`Led Zeppelin` → `ledzeppelin`) has no list to join.
+    if let whole = result.whole, !seen.contains(whole) { result.whole = nil }
+    return result
+  }
+}
+
+/// How a listing of shards appears in the manifest: every shard, or one
+/// directory file per first letter once there are many.
+struct ShardListing {
+  var key: String
+  var value: JSONValue
+
+  /// `termShards`/`termDirectories` (or `typoShards`/`typoDirectories`).
+  static func make(
+    _ shards: [(prefix: String, path: String)], name: String, maxListed: Int, files: inout IndexFiles
+  ) -> ShardListing {
+    let shards = shards.sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
+    if shards.count <= maxListed {
+      return ShardListing(key: "\(name)Shards", value: .array(shards.map { .array([.string($0.prefix), .string($0.path)]) }))
+    }
+    var directories: [JSONValue] = []
+    var start = shards.startIndex
+    let firstLetter = { (prefix: String) in prefix.unicodeScalars.first.map { String($0) } ?? "" }
+    while start < shards.endIndex {
+      let first = firstLetter(shards[start].prefix)
+      var end = start
+      while end < shards.endIndex && firstLetter(shards[end].prefix) == first { end += 1 }
+      let listing: JSONValue = .object([
+        "\(name)Shards": .array(shards[start..<end].map { .array([.string($0.prefix), .string($0.path)]) })
+      ])
+      let path = files.add("t", "\(name == "term" ? "dir" : "\(name)dir")-\(directories.count)", listing.encoded)
+      directories.append(.array([.string(first), .string(path)]))
+      start = end
+    }
+    return ShardListing(key: "\(name)Directories", value: .array(directories))
+  }
+}
+
+/// Splits sorted keys by longer and longer prefixes until each group's
+/// encoded size (measured by the encoder itself) is under the target.
+enum PrefixSharder {
+  /// `size` is the encoded size of one key's entry, name and separators
+  /// included; `write` writes a shard (its prefix, its keys, and for an
+  /// internal shard the keys that went to longer prefixes) and returns its path.
+  static func run(
+    _ keys: [String], targetBytes: Int, maxPrefixLength: Int, size: (String) -> Int,
+    write: (_ prefix: String, _ keys: ArraySlice<String>, _ subtree: ArraySlice<String>?) -> String
+  ) -> [(prefix: String, path: String)] {
+    var shards: [(prefix: String, path: String)] = []
+    func shard(prefix: String, keys: ArraySlice<String>) {
+      let prefixLength = prefix.unicodeScalars.count
+      var total = 0
+      for key in keys where total <= targetBytes { total += size(key) }
+      if total <= targetBytes || prefixLength >= maxPrefixLength {
+        shards.append((prefix, write(prefix, keys, nil)))
+        return
+      }
+      let exact = keys.filter { $0 == prefix }
+      shards.append((prefix, write(prefix, ArraySlice(exact), keys)))
+      for group in groups(keys.filter { $0 != prefix }, length: prefixLength + 1) {
+        shard(prefix: group.prefix, keys: group.terms)
       }
     }
-    return (t, o)
+    for group in groups(keys[...], length: 1) {
+      shard(prefix: group.prefix, keys: group.terms)
+    }
+    return shards
   }
 
   /// Consecutive runs of sorted terms sharing their first `length` scalars.
@@ -380,22 +253,5 @@ public struct IndexBuilder {
     }
     if let current { result.append((current, terms[start..<terms.endIndex])) }
     return result
-  }
-
-  /// The best documents under a split prefix: chosen from title matches
-  /// first, then other matches, and listed in number order (delta-encoded).
-  func tops(for terms: ArraySlice<String>, postings: [String: Postings]) -> [Int32] {
-    var title = Set<Int32>()
-    var other = Set<Int32>()
-    for term in terms {
-      guard let list = postings[term] else { continue }
-      title.formUnion(list.title.prefix(options.tops))
-      other.formUnion(list.other.prefix(options.tops))
-    }
-    var best = Array(title.sorted().prefix(options.tops))
-    if best.count < options.tops {
-      best += other.subtracting(title).sorted().prefix(options.tops - best.count)
-    }
-    return best.sorted()
   }
 }

@@ -87,22 +87,34 @@ public struct DocumentBuilder {
         if let compiled = compile(facet.expression, table: table) { collectionFacets.append((index, compiled)) }
       }
       var searchFields: [CompiledExpression] = []
+      var primarySearch: [Bool] = []
+      let weights = Dictionary(spec.weights.map { ($0.name, Double($0.expression.value) ?? 1) }, uniquingKeysWith: { $1 })
       for name in spec.search {
         if let index = fieldIndex[name.value] {
           searchFields.append(fields[index].expression)
         } else if let compiled = compile(name, table: table) {
           searchFields.append(compiled)
+        } else {
+          continue
         }
+        primarySearch.append((weights[name.value] ?? 1) >= 2)
       }
+      for weight in spec.weights where !spec.search.contains(where: { $0.value == weight.name }) {
+        diagnostics.append(.error(at: weight.expression.location, "weight for '\(weight.name)', which is not under search in collection '\(spec.id)'"))
+      }
+      let distinct = spec.distinct.flatMap { compile($0, table: table) }
       let writesPages = spec.page != nil && (config.pages?.contains { $0.value == spec.id } ?? true)
       let keep = spec.filter.flatMap { compile($0, table: table) }
       let fold = spec.fold.flatMap { compile($0, table: table) }
       guard let title else { continue }
       filters.append((keep, fold))
-      collections.append(PreparedCollection(
+      let prepared = PreparedCollection(
         config: spec, table: table, title: title, popularity: popularity, fields: fields, fieldIndex: fieldIndex,
         facets: collectionFacets, searchFields: searchFields, subtitle: template(spec.subtitle),
-        url: template(spec.url), pagePath: template(spec.page?.path), writesPages: writesPages))
+        url: template(spec.url), pagePath: template(spec.page?.path), writesPages: writesPages)
+      prepared.primarySearch = primarySearch
+      prepared.distinct = distinct
+      collections.append(prepared)
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
 

@@ -18,6 +18,10 @@ final class PreparedCollection: @unchecked Sendable {
   let pagePath: MustacheTemplate?
   /// Whether this build writes a page per record.
   let writesPages: Bool
+  /// Per search field: whether its weight ranks it like the title.
+  var primarySearch: [Bool] = []
+  /// Equal values collapse into one search result (`distinct:`).
+  var distinct: CompiledExpression?
 
   init(
     config: SiteConfig.Collection, table: Table, title: CompiledExpression, popularity: CompiledExpression?,
@@ -91,6 +95,32 @@ public final class PreparedSite: @unchecked Sendable {
     return collection.searchFields
       .map { evaluator.evaluate($0, table: collection.table, row: document.row).text }
       .joined(separator: " ")
+  }
+
+  /// The searched fields' text split by weight: fields weighing like the
+  /// title (`weights:` 2 or more) and the rest.
+  public func weightedSearchText(of index: Int) -> (primary: String, other: String) {
+    let document = documents[index]
+    let collection = collections[document.collection]
+    var primary: [String] = []
+    var other: [String] = []
+    for (number, field) in collection.searchFields.enumerated() {
+      let text = evaluator.evaluate(field, table: collection.table, row: document.row).text
+      if number < collection.primarySearch.count && collection.primarySearch[number] {
+        primary.append(text)
+      } else {
+        other.append(text)
+      }
+    }
+    return (primary.joined(separator: " "), other.joined(separator: " "))
+  }
+
+  /// The value a document's collection collapses results by, if it does.
+  public func distinctValue(of index: Int) -> String? {
+    let document = documents[index]
+    let collection = collections[document.collection]
+    guard let distinct = collection.distinct else { return nil }
+    return evaluator.evaluate(distinct, table: collection.table, row: document.row).text
   }
 
   func setEvaluator(_ evaluator: ExpressionEvaluator) { self.evaluator = evaluator }

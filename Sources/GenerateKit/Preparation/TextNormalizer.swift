@@ -10,19 +10,25 @@ public enum TextNormalizer {
   ]
   static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{02BC}"]
 
-  /// NFKD, no combining marks, lower case, folded, no apostrophes.
-  public static func normalize(_ text: String) -> String {
+  /// NFKD, no combining marks, lower case, folded, no apostrophes. Terms
+  /// keep the apostrophes as separators (`keepingApostrophes`), so that
+  /// `L'Arc` is found by `l arc`, `arc` and `larc`; slugs drop them.
+  public static func normalize(_ text: String, keepingApostrophes: Bool = false) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
       var bytes = [UInt8]()
       bytes.reserveCapacity(text.utf8.count)
-      for byte in text.utf8 where byte != UInt8(ascii: "'") {
+      for byte in text.utf8 where keepingApostrophes || byte != UInt8(ascii: "'") {
         bytes.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
       }
       return String(decoding: bytes, as: UTF8.self)
     }
     var result = String.UnicodeScalarView()
     for scalar in text.decomposedStringWithCompatibilityMapping.lowercased().unicodeScalars {
-      if scalar.properties.generalCategory == .nonspacingMark || apostrophes.contains(scalar) { continue }
+      if scalar.properties.generalCategory == .nonspacingMark { continue }
+      if apostrophes.contains(scalar) {
+        if keepingApostrophes { result.append("'") }
+        continue
+      }
       if let fold = folds[scalar] {
         result.append(contentsOf: fold.unicodeScalars)
       } else {
@@ -47,17 +53,22 @@ public enum TextNormalizer {
   }
 
   /// The terms a text is indexed under: runs of letters and digits, plus
-  /// the run-together form of a chunk such as `ac/dc`.
+  /// the run-together form of a chunk such as `ac/dc` or `l'arc`, and
+  /// `and` for a lone `&`.
   public static func terms(_ text: String) -> [String] {
     var terms: [String] = []
-    forEachTerm(in: text) { terms.append($0) }
+    forEachTerm(in: text) { term, _ in terms.append(term) }
     return terms
   }
 
-  /// Calls `body` with each term of `text`, duplicates included.
-  public static func forEachTerm(in text: String, _ body: (String) -> Void) {
-    let normalized = normalize(text)
+  /// Calls `body` with each term of `text`, duplicates included, and whether
+  /// it is a run-together form (`acdc`): those find records but are never
+  /// offered as completions.
+  public static func forEachTerm(in text: String, _ body: (_ term: String, _ joined: Bool) -> Void) {
+    let normalized = normalize(text, keepingApostrophes: true)
     var runs: [String] = []
+    var ampersand = false
+    var other = false
     var run = String.UnicodeScalarView()
     func endRun() {
       if !run.isEmpty { runs.append(String(run)) }
@@ -65,9 +76,13 @@ public enum TextNormalizer {
     }
     func endChunk() {
       endRun()
-      for term in runs { body(term) }
-      if runs.count > 1 { body(runs.joined()) }
+      for term in runs { body(term, false) }
+      if runs.count > 1 { body(runs.joined(), true) }
+      // `Page & Plant` is found by `page and plant`.
+      if runs.isEmpty && ampersand && !other { body("and", false) }
       runs.removeAll(keepingCapacity: true)
+      ampersand = false
+      other = false
     }
     for scalar in normalized.unicodeScalars {
       if isTermCharacter(scalar) {
@@ -75,6 +90,7 @@ public enum TextNormalizer {
       } else if scalar.properties.isWhitespace {
         endChunk()
       } else {
+        if scalar == "&" { ampersand = true } else { other = true }
         endRun()
       }
     }

@@ -4,12 +4,13 @@
 
 import { createEngine } from './engine/engine.js'
 import * as memory from './ui/store.js'
-import { $, announce, snap, typedMarks } from './ui/dom.js'
+import { $, announce, snap } from './ui/dom.js'
 import { mountHeader } from './ui/header.js'
 import { mountField } from './ui/field.js'
 import { mountScopeBar } from './ui/scopebar.js'
 import { mountChips } from './ui/chips.js'
 import { mountResults } from './ui/results.js'
+import { completionOptions } from './ui/completions.js'
 
 // Results per page of a final search.
 const PAGE = 30
@@ -177,7 +178,7 @@ async function suggest({ keep = false, say = false } = {}) {
       if (id !== latest) return
       groups = [
         { id: 'filters', options: (s.text.trim() ? engine.tokenSuggestions(s.text) : []).filter(unused).slice(0, 3).map(filterOption) },
-        { id: 'completions', options: r.completions.map((text) => ({ type: 'completion', text, marks: typedMarks(text, s.text) })) },
+        { id: 'completions', options: completionOptions(r.completions, s.text) },
         { id: 'docs', options: r.docs.map((doc) => ({ type: 'doc', doc })) },
       ]
     }

@@ -59,9 +59,10 @@ export function buildIndex({
   const tops = (ts) => {
     const title = new Set(), other = new Set();
     for (const t of ts) { index.get(t)[0].forEach((n) => title.add(n)); index.get(t)[1].forEach((n) => other.add(n)); }
-    const best = [...[...title].sort((a, b) => a - b), ...[...other].filter((n) => !title.has(n)).sort((a, b) => a - b)];
-    // Like the Swift builder: chosen title matches first, written in number order.
-    return deltas(best.slice(0, topsMax).sort((a, b) => a - b));
+    // Like the Swift builder: the best title matches, then the best others, as two lists.
+    const best = [...title].sort((a, b) => a - b).slice(0, topsMax);
+    const rest = [...other].filter((n) => !title.has(n)).sort((a, b) => a - b).slice(0, topsMax - best.length);
+    return [deltas(best), deltas(rest)];
   };
 
   const termShards = [];

@@ -1,55 +1,72 @@
 // Index files never change (content-hashed names), so each URL is fetched once per page;
 // a failed fetch is forgotten so that the next query retries it.
 const fetchJSONDefault = async (url) => {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${response.status} ${url}`);
-  return response.json();
-};
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`${response.status} ${url}`)
+  return response.json()
+}
 
-export function createLoader({ manifestURL, fetchJSON = fetchJSONDefault }) {
-  const base = new URL(manifestURL, globalThis.document?.baseURI ?? globalThis.location?.href);
-  const cache = new Map();
-  let prefixes = new Map();
-  let directories = null; // first letter → directory file, for indexes too big to list every shard
+// Shards named by prefix, listed in the manifest or, for a large index, in one directory file
+// per first letter: the first query for a letter costs one small file instead of a manifest
+// that grows with the index. `name` is `term` or `typo`; the typo shards are listed in one
+// file of their own (`typoList`), fetched with the first typo (FORMAT.md).
+function createListing(load, name) {
+  let prefixes = new Map()
+  let directories = null
+  let list = null
 
-  // `make` runs once per file, so decoded forms are cached along with the JSON.
-  function load(path, make = (raw) => raw) {
-    const url = new URL(path, base).href;
-    if (!cache.has(url)) {
-      const value = Promise.resolve(url).then(fetchJSON).then(make);
-      value.catch(() => cache.delete(url));
-      cache.set(url, value);
-    }
-    return cache.get(url);
+  function read(m) {
+    list = m[`${name}List`]
+    if (m[`${name}Directories`]) directories = new Map(m[`${name}Directories`])
+    else prefixes = new Map(m[`${name}Shards`] || [])
   }
 
-  const manifest = load(base.href, (m) => {
-    if (m.version !== 1) throw new Error(`unsupported index version ${m.version}`);
-    if (m.termDirectories) directories = new Map(m.termDirectories);
-    else prefixes = new Map(m.termShards);
-    return m;
-  });
-
-  // A large index lists its shards in one directory per first letter: the first query for
-  // a letter costs one small extra file instead of a manifest that grows with the index.
   async function directory(term) {
-    const path = directories?.get(String.fromCodePoint(term.codePointAt(0)));
-    if (path) await load(path, (d) => { for (const [p, file] of d.termShards) prefixes.set(p, file); });
+    const path = list ?? directories?.get(String.fromCodePoint(term.codePointAt(0)))
+    if (path) await load(path, (d) => { for (const [p, file] of d[`${name}Shards`]) prefixes.set(p, file) })
   }
 
+  // The shard with the longest prefix that `term` starts with.
   async function shardFor(term) {
-    await directory(term);
+    await directory(term)
     for (let k = term.length; k >= 0; k--) {
-      const prefix = term.slice(0, k), path = prefixes.get(prefix);
-      if (path) return { prefix, path };
+      const prefix = term.slice(0, k), path = prefixes.get(prefix)
+      if (path) return { prefix, path }
     }
-    return null;
+    return null
   }
 
   async function under(prefix) {
-    await directory(prefix);
-    return [...prefixes].filter(([p]) => p.startsWith(prefix)).map(([, path]) => path);
+    await directory(prefix)
+    return [...prefixes].filter(([p]) => p.startsWith(prefix)).map(([, path]) => path)
   }
 
-  return { base, manifest, load, shardFor, under };
+  return { read, shardFor, under }
+}
+
+export function createLoader({ manifestURL, fetchJSON = fetchJSONDefault }) {
+  const base = new URL(manifestURL, globalThis.document?.baseURI ?? globalThis.location?.href)
+  const cache = new Map()
+
+  // `make` runs once per file, so decoded forms are cached along with the JSON.
+  function load(path, make = (raw) => raw) {
+    const url = new URL(path, base).href
+    if (!cache.has(url)) {
+      const value = Promise.resolve(url).then(fetchJSON).then(make)
+      value.catch(() => cache.delete(url))
+      cache.set(url, value)
+    }
+    return cache.get(url)
+  }
+
+  const terms = createListing(load, 'term')
+  const typos = createListing(load, 'typo')
+  const manifest = load(base.href, (m) => {
+    if (m.version !== 1) throw new Error(`unsupported index version ${m.version}`)
+    terms.read(m)
+    typos.read(m)
+    return m
+  })
+
+  return { base, manifest, load, shardFor: terms.shardFor, under: terms.under, typoShardFor: typos.shardFor }
 }

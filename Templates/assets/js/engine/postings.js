@@ -1,91 +1,94 @@
 // Posting lists as sorted Int32Arrays, and the term shard that holds them. Tight loops over
 // typed arrays, because a keystroke on a million-document index must not build an object per document.
 
-export const EMPTY = new Int32Array(0);
+export const EMPTY = new Int32Array(0)
 
 export function decode(deltas) {
-  const out = new Int32Array(deltas ? deltas.length : 0);
-  for (let i = 0, v = 0; i < out.length; i++) out[i] = v += deltas[i];
-  return out;
+  const out = new Int32Array(deltas ? deltas.length : 0)
+  for (let i = 0, v = 0; i < out.length; i++) out[i] = v += deltas[i]
+  return out
 }
 
 export function union(lists) {
-  lists = lists.filter((l) => l.length);
-  if (lists.length < 2) return lists[0] || EMPTY;
-  const all = new Int32Array(lists.reduce((n, l) => n + l.length, 0));
-  lists.reduce((n, l) => (all.set(l, n), n + l.length), 0);
-  all.sort();
-  let n = 0;
-  for (let i = 0; i < all.length; i++) if (!n || all[i] !== all[n - 1]) all[n++] = all[i];
-  return all.subarray(0, n);
+  lists = lists.filter((l) => l.length)
+  if (lists.length < 2) return lists[0] || EMPTY
+  const all = new Int32Array(lists.reduce((n, l) => n + l.length, 0))
+  lists.reduce((n, l) => (all.set(l, n), n + l.length), 0)
+  all.sort()
+  let n = 0
+  for (let i = 0; i < all.length; i++) if (!n || all[i] !== all[n - 1]) all[n++] = all[i]
+  return all.subarray(0, n)
 }
 
 // Led by the shortest list and galloping through the others: 10 ids against a 500,000-id
 // scope cost ~10·log steps, not 500,000.
 export function intersect(lists) {
-  if (lists.length < 2) return lists[0] || EMPTY;
-  lists = [...lists].sort((a, b) => a.length - b.length);
-  const lead = lists[0], at = new Int32Array(lists.length), out = new Int32Array(lead.length);
-  let n = 0;
+  if (lists.length < 2) return lists[0] || EMPTY
+  lists = [...lists].sort((a, b) => a.length - b.length)
+  const lead = lists[0], at = new Int32Array(lists.length), out = new Int32Array(lead.length)
+  let n = 0
   next: for (const x of lead) {
     for (let j = 1; j < lists.length; j++) {
-      const l = lists[j];
-      let lo = at[j], hi = lo + 1, step = 1;
+      const l = lists[j]
+      let lo = at[j], hi = lo + 1, step = 1
       if (l[lo] < x) {
-        while (hi < l.length && l[hi] < x) { lo = hi; hi += step <<= 1; }
-        if (hi > l.length) hi = l.length;
-        while (lo + 1 < hi) { const mid = (lo + hi) >>> 1; if (l[mid] < x) lo = mid; else hi = mid; }
-        at[j] = lo = hi;
+        while (hi < l.length && l[hi] < x) { lo = hi; hi += step <<= 1 }
+        if (hi > l.length) hi = l.length
+        while (lo + 1 < hi) { const mid = (lo + hi) >>> 1; if (l[mid] < x) lo = mid; else hi = mid }
+        at[j] = lo = hi
       }
-      if (lo >= l.length) break next;
-      if (l[lo] !== x) continue next;
+      if (lo >= l.length) break next
+      if (l[lo] !== x) continue next
     }
-    out[n++] = x;
+    out[n++] = x
   }
-  return out.subarray(0, n);
+  return out.subarray(0, n)
 }
 
 // A keystroke touches a few terms of a shard: decode each list when first asked, then keep it.
 export class Shard {
-  constructor({ prefix, terms = {}, tops }) {
-    this.prefix = prefix;
-    this.terms = terms;
+  constructor({ prefix, terms = {}, tops, starts = {}, whole = {}, joined = [] }) {
+    this.prefix = prefix
+    this.terms = terms
     // Objects list integer-like keys ("1999") first: sort for binary search.
-    this.keys = Object.keys(terms).sort();
-    this.tops = tops && splitTops(tops);
-    this.memo = new Map();
+    this.keys = Object.keys(terms).sort()
+    // FORMAT.md: [best title matches, best other matches], two delta lists.
+    this.tops = tops && tops.map(decode)
+    this.startLists = starts
+    this.wholeLists = whole
+    this.joined = new Set(joined)
+    this.memo = new Map()
   }
 
   startingWith(word) {
-    const keys = this.keys;
-    let lo = 0, hi = keys.length;
-    while (lo < hi) { const mid = (lo + hi) >>> 1; if (keys[mid] < word) lo = mid + 1; else hi = mid; }
-    for (hi = lo; hi < keys.length && keys[hi].startsWith(word);) hi++;
-    return keys.slice(lo, hi);
+    const keys = this.keys
+    let lo = 0, hi = keys.length
+    while (lo < hi) { const mid = (lo + hi) >>> 1; if (keys[mid] < word) lo = mid + 1; else hi = mid }
+    for (hi = lo; hi < keys.length && keys[hi].startsWith(word);) hi++
+    return keys.slice(lo, hi)
   }
 
   // A 4-entry term stores its full count: the inline lists are only its head.
   count(term) {
-    const e = this.terms[term];
-    return e ? e[2] ?? e[0].length + e[1].length : 0;
+    const e = this.terms[term]
+    return e ? e[2] ?? e[0].length + e[1].length : 0
   }
 
   postings(term) {
     if (!this.memo.has(term)) {
-      const e = this.terms[term] || [];
-      this.memo.set(term, [decode(e[0]), decode(e[1])]);
+      const e = this.terms[term] || []
+      this.memo.set(term, [decode(e[0]), decode(e[1])])
     }
-    return this.memo.get(term);
+    return this.memo.get(term)
   }
-}
 
-// FORMAT.md: tops holds "title matches first, then by number" in one delta list, so the title
-// group is its first ascending run. The Swift builder writes it in number order, which makes all
-// of it count as title matches (true whenever 64 title matches exist). A [title, other] pair is read as is.
-function splitTops(tops) {
-  if (Array.isArray(tops[0])) return tops.map(decode);
-  const all = decode(tops);
-  let k = 1;
-  while (k < all.length && all[k] > all[k - 1]) k++;
-  return [all.subarray(0, k), all.slice(k).sort()];
+  // Documents whose title starts with the term, and whose whole title is the term.
+  starts(term) { return this.cached('^' + term, this.startLists[term]) }
+  whole(term) { return this.cached('=' + term, this.wholeLists[term]) }
+
+  cached(key, deltas) {
+    if (!deltas) return EMPTY
+    if (!this.memo.has(key)) this.memo.set(key, decode(deltas))
+    return this.memo.get(key)
+  }
 }

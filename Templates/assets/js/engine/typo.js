@@ -1,21 +1,72 @@
+const CORRECTIONS = 4 // corrected terms kept per word
+
 // Damerau–Levenshtein (optimal string alignment), cut off past `max`: an unknown word is
 // compared with every term of its shard, so most comparisons must stop within a row or two.
 export function distance(a, b, max) {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let older, prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (Math.abs(a.length - b.length) > max) return max + 1
+  let older, prev = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    const row = [i]
     for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] !== b[j - 1]));
-      if (j > 1 && i > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], older[j - 2] + 1);
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] !== b[j - 1]))
+      if (j > 1 && i > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], older[j - 2] + 1)
     }
-    if (Math.min(...row) > max) return max + 1;
-    [older, prev] = [prev, row];
+    if (Math.min(...row) > max) return max + 1
+    older = prev
+    prev = row
   }
-  return prev[b.length];
+  return prev[b.length]
 }
 
+// While typing, the word is the start of a term: compare it with the term's beginnings of
+// about its own length (`zepel` is one slip from `zeppel`, the start of `zeppelin`).
+export function prefixDistance(word, term, max) {
+  let best = max + 1
+  for (let k = Math.max(1, word.length - max); k <= Math.min(term.length, word.length + max); k++) {
+    best = Math.min(best, distance(word, term.slice(0, k), max))
+  }
+  return best
+}
+
+// As Algolia's defaults: no typo under 4 letters, one up to 7, two from 8.
 export const budget = (word) => {
-  const n = [...word].length;
-  return n < 4 ? 0 : n < 8 ? 1 : 2;
-};
+  const n = [...word].length
+  return n < 4 ? 0 : n < 8 ? 1 : 2
+}
+
+// The typo dictionary's key (FORMAT.md "Typo shard"): the three letters at offset 3. The index
+// lists each term under its pieces at offsets 2, 3 and 4, so one slip before the piece still meets it.
+export const typoKey = (word) => {
+  const s = [...word]
+  return s.length >= 6 ? s.slice(3, 6).join('') : null
+}
+
+// Terms within the word's typo budget: whole terms on a final search, term beginnings
+// while typing. Fewest typos first, then the most documents.
+export async function corrections(word, home, final, loader, shard) {
+  const max = budget(word)
+  if (!max) return []
+  const near = final ? (t) => distance(word, t, max) : (t) => prefixDistance(word, t, max)
+  const seen = new Set(), out = []
+  const consider = (s, t) => {
+    if (seen.has(t) || t.startsWith(word) || s?.joined.has(t)) return
+    seen.add(t)
+    const d = near(t)
+    if (d <= max) out.push([s, t, d])
+  }
+  for (const t of home?.keys ?? []) consider(home, t)
+  // The typo dictionary (two small files) only when the word's own shard has nothing near.
+  const key = !out.length && typoKey(word)
+  if (key) {
+    const at = await loader.typoShardFor(key)
+    const raw = at && await loader.load(at.path)
+    for (const t of raw?.keys?.[key] ?? []) consider(null, t)
+  }
+  const located = await Promise.all(out.map(async ([s, t, d]) => {
+    if (s) return [s, t, d]
+    const at = await loader.shardFor(t)
+    const found = at && await shard(at.path)
+    return found?.terms[t] ? [found, t, d] : null
+  }))
+  return located.filter(Boolean).sort((a, b) => a[2] - b[2] || b[0].count(b[1]) - a[0].count(a[1])).slice(0, CORRECTIONS)
+}

@@ -1,0 +1,56 @@
+// Query completions that keep the typed words, as Apple Music and Algolia's query suggestions
+// do: phrases from the titles of the best matches (`led zep` → `led zeppelin`, and after a
+// space the next word), then the last word completed with a term that finds something together
+// with every other word and filter, most documents first. Run-together forms (`acdc`,
+// `claptoncollinspappalardi`) find records but are never offered as text.
+import { intersect, union } from './postings.js'
+import { queryWords } from './normalize.js'
+
+const TERMS = 24 // candidate terms tried for the last word
+const bare = (chunk) => chunk.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
+
+// Where the words run in the title: every word whole except the last, which may be a prefix
+// (or must be whole too when `next`, the phrase then taking the title's next word).
+function phrase(title, words, next) {
+  const chunks = title.split(/\s+/).filter((c) => queryWords(c).length)
+  const norms = chunks.map((c) => queryWords(c).join(''))
+  const n = words.length
+  for (let i = 0; i + n <= chunks.length; i++) {
+    let k = 0
+    while (k < n - 1 && norms[i + k] === words[k]) k++
+    if (k < n - 1) continue
+    const last = norms[i + n - 1]
+    if (next ? last !== words[n - 1] || i + n >= chunks.length : !last.startsWith(words[n - 1])) continue
+    return chunks.slice(i, i + n + (next ? 1 : 0)).map(bare).join(' ').toLowerCase()
+  }
+  return null
+}
+
+export function completions({ text, words, matches, filters, docs, limit = 4 }) {
+  if (!words.length) return []
+  const typed = text.trim().toLowerCase(), next = /\s$/.test(text)
+  const out = [], seen = new Set([typed])
+  const offer = (c) => { if (c && !seen.has(c) && out.length < limit) { seen.add(c); out.push(c) } }
+  for (const doc of docs) offer(phrase(doc.title, words, next))
+  if (next) return out
+  // The last word completed: typed words kept as typed, the term's documents checked against
+  // the other words and the filters.
+  const head = text.replace(/\S*\s*$/, ''), others = matches.slice(0, -1).map((m) => m.all)
+  const last = matches[matches.length - 1]
+  const candidates = last.found.filter(([s, t]) => t !== words[words.length - 1] && !s.joined.has(t))
+    .sort(([s, a], [r, b]) => r.count(b) - s.count(a)).slice(0, TERMS)
+  const scored = []
+  for (const [s, t] of candidates) {
+    // A single word with no filter: every document of the term counts, no list work needed.
+    if (!others.length && !filters.length) {
+      const [a, b] = s.postings(t)
+      scored.push([`${head}${t}`.toLowerCase(), s.count(t), Math.min(a[0] ?? Infinity, b[0] ?? Infinity)])
+      continue
+    }
+    const found = intersect([...others, ...filters, union(s.postings(t))])
+    if (found.length) scored.push([`${head}${t}`.toLowerCase(), found.length, found[0]])
+  }
+  scored.sort((a, b) => b[1] - a[1] || a[2] - b[2])
+  for (const [c] of scored) offer(c)
+  return out
+}

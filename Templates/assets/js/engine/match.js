@@ -1,0 +1,81 @@
+// One query word → the documents it reaches and the subsets the ranking rules ask about
+// (FORMAT.md "Ranking"). A word is read from its prefix's term shard; a word that reaches
+// nothing as typed is tried with typos: against the terms of the same shard and through the
+// typo dictionary, so a slip in the first letters (`areosmith`) is forgiven too. (Trying
+// typos for every word would cost a rare word's first query another file or two.)
+import { EMPTY, Shard, decode, union } from './postings.js'
+
+const SUBTREE = 16 // a final search reads an internal shard's subtree up to this many files
+
+export const NONE = {
+  all: EMPTY, clean: EMPTY, title: EMPTY, exact: EMPTY, exactTitle: EMPTY, starts: EMPTY, whole: EMPTY,
+  marks: [], found: [],
+}
+
+export function createMatcher(loader) {
+  const shard = (path) => loader.load(path, (raw) => new Shard(raw))
+
+  // The terms a word reaches, as [shard, term, typos]; or the internal shard whose `tops`
+  // stand in for a short prefix's many terms.
+  async function reach(word, final) {
+    const at = await loader.shardFor(word)
+    if (!at) return { home: null, found: [] }
+    const home = await shard(at.path)
+    if (home.tops && home.prefix === word) {
+      const subtree = final && await loader.under(word)
+      if (!subtree || subtree.length > SUBTREE) return { home, tops: true, found: [] }
+      const shards = await Promise.all(subtree.map(shard))
+      return { home, found: shards.flatMap((s) => s.startingWith(word).map((t) => [s, t, 0])) }
+    }
+    return { home, found: home.startingWith(word).map((t) => [home, t, 0]) }
+  }
+
+  async function postings(s, term, final) {
+    const inline = s.postings(term), more = final && s.terms[term][3]
+    if (!more) return inline
+    const raw = await loader.load(more)
+    const key = '\0' + term
+    if (!s.memo.has(key)) {
+      const rest = raw.terms[term] || []
+      s.memo.set(key, inline.map((l, i) => union([l, decode(rest[i])])))
+    }
+    return s.memo.get(key)
+  }
+
+  function fromTops(home, word) {
+    const [title, other] = home.postings(word), [topTitle, topOther] = home.tops
+    const titles = union([topTitle, title]), all = union([titles, topOther, other])
+    const exact = union([title, other])
+    return {
+      all, clean: all, title: titles, exact, exactTitle: title, starts: EMPTY, whole: home.whole(word),
+      marks: [word], found: [],
+    }
+  }
+
+  return async function matchWord(word, final) {
+    const r = await reach(word, final)
+    if (r.tops) return fromTops(r.home, word)
+    // The typo code is fetched only when a word first finds nothing.
+    const found = r.found.length ? r.found : await (await import('./typo.js')).corrections(word, r.home, final, loader, shard)
+    if (!found.length) return NONE
+    const lists = await Promise.all(found.map(([s, t]) => postings(s, t, final)))
+    const pick = (f) => union(found.map((x, i) => f(x, lists[i]) || EMPTY))
+    // A correction stands in for the word as a whole term.
+    const whole = ([, t, d]) => t === word || d > 0
+    const clean = pick(([, , d], l) => !d && union(l))
+    const fixed = found.filter(([, , d]) => d > 0)
+    return {
+      all: pick((_, l) => union(l)),
+      clean,
+      title: pick((_, l) => l[0]),
+      exact: pick((x, l) => whole(x) && union(l)),
+      exactTitle: pick((x, l) => whole(x) && l[0]),
+      starts: pick(([s, t]) => s.starts(t)),
+      whole: pick(([s, t]) => s.whole(t)),
+      marks: [word, ...fixed.map(([, t]) => t)],
+      found,
+      // "Showing results for …" only when the word as typed finds nothing.
+      corrected: !clean.length && fixed.length ? { from: word, to: fixed[0][1] } : undefined,
+    }
+  }
+}

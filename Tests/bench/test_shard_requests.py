@@ -5,9 +5,8 @@ gzipped on 127.0.0.1 and searches it in Chromium, counting `idx/` requests.
 
     .venv/bin/python -m pytest -q Tests/bench/test_shard_requests.py
 
-Skips (with the reason) when there is no generator binary (.build/release,
-.build/debug, then /work/bin/generate, or $GENERATE), no Chromium or no
-Playwright.
+Skips (with the reason) when there is no generator binary ($GENERATE, or this
+repository's .build/release or .build/debug), no Chromium or no Playwright.
 """
 from __future__ import annotations
 
@@ -30,7 +29,7 @@ RECORDS = 20_000
 def site(tmp_path_factory):
     generate = B.find_generate(debug_ok=True)
     if not generate:
-        pytest.skip("no generator binary: run `swift build -c release` (looked in .build/release, .build/debug, /work/bin)")
+        pytest.skip("no generator binary: run `swift build -c release` (looked in $GENERATE, .build/release, .build/debug)")
     if not Path(B.CHROMIUM).exists():
         pytest.skip(f"no Chromium at {B.CHROMIUM}")
     pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (.venv: pip install playwright)")

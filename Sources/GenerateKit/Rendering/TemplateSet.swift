@@ -7,9 +7,10 @@ public struct TemplateSet: @unchecked Sendable {
   public var directory: String
   var library: MustacheLibrary
   var names: Set<String>
-  /// Files under `assets/`: relative path → bytes. `*.mustache` assets are
-  /// rendered with the site context and lose the extension.
-  var assets: [(path: String, bytes: [UInt8])]
+  /// Files under `assets/`: relative path → bytes, and the file each came
+  /// from (folders are layered, so not always the first folder's). `*.mustache`
+  /// assets are rendered with the site context and lose the extension.
+  var assets: [AssetFile]
 
   public static func load(directory: String) throws -> TemplateSet {
     try load(directories: [directory])
@@ -22,7 +23,7 @@ public struct TemplateSet: @unchecked Sendable {
     var library = MustacheLibrary()
     var names: [String: String] = [:]
     var sources: [(name: String, file: String, text: String)] = []
-    var assets: [(path: String, bytes: [UInt8])] = []
+    var assets: [AssetFile] = []
     var assetPaths = Set<String>()
     let shown = directories.map(DatasetLoader.displayPath).joined(separator: ", ")
     for directory in directories {
@@ -45,7 +46,7 @@ public struct TemplateSet: @unchecked Sendable {
         }
         if relative.hasPrefix("assets/") {
           let path = String(relative.dropFirst("assets/".count))
-          if assetPaths.insert(path).inserted { assets.append((path, [UInt8](data))) }
+          if assetPaths.insert(path).inserted { assets.append(AssetFile(path: path, bytes: [UInt8](data), source: file)) }
           continue
         }
         guard relative.hasSuffix(".mustache") else { continue }

@@ -431,6 +431,8 @@ def main(argv=None):
     ap.add_argument("--skip-phone", action="store_true", help="no slow-phone measurements")
     ap.add_argument("--phone-runs", type=int, default=5, help="slow-phone runs per tool and word (median reported)")
     ap.add_argument("--skip-build", action="store_true", help="reuse the sites already built in bench-out/")
+    ap.add_argument("--reuse-pagefind", action="store_true",
+                    help="reuse Pagefind's index already in bench-out/ (with --update its build figures are kept)")
     ap.add_argument("--warm", type=int, default=100, help="warm keystrokes per query")
     ap.add_argument("--timeout", type=float, default=20 * 60, help="per build, seconds (the watchdog kills it)")
     ap.add_argument("--max-rss", type=float, default=12, help="per build, GiB (the watchdog kills it)")
@@ -518,7 +520,7 @@ def main(argv=None):
                                   f"pass --pagefind-max-records {size} to try (the watchdog stops it at {args.max_rss} GiB / {args.timeout / 60:.0f} min)")
             else:
                 site = pagefind_site(size, data)
-                if args.skip_build and (site / "pagefind" / "pagefind.js").exists():
+                if (args.skip_build or args.reuse_pagefind) and (site / "pagefind" / "pagefind.js").exists():
                     p["build"] = {"note": "reused"}
                 else:
                     p["build"] = build_pagefind(size, site, pagefind, runs, args.timeout, args.max_rss)

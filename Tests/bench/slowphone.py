@@ -216,6 +216,9 @@ def report_rows(size: str, ours: dict | None, pf: dict | None, target_ratio: flo
             target = f"≥ {target_ratio:g}× sooner {'✅' if r and r >= target_ratio else '❌'}"
         depth = f", depth {o.get('depth'):.0f}" if o.get("depth") is not None else ""
         pdepth = f", depth {p.get('depth'):.0f}" if p.get("depth") is not None else ""
+        # A run whose typed text was lost never answers: said, not hidden in the median.
+        depth += f"; {o['timeouts']} of {len(o['runs'])} runs never answered" if o.get("timeouts") else ""
+        pdepth += f"; {p['timeouts']} of {len(p['runs'])} runs never answered" if p.get("timeouts") else ""
         rows.append(f"| | slow phone: first suggestions for `{word}` ({lb}), requests, round-trip depth | "
                     f"{fmt(o.get('answer_ms'))}, {fmt(o.get('requests'), '')} req, {fmt((o.get('bytes_served') or 0) / 1000, ' KB') if o else '–'}{depth} | {target} | "
                     f"{fmt(p.get('answer_ms'))}, {fmt(p.get('requests'), '')} req, {fmt((p.get('bytes_served') or 0) / 1000, ' KB') if p else '–'}{pdepth} | "

@@ -9,10 +9,13 @@ cd "$(dirname "$0")/.."
 log() { printf '\n==> %s\n' "$*"; }
 
 # System packages: libxml2's headers for the validator, Debian's Chromium for
-# the browser tests (Playwright cannot download its own browser here).
+# the browser tests (Playwright cannot download its own browser here), and
+# esbuild, which bundles the page's script and stylesheet (the build works
+# without it, shipping modules unbundled).
 missing=()
 dpkg -s libxml2-dev >/dev/null 2>&1 || missing+=(libxml2-dev)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v esbuild >/dev/null 2>&1 || missing+=(esbuild)
 if [ ${#missing[@]} -gt 0 ]; then
   log "Installing ${missing[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

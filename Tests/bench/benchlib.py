@@ -25,9 +25,10 @@ CHROMIUM = "/usr/bin/chromium"
 
 # ------------------------------------------------------------------ tools
 def find_generate(explicit: str | None = None, debug_ok: bool = False) -> Path | None:
-    """--generate / $GENERATE, then .build/release/generate, then /work/bin/generate.
-    With debug_ok (tests, not timings): the newer of .build/release and .build/debug
-    (Tests/run.sh builds debug just before, so a release build may be stale)."""
+    """--generate / $GENERATE, then this repository's own `.build/release/generate`.
+    With debug_ok (tests, not timings): the newer of `.build/release` and `.build/debug`
+    (Tests/run.sh builds debug just before, so a release build may be stale). Nothing
+    outside the repository is guessed at: another checkout has no such path."""
     usable = lambda c: c and Path(c).is_file() and os.access(c, os.X_OK)  # noqa: E731
     for c in (explicit, os.environ.get("GENERATE")):
         if usable(c):
@@ -36,9 +37,7 @@ def find_generate(explicit: str | None = None, debug_ok: bool = False) -> Path |
     if debug_ok:
         builds.append(REPO / ".build" / "debug" / "generate")
     builds = sorted((b for b in builds if usable(b)), key=lambda b: b.stat().st_mtime, reverse=True)
-    if builds:
-        return builds[0]
-    return Path("/work/bin/generate") if usable("/work/bin/generate") else None
+    return builds[0] if builds else None
 
 
 def find_pagefind(explicit: str | None = None) -> Path | None:
@@ -229,7 +228,8 @@ class GzipServer:
 # keydown (event.timeStamp) or from window.__input(value) to the first mutation
 # that satisfies the mode: 'any' (any child-list change under root) or 'rows'
 # (this project's final-search results rendered: rows or the empty state shown
-# and aria-busy false). -1 on timeout.
+# and aria-busy false); 'any' also counts a change of the root's `data-for` (the
+# text the list answers). -1 on timeout.
 ARM = """([sel, mode, timeout]) => {
   const root = document.querySelector(sel);
   window.__t = new Promise((resolve) => {
@@ -251,7 +251,10 @@ ARM = """([sel, mode, timeout]) => {
     // keydown -> input event: the browser's own delivery time, a floor under every figure
     function inp() { if (t0 !== null && window.__ti === null) window.__ti = performance.now() - t0; }
     window.__ti = null;
-    mo.observe(root, { childList: true, subtree: true, attributes: mode === 'rows' });
+    // 'any' also counts the list saying which text it answers (data-for): rows kept
+    // from the keystroke before may leave nothing else to change.
+    mo.observe(root, mode === 'rows' ? { childList: true, subtree: true, attributes: true }
+      : { childList: true, subtree: true, attributes: true, attributeFilter: ['data-for'] });
     window.addEventListener('keydown', key, true);
     window.addEventListener('input', inp, true);
     window.__input = (value) => {

@@ -23,6 +23,7 @@ import argparse
 import html
 import sys
 import time
+import hashlib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -55,10 +56,24 @@ async function run() {
   if (id !== latest) return;
   window.__lastTotal = r ? r.results.length : 0;
   list.replaceChildren(...data.map((d) => { const li = document.createElement('li'); li.textContent = d.meta.title; return li; }));
+  list.dataset.for = q;
 }
 input.addEventListener('input', run);
+// Text typed before the library loaded is answered too, as this project's page does.
+if (input.value) run();
 window.__pagefindReady = true;
 """
+
+
+def corpus_version() -> str:
+    """Changes when the pages Pagefind indexes would (not when the search page does)."""
+    return hashlib.sha256((PAGE + Path(__file__).read_text().split("def build(")[1]).encode()).hexdigest()[:12]
+
+
+def write_search_page(out: Path) -> None:
+    """The benchmark's search page; rewritten on every run, apart from the corpus."""
+    (out / "index.html").write_text(SEARCH_PAGE, encoding="utf-8")
+    (out / "bench-search.js").write_text(SEARCH_JS, encoding="utf-8")
 
 
 def build(data: Path, out: Path, quiet: bool = False) -> int:
@@ -75,8 +90,7 @@ def build(data: Path, out: Path, quiet: bool = False) -> int:
         x = f"<p>{esc(r.extra)}</p>" if r.extra else ""
         with open(folder / f"{r.key}.html", "w", encoding="utf-8") as f:
             f.write(PAGE.format(t=esc(r.title), s=esc(r.subtitle), x=x))
-    (out / "index.html").write_text(SEARCH_PAGE, encoding="utf-8")
-    (out / "bench-search.js").write_text(SEARCH_JS, encoding="utf-8")
+    write_search_page(out)
     if not quiet:
         print(f"pagefind corpus: {len(records):,} pages into {out} in {time.perf_counter() - t0:.1f} s")
     return len(records)

@@ -21,8 +21,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import benchlib as B  # noqa: E402
 import pagefind_corpus  # noqa: E402
+import slowphone  # noqa: E402
 import synth  # noqa: E402
 from records import CHINOOK, load_records, pick_rare_word  # noqa: E402
+from tools import TOOLS, Ours  # noqa: E402
 
 REPO = B.REPO
 OUT = REPO / "bench-out"
@@ -30,8 +32,8 @@ KiB, MiB, GiB = 1024, 1024**2, 1024**3
 
 # The issue's targets for this project, and Pagefind's reference figures from the issue.
 TARGETS = {
-    "chinook": {"build_s": 0.5, "first_kb": 30, "warm_p95_ms": 5, "page_kb": 25},
-    "100k": {"build_s": 6.5, "rss_mib": 350, "first_kb": 100, "warm_p95_ms": 16, "page_kb": 25},
+    "chinook": {"build_s": 0.5, "first_kb": 30, "warm_p95_ms": 5, "page_kb": 25, "phone_ratio": 2},
+    "100k": {"build_s": 6.5, "rss_mib": 350, "first_kb": 100, "warm_p95_ms": 16, "page_kb": 25, "phone_ratio": 3},
     "1m": {"build_s": 60, "rss_mib": 2048, "first_kb": 150, "warm_p95_ms": 16, "page_kb": 25},
 }
 PAGEFIND_ISSUE = {
@@ -69,12 +71,13 @@ def pagefind_site(size: str, data: Path) -> Path:
     folder = OUT / f"pagefind-{size}"
     stamp = folder / ".stamp"
     src = (data / "tracks.csv").stat().st_mtime_ns
-    want = f"{src} {Path(pagefind_corpus.__file__).stat().st_mtime_ns}"
+    want = f"{src} {pagefind_corpus.corpus_version()}"
     if not (stamp.exists() and stamp.read_text() == want):
         shutil.rmtree(folder, ignore_errors=True)
         B.say(f"[{size}] rendering the Pagefind corpus…")
         pagefind_corpus.build(data, folder)
         stamp.write_text(want)
+    pagefind_corpus.write_search_page(folder)
     return folder
 
 
@@ -146,23 +149,10 @@ def build_pagefind(size, site, pagefind, runs, timeout, max_rss) -> dict:
 
 
 # ------------------------------------------------------------------ browser
-def categorize(tool: str, path: str) -> str:
-    if tool == "ours":
-        if path.startswith("/idx/"):
-            return "index"
-        return "page" if path.endswith(("/", ".html", ".css", ".js")) else "other"  # other: the icon
-    if path.startswith("/pagefind/"):
-        name = path.rsplit("/", 1)[-1]
-        if name.startswith(("pagefind.js", "pagefind-worker", "wasm.")):
-            return "library"
-        return "index"
-    return "page"
-
-
 def transfer(tool, log) -> dict:
     cats = {}
     for path, n in log:
-        c = cats.setdefault(categorize(tool, path), {"bytes": 0, "requests": 0})
+        c = cats.setdefault(tool.categorize(path), {"bytes": 0, "requests": 0})
         c["bytes"] += n
         c["requests"] += 1
     return {"bytes": sum(n for _, n in log), "requests": len(log), "by": cats, "files": log}
@@ -171,7 +161,7 @@ def transfer(tool, log) -> dict:
 ENGINE_ONLY = """async (texts) => {
   const href = [...document.querySelectorAll('link[rel=modulepreload], script[type=module]')]
     .map((e) => e.href || e.src).find((u) => /engine\\/engine\\.js$/.test(u))
-    ?? new URL('js/engine/engine.js', document.querySelector('script[type=module]').src.replace(/js\\/app\\.js$/, '')).href;
+    ?? new URL('js/engine/engine.js', document.querySelector('script[type=module]').src.replace(/js\\/[^/]+\\.js$/, '')).href;
   const { createEngine } = await import(href);
   const manifestURL = new URL(document.querySelector('meta[name="search-index"]').content, location.href).href;
   const engine = createEngine({ manifestURL });
@@ -183,11 +173,54 @@ ENGINE_ONLY = """async (texts) => {
 }"""
 
 
-def measure_tool(pw, tool: str, site: Path, queries: dict, warm_count: int, series_budget: float) -> dict:
+def arm(page, sel, mode, timeout=30000):
+    page.evaluate(B.ARM, [sel, mode, timeout])
+
+
+def warm_series(page, tool, q, final, warm_count, series_budget) -> dict:
+    """Warm keystrokes on a page that has answered `q` (or repeated final searches)."""
+    times, input_delays, t_start = [], [], time.monotonic()
+    if final:
+        for _ in range(min(20, warm_count)):
+            if time.monotonic() - t_start > series_budget:
+                break
+            tool.final_search(page, arm)
+            times.append(page.evaluate("window.__t"))
+    else:
+        page.focus("#q")
+        for i, key in enumerate(B.warm_keys(q, warm_count + 2 * len(q))):
+            if time.monotonic() - t_start > series_budget:
+                break
+            arm(page, tool.results_root, "any")
+            page.keyboard.press(key)
+            t, ti = page.evaluate("window.__t.then((t) => [t, window.__ti])")
+            if i >= 2 * (len(q) - 1):  # the first cycle is a warm-up: it fetches the prefixes' shards
+                times.append(t)
+                input_delays.append(ti)
+    return {"warm_n": len([t for t in times if t >= 0]), "warm_timeouts": len([t for t in times if t < 0]),
+            "warm_median_ms": B.median([t for t in times if t >= 0]), "warm_p95_ms": B.percentile(times, 95),
+            "warm_input_delay_median_ms": B.median(input_delays),
+            "warm_budget_hit": time.monotonic() - t_start > series_budget}
+
+
+def engine_alone(page, q, warm_count) -> dict:
+    """The engine alone (no UI): the texts the warm keystrokes produced, on a second engine
+    instance in the page, timed after one warm-up pass."""
+    texts, cur = [], q
+    for key in B.warm_keys(q, warm_count + 2 * len(q)):
+        cur = cur[:-1] if key == "Backspace" else cur + key
+        texts.append(cur)
+    try:
+        et = page.evaluate(ENGINE_ONLY, texts)
+        return {"engine_warm_median_ms": B.median(et), "engine_warm_p95_ms": B.percentile(et, 95)}
+    except Exception as e:  # the engine's module layout may change
+        return {"engine_error": str(e)[:300]}
+
+
+def measure_tool(pw, tool, site: Path, queries: dict, warm_count: int, series_budget: float) -> dict:
     """Cold first query (fresh context: bytes from navigation to results, time from input to
     results), then warm keystrokes on the same page."""
     res = {"queries": {}}
-    root = "#suggestions" if tool == "ours" else "#results"
     with B.GzipServer(site) as srv, B.launch(pw) as browser:
         def fresh():
             ctx = browser.new_context()
@@ -196,108 +229,45 @@ def measure_tool(pw, tool: str, site: Path, queries: dict, warm_count: int, seri
             page.on("pageerror", lambda e: errors.append(str(e)))
             srv.take()
             page.goto(srv.url + "/", wait_until="load")
-            if tool == "ours":
-                page.wait_for_load_state("networkidle")
-                page.focus("#q")
-                page.wait_for_selector("#suggestions [role=option]", timeout=30000)  # trending: the engine is ready
-            else:
-                page.wait_for_function("window.__pagefindReady === true", timeout=60000)
-                page.wait_for_load_state("networkidle")
-                page.focus("#q")
+            tool.wait_ready(page)
             return ctx, page, errors
-
-        def arm(page, sel, mode, timeout=30000):
-            page.evaluate(B.ARM, [sel, mode, timeout])
 
         # warm-up context: fills the server's gzip cache so cold timings do not include compression
         ctx, page, _ = fresh()
         for q in queries.values():
-            arm(page, root, "any")
+            arm(page, tool.results_root, "any")
             page.evaluate("(v) => window.__input(v)", q)
             page.evaluate("window.__t")
         ctx.close()
 
         for label, q in queries.items():
-            B.say(f"    {tool}: {label} '{q}' (load {os.getloadavg()[0]:.1f})")
+            B.say(f"    {tool.name}: {label} '{q}' (load {os.getloadavg()[0]:.1f})")
             load = os.getloadavg()[0]
             ctx, page, errors = fresh()
             ready_log = list(srv.log)
-            arm(page, root, "any", 120000)
+            arm(page, tool.results_root, "any", 120000)
             page.evaluate("(v) => window.__input(v)", q)
             cold = page.evaluate("window.__t")
             entry = {"query": q, "load": round(load, 2), "cold_ms": cold}
             final = label == "typo"
-            if final and tool == "ours":
+            if final and tool.has_final_search:
                 entry["partial_ms"] = cold
                 entry["partial_first"] = transfer(tool, list(srv.log))
-                arm(page, "#results", "rows", 180000)
-                page.keyboard.press("Enter")
+                tool.final_search(page, arm)
                 entry["cold_ms"] = cold = page.evaluate("window.__t")
             time.sleep(0.3)  # let stragglers (prefetches) land so they are counted
-            log = srv.take()
-            entry["first"] = transfer(tool, log)
+            entry["first"] = transfer(tool, srv.take())
             entry["ready"] = transfer(tool, ready_log)
-            if tool == "ours":
-                if final:
-                    entry["shown"] = page.eval_on_selector_all("#rows .row-title", "els => els.map(e => e.textContent)")[:10]
-                    entry["correction"] = page.eval_on_selector("#correction", "e => e.hidden ? '' : e.textContent")
-                else:
-                    entry["shown"] = page.eval_on_selector_all("#suggestions .option-doc .row-title", "els => els.map(e => e.textContent)")
-                    entry["completions"] = page.eval_on_selector_all("#suggestions .option-completion", "els => els.map(e => e.textContent)")
-            else:
-                entry["shown"] = page.eval_on_selector_all("#results li", "els => els.map(e => e.textContent)")
-                entry["total"] = page.evaluate("window.__lastTotal")
-            # warm
-            times, input_delays, t_start = [], [], time.monotonic()
-            if final:
-                for i in range(min(20, warm_count)):
-                    if time.monotonic() - t_start > series_budget:
-                        break
-                    if tool == "ours":
-                        page.focus("#q")
-                        arm(page, "#results", "rows")
-                        page.keyboard.press("Enter")
-                    else:
-                        arm(page, root, "any")
-                        page.evaluate("(v) => window.__input(v)", q)
-                    times.append(page.evaluate("window.__t"))
-            else:
-                page.focus("#q")
-                keys = B.warm_keys(q, warm_count + 2 * len(q))
-                for i, key in enumerate(keys):
-                    if time.monotonic() - t_start > series_budget:
-                        break
-                    arm(page, root, "any")
-                    page.keyboard.press(key)
-                    t, ti = page.evaluate("window.__t.then((t) => [t, window.__ti])")
-                    if i >= 2 * (len(q) - 1):  # the first cycle is a warm-up: it fetches the prefixes' shards
-                        times.append(t)
-                        input_delays.append(ti)
-            entry["warm_n"] = len([t for t in times if t >= 0])
-            entry["warm_timeouts"] = len([t for t in times if t < 0])
-            entry["warm_median_ms"] = B.median([t for t in times if t >= 0])
-            entry["warm_p95_ms"] = B.percentile(times, 95)
-            entry["warm_input_delay_median_ms"] = B.median(input_delays)
-            entry["warm_budget_hit"] = time.monotonic() - t_start > series_budget
-            if tool == "ours" and not final:
-                # The engine alone (no UI): the same texts the warm keystrokes produced, on a second
-                # engine instance in the page, timed after one warm-up pass.
-                texts, cur = [], q
-                for key in B.warm_keys(q, warm_count + 2 * len(q)):
-                    cur = cur[:-1] if key == "Backspace" else cur + key
-                    texts.append(cur)
-                try:
-                    et = page.evaluate(ENGINE_ONLY, texts)
-                    entry["engine_warm_median_ms"] = B.median(et)
-                    entry["engine_warm_p95_ms"] = B.percentile(et, 95)
-                except Exception as e:  # the engine's module layout may change
-                    entry["engine_error"] = str(e)[:300]
+            entry.update(tool.shown(page, final and tool.has_final_search))
+            entry.update(warm_series(page, tool, q, final, warm_count, series_budget))
+            if tool.has_engine and not final:
+                entry.update(engine_alone(page, q, warm_count))
             entry["errors"] = errors
             ctx.close()
             res["queries"][label] = entry
             B.say(f"      cold {cold:.1f} ms, {entry['first']['bytes'] / 1000:.1f} KB in {entry['first']['requests']} req; "
                   f"warm median {entry['warm_median_ms']} p95 {entry['warm_p95_ms']} (n={entry['warm_n']}); shown {len(entry['shown'])}")
-    if tool == "ours":
+    if tool is Ours:
         page = res["queries"]["common"]["first"]["by"].get("page", {})
         res["page_bytes"], res["page_requests"] = page.get("bytes"), page.get("requests")
     else:
@@ -432,6 +402,7 @@ def report(results: dict) -> str:
                                         or "cold" in cells[1] or "before the first" in cells[1] or "re-search" in cells[1]):
                     cells[4], cells[5] = " – ", " "
                     rows[i] = "|" + "|".join(cells) + "|"
+        rows += slowphone.report_rows(size, o.get("phone"), p.get("phone"), t.get("phone_ratio"))
         for n in r.get("notes", []):
             rows.append(f"| | note | {n} | | | | |")
     meta = results["meta"]
@@ -453,11 +424,15 @@ def main(argv=None):
     ap.add_argument("--sizes", default="chinook,100k", help="comma list: chinook, 20k, 100k, 1m, … (default chinook,100k)")
     ap.add_argument("--runs", type=int, default=3, help="builds per tool and size (median reported)")
     ap.add_argument("--runs-1m", type=int, default=1, help="builds at 1M records and more (default 1)")
-    ap.add_argument("--generate", help="generator binary (default: .build/release/generate, then /work/bin/generate)")
+    ap.add_argument("--generate", help="generator binary (default: $GENERATE, then this repository's .build/release/generate)")
     ap.add_argument("--pagefind", help="pagefind binary (default: the pagefind_bin package, then PATH)")
     ap.add_argument("--tools", default="ours,pagefind")
-    ap.add_argument("--skip-browser", action="store_true")
+    ap.add_argument("--skip-browser", action="store_true", help="no loopback browser measurements")
+    ap.add_argument("--skip-phone", action="store_true", help="no slow-phone measurements")
+    ap.add_argument("--phone-runs", type=int, default=5, help="slow-phone runs per tool and word (median reported)")
     ap.add_argument("--skip-build", action="store_true", help="reuse the sites already built in bench-out/")
+    ap.add_argument("--reuse-pagefind", action="store_true",
+                    help="reuse Pagefind's index already in bench-out/ (with --update its build figures are kept)")
     ap.add_argument("--warm", type=int, default=100, help="warm keystrokes per query")
     ap.add_argument("--timeout", type=float, default=20 * 60, help="per build, seconds (the watchdog kills it)")
     ap.add_argument("--max-rss", type=float, default=12, help="per build, GiB (the watchdog kills it)")
@@ -545,21 +520,32 @@ def main(argv=None):
                                   f"pass --pagefind-max-records {size} to try (the watchdog stops it at {args.max_rss} GiB / {args.timeout / 60:.0f} min)")
             else:
                 site = pagefind_site(size, data)
-                if args.skip_build and (site / "pagefind" / "pagefind.js").exists():
+                if (args.skip_build or args.reuse_pagefind) and (site / "pagefind" / "pagefind.js").exists():
                     p["build"] = {"note": "reused"}
                 else:
                     p["build"] = build_pagefind(size, site, pagefind, runs, args.timeout, args.max_rss)
             save()
-        if not args.skip_browser:
+        for name in ("ours", "pagefind"):  # measurements skipped this time keep their last figures
+            if name in r and r[name].get("build") == {"note": "reused"} and "build" in prev.get(name, {}):
+                r[name]["build"] = prev[name]["build"]
+            for k in ("browser", "phone"):
+                if name in r and k in prev.get(name, {}):
+                    r[name].setdefault(k, prev[name][k])
+        sites = {"ours": OUT / f"site-{size}", "pagefind": OUT / f"pagefind-{size}"}
+        usable = [name for name in ("ours", "pagefind") if name in tools and not r[name]["build"].get("error")]
+        if usable and not (args.skip_browser and args.skip_phone):
             from playwright.sync_api import sync_playwright
             with sync_playwright() as pw:
-                if "ours" in tools and not r["ours"]["build"].get("error"):
-                    B.say(f"[{size}] browser: generate")
-                    r["ours"]["browser"] = measure_tool(pw, "ours", OUT / f"site-{size}", queries, args.warm, args.series_budget)
+                for name in usable if not args.skip_browser else []:
+                    B.say(f"[{size}] browser: {TOOLS[name].label}")
+                    r[name]["browser"] = measure_tool(pw, TOOLS[name], sites[name], queries, args.warm, args.series_budget)
                     save()
-                if "pagefind" in tools and not r["pagefind"]["build"].get("error"):
-                    B.say(f"[{size}] browser: Pagefind")
-                    r["pagefind"]["browser"] = measure_tool(pw, "pagefind", OUT / f"pagefind-{size}", queries, args.warm, args.series_budget)
+                if usable and not args.skip_phone:
+                    B.say(f"[{size}] slow phone: {', '.join(TOOLS[n].label for n in usable)}, run by run in turn")
+                    words = {k: queries[k] for k in ("common", "prefix", "rare")}
+                    phone = slowphone.measure(pw, [(TOOLS[n], sites[n]) for n in usable], words, args.phone_runs)
+                    for name in usable:
+                        r[name]["phone"] = phone[name]
                     save()
         r["seconds"] = round(time.monotonic() - t0, 1)
         save()

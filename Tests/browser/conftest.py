@@ -10,6 +10,7 @@ import http.server
 import os
 import pathlib
 import threading
+import time
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -63,6 +64,53 @@ def site():
     yield f"http://127.0.0.1:{server.server_address[1]}{base}"
     server.shutdown()
     server.server_close()
+
+
+class Delays:
+    """What the delaying server holds back: (path fragment, seconds) pairs, and
+    when each delayed response was finally sent (time.monotonic())."""
+
+    def __init__(self):
+        self.rules: list[tuple[str, float]] = []
+        self.sent: dict[str, float] = {}
+        self.requested: list[str] = []
+
+    def delay_for(self, path):
+        return next((seconds for fragment, seconds in self.rules if fragment in path), 0)
+
+
+@pytest.fixture(scope="session")
+def _slow_server():
+    delays = Delays()
+
+    class SlowHandler(Handler):
+        def do_GET(self):
+            delays.requested.append(self.path)
+            wait = delays.delay_for(self.path)
+            if wait:
+                time.sleep(wait)
+            super().do_GET()
+            if wait:
+                delays.sent[self.path] = time.monotonic()
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SlowHandler, directory=str(site_dir())))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", delays
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def slow_site(_slow_server):
+    """The site served at / by a server that delays the responses a test names:
+    `url, delays = slow_site; delays.rules.append(("/js/", 1.5))`."""
+    url, delays = _slow_server
+    delays.rules.clear()
+    delays.sent.clear()
+    delays.requested.clear()
+    yield url, delays
+    delays.rules.clear()
 
 
 @pytest.fixture(scope="session")

@@ -235,7 +235,7 @@ def test_typing_suggests_and_enter_shows_results(page, site):
     marks = page.locator("#suggestions .option-doc mark").all_inner_texts()
     assert marks and all(m.lower() == "meta" for m in marks)
     assert page.locator("#results-panel").is_hidden()
-    assert "q=meta" in page.url
+    page.wait_for_url(re.compile(r"q=meta"))  # written once typing pauses
 
     page.keyboard.press("Enter")
     page.wait_for_selector("#rows .row")

@@ -58,26 +58,26 @@ public struct PageRenderer {
     ]
 
     // Assets first: their hash names the folder every page links to.
-    var assetFiles: [(path: String, bytes: [UInt8])] = []
+    var sources: [AssetFile] = []
     for asset in templates.assets {
-      if asset.path.hasSuffix(".mustache") {
-        let text = String(decoding: asset.bytes, as: UTF8.self)
-        do {
-          let template = try MustacheTemplate(string: text)
-          let rendered = template.render(PageContext(page: [:], shared: shared), library: templates.library)
-          let path = String(asset.path.dropLast(".mustache".count))
-          assetFiles.append((path, AssetMinifier.minify(Array(rendered.utf8), path: path)))
-        } catch let error as MustacheTemplate.ParserError {
-          throw DiagnosticsError(.error(
-            at: SourceLocation(
-              file: DatasetLoader.displayPath(templates.directory + "/assets/" + asset.path),
-              line: error.context.lineNumber, column: error.context.columnNumber),
-            "template syntax: \(TemplateSet.describe(error.error))"))
-        }
-      } else {
-        assetFiles.append((asset.path, AssetMinifier.minify(asset.bytes, path: asset.path)))
+      guard asset.path.hasSuffix(".mustache") else {
+        sources.append(asset)
+        continue
+      }
+      let text = String(decoding: asset.bytes, as: UTF8.self)
+      do {
+        let template = try MustacheTemplate(string: text)
+        let rendered = template.render(PageContext(page: [:], shared: shared), library: templates.library)
+        sources.append(AssetFile(path: String(asset.path.dropLast(".mustache".count)), bytes: Array(rendered.utf8), source: asset.source))
+      } catch let error as MustacheTemplate.ParserError {
+        // The file's own folder: with layered template folders it need not be the first.
+        throw DiagnosticsError(.error(
+          at: SourceLocation(file: asset.source, line: error.context.lineNumber, column: error.context.columnNumber),
+          "template syntax: \(TemplateSet.describe(error.error))"))
       }
     }
+    let bundle = try AssetBundler(esbuild: AssetBundler.locateEsbuild()).bundle(sources)
+    var assetFiles = bundle.files
     assetFiles.sort { $0.path < $1.path }
     var hashInput: [UInt8] = []
     for asset in assetFiles {
@@ -85,6 +85,8 @@ public struct PageRenderer {
     }
     let assetsFolder = "assets/\(ContentHash.hex(hashInput))/"
     shared["assets"] = base + assetsFolder
+    shared["modulePreloads"] = bundle.modulePreloads
+    shared["indexData"] = AssetIndexData.json(for: index)
     var files = assetFiles.map { (path: assetsFolder + $0.path, bytes: $0.bytes) }
     if let previewScript {
       files.append(("__preview/reload.js", Array(previewScript.utf8)))

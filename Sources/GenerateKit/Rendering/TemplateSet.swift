@@ -9,9 +9,10 @@ public struct TemplateSet: @unchecked Sendable {
   public var directory: String { directories.first ?? "" }
   var library: MustacheLibrary
   var names: Set<String>
-  /// Files under `assets/`: relative path → bytes. `*.mustache` assets are
-  /// rendered with the site context and lose the extension.
-  var assets: [(path: String, bytes: [UInt8])]
+  /// Files under `assets/`: relative path → bytes, and the file each came
+  /// from (folders are layered, so not always the first folder's). `*.mustache`
+  /// assets are rendered with the site context and lose the extension.
+  var assets: [AssetFile]
 
   /// Loads several folders; the first folder that has a name wins.
   public static func load(directories: [String]) throws -> TemplateSet {
@@ -20,7 +21,7 @@ public struct TemplateSet: @unchecked Sendable {
     var library = MustacheLibrary()
     var names: [String: String] = [:]
     var sources: [(name: String, file: String, tags: TemplateTags)] = []
-    var assets: [(path: String, bytes: [UInt8])] = []
+    var assets: [AssetFile] = []
     var assetPaths = Set<String>()
     let shown = directories.map(DatasetLoader.displayPath).joined(separator: ", ")
     for directory in directories {
@@ -43,7 +44,7 @@ public struct TemplateSet: @unchecked Sendable {
         }
         if relative.hasPrefix("assets/") {
           let path = String(relative.dropFirst("assets/".count))
-          if assetPaths.insert(path).inserted { assets.append((path, [UInt8](data))) }
+          if assetPaths.insert(path).inserted { assets.append(AssetFile(path: path, bytes: [UInt8](data), source: file)) }
           continue
         }
         guard relative.hasSuffix(".mustache") else { continue }

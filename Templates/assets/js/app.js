@@ -3,6 +3,8 @@
 // store; this file turns intent into state, searches and history.
 
 import { createEngine } from './engine/engine.js'
+import { createLoader } from './engine/loader.js'
+import { queryWords } from './engine/normalize.js'
 import * as memory from './ui/store.js'
 import { $, announce, snap } from './ui/dom.js'
 import { mountHeader } from './ui/header.js'
@@ -19,19 +21,77 @@ const base = new URL($('search-form').getAttribute('action'), location.href)
 const scopes = ids('#segmented [data-scope]', 'scope')
 const kinds = ids('#chips [data-kind]', 'kind')
 const scopeLabels = [...document.querySelectorAll('#segmented [data-scope]')].map((el) => ({ id: el.dataset.scope, label: el.textContent }))
-const engine = createEngine({ manifestURL: new URL(document.querySelector('meta[name="search-index"]').content, base).href })
+const manifestURL = new URL(document.querySelector('meta[name="search-index"]').content, base).href
+const fetchJSON = cachedFetch(embeddedIndex())
+const engine = createEngine({ manifestURL, fetchJSON })
+// Text typed before this script ran (the field is in the HTML): answered once
+// the page is set up, and its index files fetched meanwhile, before the set-up.
+const early = $('q').value
+const typedEarly = document.activeElement === $('q')
+if (early.trim() && !new URLSearchParams(location.search).has('q')) prefetchTerms(early)
+// How long a suggestion may take before the list says it is still loading.
+const QUIET = 300
 
 const { hasQuery } = memory
-const idle = { text: '', tokens: [], scope: scopes[0], kind: 'top', view: 'idle', editing: false, groups: [], options: [], active: -1, results: null, busy: false, error: null }
+const idle = { text: '', tokens: [], scope: scopes[0], kind: 'top', view: 'idle', editing: false, groups: [], options: [], active: -1, results: null, busy: false, error: null, pending: false }
 const store = memory.createStore({ ...idle, recents: memory.loadRecents(base.pathname), manifest: null })
 const get = () => store.get()
 const set = (patch) => store.set(patch)
-const url = (mode) => memory.writeURL(get(), scopes[0], mode)
+// The address follows typing once it pauses: a history call takes a
+// millisecond or more, too much for every keystroke. Any other write (a
+// final search, Cancel) happens at once and drops the pending one.
+const TYPING_PAUSE = 200
+let typingWrite = 0
+const url = (mode) => {
+  clearTimeout(typingWrite)
+  if (mode !== 'partial') return memory.writeURL(get(), scopes[0], mode)
+  typingWrite = setTimeout(() => memory.writeURL(get(), scopes[0], mode), TYPING_PAUSE)
+}
 const plain = (tokens) => tokens.map(({ facet, value }) => ({ facet, value }))
 const same = (a, b) => a.facet === b.facet && a.value === b.value
 const recents = (list) => set({ recents: memory.saveRecents(base.pathname, list) })
 // The newest request: an older answer is dropped when it lands.
 let latest = 0
+
+/** The index files the page embeds (`#index-data`): URL → parsed JSON. */
+function embeddedIndex() {
+  const files = new Map()
+  try {
+    for (const [path, value] of Object.entries(JSON.parse($('index-data')?.textContent || '{}'))) files.set(new URL(path, base).href, value)
+  } catch {
+    // A broken block only costs the fetches it would have saved.
+  }
+  return files
+}
+
+/** fetch + JSON, embedded files first, each URL once (a failure is forgotten, to retry). */
+function cachedFetch(files) {
+  const pending = new Map()
+  return (url) => {
+    if (files.has(url)) return Promise.resolve(files.get(url))
+    if (!pending.has(url)) {
+      const value = fetch(url).then((response) => {
+        if (!response.ok) throw new Error(`${response.status} ${url}`)
+        return response.json()
+      })
+      value.catch(() => pending.delete(url))
+      pending.set(url, value)
+    }
+    return pending.get(url)
+  }
+}
+
+/**
+ * Starts fetching the term files for text typed before the script ran, so
+ * the network works while the page sets itself up. Only the term files: the
+ * documents depend on the whole text, which may still be growing.
+ */
+function prefetchTerms(text) {
+  const loader = createLoader({ manifestURL, fetchJSON })
+  loader.manifest
+    .then(() => Promise.all(queryWords(text).map((word) => loader.shardFor(word).then((at) => at && loader.load(at.path)))))
+    .catch(() => {})
+}
 
 const actions = {
   focus() {
@@ -162,8 +222,12 @@ const keyOf = (o) => o && [o.type, o.text, o.doc?.id, o.recent && memory.describ
 /** Suggestion groups: for the typed text, or for an empty field. */
 async function suggest({ keep = false, say = false } = {}) {
   const id = ++latest
+  // A slow index shows a quiet loading line rather than an empty list.
+  const slow = setTimeout(() => id === latest && set({ pending: true }), QUIET)
   try {
     await engine.ready
+    // Keystrokes that queued up meanwhile: only the newest is worth its documents.
+    if (id !== latest) return
     const s = get()
     const unused = (t) => !s.tokens.some((u) => same(u, t))
     let groups
@@ -187,10 +251,12 @@ async function suggest({ keep = false, say = false } = {}) {
     // Keep the user's place when the option they are on is still offered.
     const { active, options: before } = get()
     const next = keep ? Math.min(active, options.length - 1) : options.findIndex((o) => active >= 0 && keyOf(o) === keyOf(before[active]))
-    set({ groups, options, active: next, suggested: s.text, error: null })
+    set({ groups, options, active: next, suggested: s.text, error: null, pending: false })
     if (say) announce(options.length ? `${options.length} suggestions` : 'No suggestions', 900)
   } catch (error) {
-    if (id === latest) set({ groups: [], options: [], active: -1, error })
+    if (id === latest) set({ groups: [], options: [], active: -1, error, pending: false })
+  } finally {
+    clearTimeout(slow)
   }
 }
 
@@ -263,3 +329,5 @@ engine.ready.then((manifest) => set({ manifest }), () => {})
 history.replaceState({ partial: false }, '')
 addEventListener('popstate', restore)
 restore()
+if (early.trim() && !hasQuery(memory.readURL())) actions.type(early)
+else if (typedEarly && document.activeElement === $('q')) actions.focus()

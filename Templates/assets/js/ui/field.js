@@ -99,8 +99,10 @@ export function mountField({ store, actions }) {
   store.subscribe((s, prev) => {
     if (s.text !== input.value) input.value = s.text
     if (s.tokens !== prev.tokens) tokens.replaceChildren(...s.tokens.map(tokenView))
-    clear.hidden = !s.text && !s.tokens.length
-    input.ariaExpanded = String(s.view === 'suggest' && s.options.length > 0)
+    // Written only when they change: a keystroke should touch as little as it can.
+    if (clear.hidden !== (!s.text && !s.tokens.length)) clear.hidden = !s.text && !s.tokens.length
+    const expanded = String(s.view === 'suggest' && s.options.length > 0)
+    if (input.ariaExpanded !== expanded) input.ariaExpanded = expanded
     if (s.active >= 0) input.setAttribute('aria-activedescendant', `opt-${s.active}`)
     else input.removeAttribute('aria-activedescendant')
     if (!s.editing && prev.editing && document.activeElement === input) input.blur()

@@ -22,10 +22,13 @@ export function mountHeader({ store }) {
 
   function render(s) {
     const state = slotFor(s)
-    Object.assign(root.dataset, { mode: modeFor(s), slot: state, view: s.view })
-    slot.dataset.state = state
-    $('scope-layer').inert = state !== 'scopes'
-    $('chip-layer').inert = state !== 'chips'
+    // Unchanged values are not written again: an attribute on <html> restyles the whole page.
+    for (const [key, value] of Object.entries({ mode: modeFor(s), slot: state, view: s.view })) {
+      if (root.dataset[key] !== value) root.dataset[key] = value
+    }
+    if (slot.dataset.state !== state) slot.dataset.state = state
+    if ($('scope-layer').inert !== (state !== 'scopes')) $('scope-layer').inert = state !== 'scopes'
+    if ($('chip-layer').inert !== (state !== 'chips')) $('chip-layer').inert = state !== 'chips'
   }
 
   // Collapsing needs motion, and an IntersectionObserver to know when the
@@ -36,6 +39,7 @@ export function mountHeader({ store }) {
   let queued = false
   function collapse(value) {
     const was = root.dataset.collapsed === 'true'
+    if (was === value && root.dataset.collapsed) return
     root.dataset.collapsed = value
     if (was && !value) uncover()
   }

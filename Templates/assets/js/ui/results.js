@@ -12,6 +12,7 @@ export function mountResults({ store, actions, base }) {
   const more = $('more')
   const empty = $('empty')
   const correction = $('correction')
+  const loading = $('loading')
   // Where focus lands when the row it was on goes away.
   views.results.tabIndex = -1
 
@@ -46,18 +47,55 @@ export function mountResults({ store, actions, base }) {
     $('browse').hidden = !facet.values.length
   }
 
+  // Keyed reuse: an option still offered with the same content keeps its
+  // element, so a keystroke touches only the rows that changed.
+  let shown = new Map()
+  const groupEls = new Map()
+  const marksOf = new WeakMap()
+
   function renderOptions(s) {
     let index = 0
-    listbox.replaceChildren(...s.groups.map((group) =>
-      h('div', {
-        class: 'group',
-        role: 'group',
-        'aria-labelledby': group.id === 'recent' ? 'recents-title' : group.label && `group-${group.id}`,
-      },
-      group.label && h('div', { class: 'group-title', id: `group-${group.id}`, text: group.label }),
-      group.options.map((option) => optionView(option, index++)))))
-    listbox.dataset.for = s.suggested ?? ''
-    $('recents-head').hidden = s.groups[0]?.id !== 'recent'
+    const next = new Map()
+    const groups = s.groups.map((group) => {
+      const labelled = group.id === 'recent' ? 'recents-title' : group.label && `group-${group.id}`
+      let el = groupEls.get(group.id)
+      if (!el || el.dataset.label !== (group.label ?? '')) {
+        el = h('div', { class: 'group', role: 'group', 'aria-labelledby': labelled, 'data-label': group.label ?? '' },
+          group.label && h('div', { class: 'group-title', id: `group-${group.id}`, text: group.label }))
+        groupEls.set(group.id, el)
+      }
+      const children = group.options.map((option) => {
+        const key = optionKey(option)
+        const id = `opt-${index}`
+        let row = shown.get(key)
+        if (row && !next.has(key)) {
+          if (row.id !== id) row.id = id
+          if (row.getAttribute('aria-selected') !== 'false') row.setAttribute('aria-selected', 'false')
+          // Only the highlight moves as the text grows: patch it in place.
+          const marks = JSON.stringify(option.marks ?? option.doc?.marks ?? null)
+          if (marksOf.get(row) !== marks) {
+            marksOf.set(row, marks)
+            const target = row.querySelector(option.doc ? '.row-title' : '.option-text')
+            target?.replaceChildren(...(option.doc ? marked(option.doc.title, option.doc.marks) : option.marks ? marked(option.text, option.marks) : [option.text]))
+          }
+        } else {
+          row = optionView(option, index)
+          marksOf.set(row, JSON.stringify(option.marks ?? option.doc?.marks ?? null))
+        }
+        next.set(key, row)
+        index++
+        return row
+      })
+      const title = group.label ? [el.firstChild] : []
+      const want = [...title, ...children]
+      if (want.length !== el.childNodes.length || want.some((node, i) => el.childNodes[i] !== node)) el.replaceChildren(...want)
+      return el
+    })
+    shown = next
+    if (groups.length !== listbox.childNodes.length || groups.some((node, i) => listbox.childNodes[i] !== node)) listbox.replaceChildren(...groups)
+    if (listbox.dataset.for !== (s.suggested ?? '')) listbox.dataset.for = s.suggested ?? ''
+    const recentsHidden = s.groups[0]?.id !== 'recent'
+    if ($('recents-head').hidden !== recentsHidden) $('recents-head').hidden = recentsHidden
   }
 
   function renderActive(active, previous) {
@@ -101,9 +139,17 @@ export function mountResults({ store, actions, base }) {
     if (s.view !== prev.view) for (const [name, el] of Object.entries(views)) el.hidden = name !== s.view
     if (s.manifest !== prev.manifest) renderTiles(s.manifest)
     if (s.groups !== prev.groups) renderOptions(s)
+    if (loading && s.pending !== prev.pending) loading.hidden = !s.pending
     if (s.active !== prev.active || s.groups !== prev.groups) renderActive(s.active, s.groups === prev.groups && prev.active)
     if (s.results !== prev.results || s.busy !== prev.busy || s.error !== prev.error) renderResults(s)
   })
+}
+
+/** What an option's element shows apart from its highlight, so equal keys share one element. */
+function optionKey(option) {
+  const doc = option.doc
+  return JSON.stringify([option.type, option.text, option.count, option.token?.icon,
+    option.recent && describe(option.recent), doc && [doc.id, doc.url, doc.title, doc.subtitle, doc.hue, doc.kind]])
 }
 
 function optionView(option, index) {

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The part of the index every first query needs, embedded in the search
+/// page as a `<script type="application/json">` block (data, which
+/// `default-src 'self'` allows): the manifest, and for a small index the
+/// first-letter directory files too. On a phone each of those is otherwise a
+/// round trip (manifest, then directory, then the term shard) before the first
+/// keystroke can be answered; embedded, the first keystroke costs one fetch.
+enum AssetIndexData {
+  /// Directory files are embedded while all of them together stay under this
+  /// (the default catalogue's are about 4.7 KB, 3.5 KB gzip); a large index
+  /// fetches the one for the typed letter instead.
+  static let directoryBudget = 12 * 1024
+
+  /// `{"idx/manifest….json": {…}, "idx/t/dir-l….json": {…}}`, keyed by the
+  /// site-relative path, escaped so that it cannot end its script element
+  /// (`<`, `>` and `&` only ever occur inside JSON strings, where `\u003c`
+  /// means the same).
+  static func json(for index: SiteIndex, directoryBudget: Int = directoryBudget) -> String {
+    let files = Dictionary(index.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+    guard let manifest = files[index.manifestPath] else { return "{}" }
+    var entries: [(String, [UInt8])] = [(index.manifestPath, manifest)]
+    let folder = index.manifestPath.split(separator: "/").dropLast().map { $0 + "/" }.joined()
+    if let object = try? JSONSerialization.jsonObject(with: Data(manifest)) as? [String: Any],
+      let directories = object["termDirectories"] as? [[String]]
+    {
+      let listed = directories.compactMap { pair in pair.last.flatMap { path in files[folder + path].map { (folder + path, $0) } } }
+      if listed.count == directories.count && listed.reduce(0, { $0 + $1.1.count }) <= directoryBudget {
+        entries += listed
+      }
+    }
+    var output: [UInt8] = Array("{".utf8)
+    for (offset, entry) in entries.enumerated() {
+      if offset > 0 { output.append(UInt8(ascii: ",")) }
+      output += Array("\"\(entry.0)\":".utf8) + entry.1
+    }
+    output.append(UInt8(ascii: "}"))
+    var escaped = ""
+    escaped.reserveCapacity(output.count)
+    for scalar in String(decoding: output, as: UTF8.self).unicodeScalars {
+      switch scalar {
+      case "<": escaped += "\\u003c"
+      case ">": escaped += "\\u003e"
+      case "&": escaped += "\\u0026"
+      default: escaped.unicodeScalars.append(scalar)
+      }
+    }
+    return escaped
+  }
+}

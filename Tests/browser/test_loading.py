@@ -1,0 +1,121 @@
+"""First use on a slow connection: what the page does before its script and
+index have arrived, and what its HTML tells the browser to fetch at once.
+
+A server that holds back chosen responses stands in for the slow network:
+the script, or the index's term files, arrive seconds late.
+"""
+import json
+import re
+import time
+from html.parser import HTMLParser
+from urllib.parse import urljoin, urlsplit
+
+answered = "(w) => { const l = document.getElementById('suggestions'); return l.dataset.for === w && l.querySelector('[role=option]') !== null }"
+
+
+def suggestion_texts(page):
+    return page.eval_on_selector_all("#suggestions [role=option]", "els => els.map((e) => e.textContent)")
+
+
+def test_text_typed_before_the_script_runs_is_answered(page, slow_site):
+    url, delays = slow_site
+    delays.rules.append(("/js/", 5.0))  # the script (bundled or each module) arrives 5 s late
+    page.goto(url, wait_until="commit")
+    page.wait_for_selector("#q", state="visible")
+    page.locator("#q").click()
+    page.keyboard.type("metallica", delay=20)
+    typed = time.monotonic()
+    assert not delays.sent, "the script was still on its way while the text was typed"
+    page.wait_for_function(answered, arg="metallica", timeout=15000)
+    assert min(delays.sent.values()) > typed
+    assert page.locator("#q").input_value() == "metallica"
+    assert any("Metallica" in text for text in suggestion_texts(page))
+    assert page.evaluate("document.activeElement.id") == "q"
+
+
+def test_a_slow_index_shows_a_quiet_loading_line_never_an_empty_list(page, slow_site):
+    url, delays = slow_site
+    delays.rules.append(("/idx/t/", 2.0))  # every term file arrives 2 s late
+    page.goto(url)
+    page.wait_for_selector("#tiles .browse-tile", state="attached")  # the manifest is in
+    page.locator("#q").click()
+    page.keyboard.type("love", delay=20)
+    loading = page.locator("#loading")
+    loading.wait_for(state="visible", timeout=1500)
+    assert loading.inner_text().strip()
+    assert loading.get_attribute("role") == "status"
+    page.wait_for_function(answered, arg="love", timeout=15000)
+    assert loading.is_hidden()
+    assert any("love" in text.lower() for text in suggestion_texts(page))
+
+
+class Head(HTMLParser):
+    """The fetches a page's HTML names: stylesheets, scripts, preloads, and its JSON data blocks."""
+
+    def __init__(self):
+        super().__init__()
+        self.named: list[tuple[str, str]] = []
+        self.data: dict[str, str] = {}
+        self._block = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "link" and a.get("rel") in ("stylesheet", "modulepreload", "preload", "icon"):
+            self.named.append((a["rel"], a["href"]))
+        elif tag == "script" and a.get("src"):
+            self.named.append(("script", a["src"]))
+        elif tag == "script" and a.get("type") == "application/json":
+            self._block = a.get("id", "")
+            self.data[self._block] = ""
+        elif tag == "meta" and a.get("name") == "search-index":
+            self.named.append(("index", a["content"]))
+
+    def handle_data(self, data):
+        if self._block is not None:
+            self.data[self._block] += data
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._block = None
+
+
+def test_the_html_names_everything_the_first_answer_needs(page, slow_site):
+    """Every file the first answer waits on, other than the term and document
+    files chosen by what is typed, is named in the page's HTML (so the browser
+    asks for all of them in one round trip); the manifest and the first-letter
+    directories come embedded, so they are never fetched; one stylesheet."""
+    url, delays = slow_site
+    html = page.request.get(url).text()
+    head = Head()
+    head.feed(html)
+    named = {urljoin(url, href) for _, href in head.named}
+    styles = [href for rel, href in head.named if rel == "stylesheet"]
+    assert len(styles) == 1, styles
+
+    embedded = json.loads(head.data["index-data"])
+    manifest_url = urljoin(url, next(href for rel, href in head.named if rel == "index"))
+    embedded_urls = {urljoin(url, path) for path in embedded}
+    assert manifest_url in embedded_urls, "the manifest is embedded in the page"
+    manifest = embedded[next(p for p in embedded if urljoin(url, p) == manifest_url)]
+    for _, path in manifest.get("termDirectories", []):
+        assert urljoin(manifest_url, path) in embedded_urls, f"directory {path} is embedded"
+
+    fetched = []
+    page.on("request", lambda r: fetched.append(r.url))
+    page.goto(url)
+    page.locator("#q").click()
+    page.keyboard.type("love", delay=40)
+    page.wait_for_function(answered, arg="love", timeout=15000)
+    for u in fetched:
+        path = urlsplit(u).path
+        if u == url or path.endswith("/favicon.ico"):
+            continue
+        if re.search(r"/idx/(t|d)/", path) and "/dir-" not in path:
+            continue  # chosen by the typed text
+        assert u in named, f"{path} was fetched but the HTML does not name it"
+    assert not any(u in embedded_urls for u in fetched), "an embedded index file was fetched again"
+    scripts = [u for u in fetched if u.endswith(".js")]
+    assert scripts and all(s in named for s in scripts)
+    if not any(rel == "modulepreload" for rel, _ in head.named):  # bundled (esbuild was there)
+        page_files = {u for u in fetched if not re.search(r"/idx/", urlsplit(u).path)}
+        assert len(page_files) <= 4, page_files  # the HTML, one stylesheet, one script, the icon

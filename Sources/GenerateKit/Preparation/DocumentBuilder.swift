@@ -11,19 +11,11 @@ public struct DocumentBuilder {
     let compiler = ExpressionCompiler(dataset: dataset)
     var diagnostics: [Diagnostic] = []
     var collections: [PreparedCollection] = []
+    // Duplicate ids, undeclared facets and tables were refused at load
+    // (`ConfigChecker`); here each id maps to its first declaration.
     let facets = config.facets
     var facetIndex: [String: Int] = [:]
-    for (index, facet) in facets.enumerated() {
-      if facetIndex[facet.id] != nil {
-        diagnostics.append(.error(at: facet.location, "duplicate facet '\(facet.id)'"))
-      }
-      facetIndex[facet.id] = index
-    }
-    for scope in config.scopes {
-      if let facet = scope.facet, facetIndex[facet] == nil {
-        diagnostics.append(.error(at: scope.location, "scope '\(scope.id)' filters by facet '\(facet)', which is not declared under facets"))
-      }
-    }
+    for (index, facet) in facets.enumerated() where facetIndex[facet.id] == nil { facetIndex[facet.id] = index }
 
     func compile(_ located: SiteConfig.Located<String>, table: Table) -> CompiledExpression? {
       do {
@@ -54,21 +46,9 @@ public struct DocumentBuilder {
 
     // Each prepared collection's `where:` and `fold:`, by its index.
     var filters: [(keep: CompiledExpression?, fold: CompiledExpression?)] = []
-    var seenIDs: [String: SourceLocation] = [:]
-    for spec in config.collections {
-      if let first = seenIDs[spec.id] {
-        diagnostics.append(.error(at: spec.location, "duplicate collection '\(spec.id)' (first at \(first))"))
-        continue
-      }
-      seenIDs[spec.id] = spec.location
-      if spec.id == "top" {
-        diagnostics.append(.error(at: spec.location, "'top' is reserved for the Top Results chip; choose another collection id"))
-      }
-      guard let table = dataset.tableNamed[spec.table] else {
-        let known = dataset.tables.map(\.name).joined(separator: ", ")
-        diagnostics.append(.error(at: spec.location, "collection '\(spec.id)' uses table '\(spec.table)', which is not declared (tables: \(known))"))
-        continue
-      }
+    var seenIDs = Set<String>()
+    for spec in config.collections where seenIDs.insert(spec.id).inserted {
+      guard let table = dataset.tableNamed[spec.table] else { continue }
       let title = compile(spec.title, table: table)
       let popularity = spec.popularity.flatMap { compile($0, table: table) }
       var fields: [(name: String, expression: CompiledExpression)] = []

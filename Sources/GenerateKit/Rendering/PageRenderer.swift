@@ -25,16 +25,7 @@ public struct PageRenderer {
   ) throws -> Output {
     let config = site.config
     let base = site.baseURL
-    var diagnostics: [Diagnostic] = []
-    for required in ["search", "404"] where !templates.has(required) {
-      diagnostics.append(.error(at: SourceLocation(file: DatasetLoader.displayPath(templates.directory)), "missing template '\(required).mustache'"))
-    }
-    for collection in site.collections where collection.writesPages {
-      guard let page = collection.config.page, !templates.has(page.template) else { continue }
-      diagnostics.append(.error(at: page.path.location, "collection '\(collection.config.id)' uses template '\(page.template)', but there is no \(page.template).mustache"))
-    }
-    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-
+    // Required and page templates were checked at load (`ConfigChecker`).
     var shared: [String: Any] = [
       "site": [
         "title": config.title, "description": config.description, "language": config.language, "tint": config.tint,

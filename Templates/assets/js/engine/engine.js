@@ -104,7 +104,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
       const s = shards[i], [kind, title, subtitle, url, hue] = s.docs[id - s.first]
       return {
         id, kind: kinds[kind].id, kindLabel: kinds[kind].singular, title, subtitle,
-        url: new URL(url, site).href, hue, marks: highlightRanges(title, marks),
+        url: safeLink(url, site), hue, marks: highlightRanges(title, marks),
       }
     })
   }
@@ -209,4 +209,19 @@ function startsWord(name, q) {
     if (!i || !/[\p{L}\p{N}]/u.test(name[i - 1])) return true
   }
   return false
+}
+
+// Links the page may follow: the site's own, or http, https and mailto. The
+// generator refuses any other scheme at build time; this keeps an index made
+// elsewhere from putting a script behind a result.
+const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])
+
+/** The absolute form of a record's link, or the site's root when unsafe. */
+export function safeLink(url, site) {
+  try {
+    const link = new URL(url, site)
+    return SAFE_PROTOCOLS.has(link.protocol) ? link.href : new URL('./', site).href
+  } catch {
+    return new URL('./', site).href
+  }
 }

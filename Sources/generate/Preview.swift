@@ -41,7 +41,9 @@ struct Preview: AsyncParsableCommand {
     options.outputPath = output
     options.baseURL = basePath.path
     options.previewScript = PreviewServer.reloadScript
-    let builder = SiteBuilder(options: options)
+    // Step lines through the same unbuffered writer as the server's own, or
+    // with stdout on a pipe they arrive late and cut into its lines.
+    let builder = SiteBuilder(options: options, log: PreviewServer.printToStandardOutput)
 
     var server = PreviewServer.Configuration(siteFolder: output)
     server.basePath = basePath

@@ -68,7 +68,9 @@ class Output:
                         self.builds += 1
                 elif line.startswith("Serving "):
                     self.url = line.split()[1]
-                elif line.startswith("Built in"):
+                elif "Built in " in line:
+                    # Not `startswith`: step lines printed by another
+                    # writer can arrive without their line end.
                     self.builds += 1
                 self.changed.notify_all()
 

@@ -16,7 +16,8 @@ struct Build: ParsableCommand {
   @Option(name: .customLong("base-url"), help: "Serve the site under this path, e.g. /music/.")
   var baseURL: String?
 
-  @Flag(name: .long, help: "Remove every staging folder left beside the output, even those of running builds.")
+  @Flag(
+    name: .long, help: "Remove every staging folder left beside the output, even those of running builds.")
   var clean = false
 
   @Flag(name: .long, help: "Replace an output folder that holds files generate did not write.")
@@ -43,9 +44,10 @@ struct Build: ParsableCommand {
     do {
       let summary = try builder.build()
       if !quiet {
-        print(String(
-          format: "Built %d pages from %d records into %@/ (index %.1f KiB) in %.2f s",
-          summary.pages, summary.records, output, Double(summary.indexBytes) / 1024, summary.seconds))
+        print(
+          String(
+            format: "Built %d pages from %d records into %@/ (index %.1f KiB) in %.2f s",
+            summary.pages, summary.records, output, Double(summary.indexBytes) / 1024, summary.seconds))
       }
     } catch let error as DiagnosticsError {
       let printer = DiagnosticPrinter()

@@ -21,36 +21,49 @@ import Testing
     let diagnostics = expectBuildFailure(project, sourceLocation: sourceLocation)
     let expectedFile = shownFile ?? file
     let match = diagnostics.first { $0.message.contains(message) }
-    #expect(match != nil, "no diagnostic containing \(message.debugDescription) in \(diagnostics)", sourceLocation: sourceLocation)
+    #expect(
+      match != nil, "no diagnostic containing \(message.debugDescription) in \(diagnostics)",
+      sourceLocation: sourceLocation)
     if let match, edit.line > 0 {
-      #expect(match.location?.file.hasSuffix(expectedFile) == true, "\(match)", sourceLocation: sourceLocation)
+      #expect(
+        match.location?.file.hasSuffix(expectedFile) == true, "\(match)", sourceLocation: sourceLocation)
       #expect(match.location?.line == edit.line, "\(match)", sourceLocation: sourceLocation)
       #expect(match.location?.column == edit.column, "\(match)", sourceLocation: sourceLocation)
     }
     #expect(try project.snapshot() == before, "the published site changed", sourceLocation: sourceLocation)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter { $0.contains("staging") }
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter {
+      $0.contains("staging")
+    }
     #expect(leftovers.isEmpty, "a staging folder was left behind", sourceLocation: sourceLocation)
   }
 
   @Test func malformedCSV() throws {
-    try expectFailure(editing: "data/albums.csv", to: "id,title,artist_id\n10,Lemonade,1\n11,1️⃣\"Back in Black,2\n", message: "unterminated quoted field")
+    try expectFailure(
+      editing: "data/albums.csv", to: "id,title,artist_id\n10,Lemonade,1\n11,1️⃣\"Back in Black,2\n",
+      message: "unterminated quoted field")
   }
 
   @Test func wrongNumberOfFields() throws {
-    try expectFailure(editing: "data/albums.csv", to: "id,title,artist_id\n10,Lemonade,1\n11,Back in Black,2,1️⃣extra\n", message: "record has 4 fields; the header has 3")
+    try expectFailure(
+      editing: "data/albums.csv", to: "id,title,artist_id\n10,Lemonade,1\n11,Back in Black,2,1️⃣extra\n",
+      message: "record has 4 fields; the header has 3")
   }
 
   @Test func missingID() throws {
-    try expectFailure(editing: "data/artists.csv", to: "id,name\n1,Beyoncé\n1️⃣,AC/DC\n3,Caetano Veloso\n", message: "empty id")
+    try expectFailure(
+      editing: "data/artists.csv", to: "id,name\n1,Beyoncé\n1️⃣,AC/DC\n3,Caetano Veloso\n", message: "empty id")
   }
 
   @Test func duplicateID() throws {
-    try expectFailure(editing: "data/artists.csv", to: "id,name\n1,Beyoncé\n2,AC/DC\n1️⃣2,Caetano Veloso\n", message: "duplicate id '2' in table 'artists' (first on line 3)")
+    try expectFailure(
+      editing: "data/artists.csv", to: "id,name\n1,Beyoncé\n2,AC/DC\n1️⃣2,Caetano Veloso\n",
+      message: "duplicate id '2' in table 'artists' (first on line 3)")
   }
 
   @Test func referenceToAMissingRecord() throws {
     try expectFailure(
-      editing: "data/albums.csv", to: "id,title,artist_id\n10,Lemonade,1\n11,Back in Black,1️⃣999\n12,Livro,3\n",
+      editing: "data/albums.csv",
+      to: "id,title,artist_id\n10,Lemonade,1\n11,Back in Black,1️⃣999\n12,Livro,3\n",
       message: "record 11: artist_id refers to artists '999', which does not exist")
   }
 
@@ -78,7 +91,9 @@ import Testing
     try FileManager.default.removeItem(atPath: project.path("data/genres.csv"))
     let diagnostics = expectBuildFailure(project)
     let diagnostic = try #require(diagnostics.first)
-    #expect(diagnostic.message.contains("data file '") && diagnostic.message.contains("genres.csv' of table 'genres' does not exist"))
+    #expect(
+      diagnostic.message.contains("data file '")
+        && diagnostic.message.contains("genres.csv' of table 'genres' does not exist"))
     #expect(diagnostic.location?.file.hasSuffix("site.yml") == true)
     let lines = try project.read("site.yml").split(separator: "\n", omittingEmptySubsequences: false)
     let line = try #require(lines.firstIndex { $0.hasPrefix("  genres:") }) + 1
@@ -89,7 +104,8 @@ import Testing
 
   @Test func unknownConfigKey() throws {
     let project = try TemporaryProject()
-    let config = try project.read("site.yml").replacingOccurrences(of: "title: Mini\n", with: "title: Mini\n1️⃣colour: red\n")
+    let config = try project.read("site.yml").replacingOccurrences(
+      of: "title: Mini\n", with: "title: Mini\n1️⃣colour: red\n")
     project.remove()
     try expectFailure(editing: "site.yml", to: config, message: "unknown key 'colour' in the site config")
   }
@@ -107,7 +123,8 @@ import Testing
     let config = try project.read("site.yml").replacingOccurrences(of: "    title: title\n", with: "")
       .replacingOccurrences(of: "  - id: albums\n", with: "  - 1️⃣id: albums\n")
     project.remove()
-    try expectFailure(editing: "site.yml", to: config, message: "missing required key 'title' in collection 'albums'")
+    try expectFailure(
+      editing: "site.yml", to: config, message: "missing required key 'title' in collection 'albums'")
   }
 
   @Test func badExpression() throws {
@@ -115,20 +132,23 @@ import Testing
     let config = try project.read("site.yml").replacingOccurrences(
       of: "duration: duration(sum(tracks.milliseconds))", with: "duration: duration(sum(1️⃣tracks.millis))")
     project.remove()
-    try expectFailure(editing: "site.yml", to: config, message: "table 'tracks' has no column or related table 'millis'")
+    try expectFailure(
+      editing: "site.yml", to: config, message: "table 'tracks' has no column or related table 'millis'")
   }
 
   @Test func templateSyntaxError() throws {
     try expectFailure(
       editing: "templates/album.mustache",
-      to: "{{<layout}}{{$body}}{{#record}}<h1>{{title}}</h1>\n<ol>{{#tracks}}<li>{{title}}</li>{{/1️⃣track}}</ol>{{/record}}{{/body}}{{/layout}}\n",
+      to:
+        "{{<layout}}{{$body}}{{#record}}<h1>{{title}}</h1>\n<ol>{{#tracks}}<li>{{title}}</li>{{/1️⃣track}}</ol>{{/record}}{{/body}}{{/layout}}\n",
       message: "template syntax")
   }
 
   @Test func missingPartial() throws {
     try expectFailure(
       editing: "templates/album.mustache",
-      to: "{{<layout}}{{$body}}{{#record}}<h1>{{title}}</h1>\n<ol>{{#tracks}}1️⃣{{> trackrow}}{{/tracks}}</ol>{{/record}}{{/body}}{{/layout}}\n",
+      to:
+        "{{<layout}}{{$body}}{{#record}}<h1>{{title}}</h1>\n<ol>{{#tracks}}1️⃣{{> trackrow}}{{/tracks}}</ol>{{/record}}{{/body}}{{/layout}}\n",
       message: "partial 'trackrow' does not exist")
   }
 
@@ -139,9 +159,18 @@ import Testing
     try project.write("data/albums.csv", "id,title,artist_id\n10,Lemonade\n11,Back in Black,2\n12,Livro,3\n")
     try project.write("templates/404.mustache", "{{#oops}}")
     let diagnostics = expectBuildFailure(project)
-    #expect(diagnostics.contains { $0.message.contains("duplicate id '1'") && $0.location?.file.hasSuffix("artists.csv") == true })
-    #expect(diagnostics.contains { $0.message.contains("record has 2 fields") && $0.location?.file.hasSuffix("albums.csv") == true })
-    #expect(diagnostics.contains { $0.message.contains("template syntax") && $0.location?.file.hasSuffix("404.mustache") == true })
+    #expect(
+      diagnostics.contains {
+        $0.message.contains("duplicate id '1'") && $0.location?.file.hasSuffix("artists.csv") == true
+      })
+    #expect(
+      diagnostics.contains {
+        $0.message.contains("record has 2 fields") && $0.location?.file.hasSuffix("albums.csv") == true
+      })
+    #expect(
+      diagnostics.contains {
+        $0.message.contains("template syntax") && $0.location?.file.hasSuffix("404.mustache") == true
+      })
   }
 }
 
@@ -175,8 +204,12 @@ import Testing
   @Test func aLinkToAMissingPageIsCaught() throws {
     let project = try TemporaryProject()
     defer { project.remove() }
-    try project.write("templates/404.mustache", "{{<layout}}{{$body}}<h1>Not Found</h1><p><a href=\"{{base}}nowhere/\">x</a></p>{{/body}}{{/layout}}\n")
+    try project.write(
+      "templates/404.mustache",
+      "{{<layout}}{{$body}}<h1>Not Found</h1><p><a href=\"{{base}}nowhere/\">x</a></p>{{/body}}{{/layout}}\n")
     let diagnostics = expectBuildFailure(project)
-    #expect(diagnostics.contains { $0.location?.file == "404.html" && $0.message.contains("\"/nowhere/\"") }, "\(diagnostics)")
+    #expect(
+      diagnostics.contains { $0.location?.file == "404.html" && $0.message.contains("\"/nowhere/\"") },
+      "\(diagnostics)")
   }
 }

@@ -18,7 +18,10 @@ import Testing
     defer { project.remove() }
     let result = try run(["--config", "site.yml", "--output", "public"], in: project.root)
     #expect(result.status == 0, "\(result.err)")
-    for step in ["[1/6] Loading data", "[2/6] Preparing documents", "[3/6] Building index", "[4/6] Rendering pages", "[5/6] Validating pages", "[6/6] Publishing to public"] {
+    for step in [
+      "[1/6] Loading data", "[2/6] Preparing documents", "[3/6] Building index", "[4/6] Rendering pages",
+      "[5/6] Validating pages", "[6/6] Publishing to public",
+    ] {
       #expect(result.out.contains(step), "missing progress line \(step)")
     }
     #expect(result.out.contains("Built 9 pages from 12 records into public/"))
@@ -33,10 +36,16 @@ import Testing
     defer { project.remove() }
     #expect(try run(["--config", "site.yml", "--output", "public", "--quiet"], in: project.root).status == 0)
     let before = try snapshotFolder(project.path("public"))
-    try project.write("data/tracks.csv", "id,name,album_id,genre_id,composer,milliseconds\n100,Formation,10,2,,206000\n101,Hold Up,77,2,,221000\n")
+    try project.write(
+      "data/tracks.csv",
+      "id,name,album_id,genre_id,composer,milliseconds\n100,Formation,10,2,,206000\n101,Hold Up,77,2,,221000\n"
+    )
     let result = try run(["--config", "site.yml", "--output", "public"], in: project.root)
     #expect(result.status == 1)
-    #expect(result.err.contains("data/tracks.csv:3:13: error: record 101: album_id refers to albums '77', which does not exist"), "\(result.err)")
+    #expect(
+      result.err.contains(
+        "data/tracks.csv:3:13: error: record 101: album_id refers to albums '77', which does not exist"),
+      "\(result.err)")
     #expect(result.err.contains("public/ was left unchanged"))
     #expect(try snapshotFolder(project.path("public")) == before)
   }

@@ -18,7 +18,8 @@ import Testing
       try? FileManager.default.removeItem(at: Self.golden)
       for (path, data) in built {
         let url = Self.golden.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+          at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: url)
       }
       return
@@ -48,11 +49,14 @@ import Testing
     defer { project.remove() }
     _ = try project.build(baseURL: "/music")
     let files = try project.snapshot()
-    let album = try #require(files["albums/11-back-in-black/index.html"].map { String(decoding: $0, as: UTF8.self) })
+    let album = try #require(
+      files["albums/11-back-in-black/index.html"].map { String(decoding: $0, as: UTF8.self) })
     #expect(album.contains("href=\"/music/artists/2-ac-dc/\""))
     #expect(album.contains("href=\"/music/assets/"))
     let hrefs = files.filter { $0.key.hasSuffix(".html") }.flatMap { page in
-      String(decoding: page.value, as: UTF8.self).components(separatedBy: "href=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+      String(decoding: page.value, as: UTF8.self).components(separatedBy: "href=\"").dropFirst().map {
+        $0.prefix { $0 != "\"" }
+      }
     }
     #expect(!hrefs.isEmpty)
     for href in hrefs where href.hasPrefix("/") { #expect(href.hasPrefix("/music/"), "\(href)") }
@@ -65,7 +69,8 @@ import Testing
     let a = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
     let b = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
     var lines: [String] = []
-    for index in 0..<max(a.count, b.count) where (index < a.count ? a[index] : nil) != (index < b.count ? b[index] : nil) {
+    for index in 0..<max(a.count, b.count)
+    where (index < a.count ? a[index] : nil) != (index < b.count ? b[index] : nil) {
       if index < a.count { lines.append("  \(index + 1) - \(a[index].prefix(200))") }
       if index < b.count { lines.append("  \(index + 1) + \(b[index].prefix(200))") }
       if lines.count > 20 { break }

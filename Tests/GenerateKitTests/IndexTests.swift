@@ -19,7 +19,9 @@ import Testing
 
   func decode(_ deltas: [Int]) -> [Int] {
     var total = 0
-    return deltas.map { total += $0; return total }
+    return deltas.map {
+      total += $0; return total
+    }
   }
 
   @Test func documentsAreNumberedByPopularity() throws {
@@ -86,7 +88,8 @@ import Testing
     var titled = Set<Int>()
     var other = Set<Int>()
     for shard in shards where shard[0].hasPrefix("b") {
-      for (term, lists) in try #require(try json(index, shard[1])["terms"] as? [String: [Any]]) where term.hasPrefix("b") {
+      for (term, lists) in try #require(try json(index, shard[1])["terms"] as? [String: [Any]])
+      where term.hasPrefix("b") {
         titled.formUnion(decode(lists[0] as? [Int] ?? []))
         other.formUnion(decode(lists[1] as? [Int] ?? []))
       }
@@ -140,7 +143,8 @@ import Testing
     let songs = try #require(config.collections.first { $0.id == "songs" })
     #expect(songs.distinct?.value == "album_id")
     #expect(songs.weights.map(\.name) == ["artistName"])
-    let weighted = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+    let weighted = try DocumentBuilder().prepare(
+      config, dataset: try DatasetLoader().load(config), baseURL: "/")
     let index = IndexBuilder().build(weighted)
     let manifest = try json(index, index.manifestPath)
     let kinds = try #require(manifest["kinds"] as? [[String: Any]])
@@ -157,7 +161,8 @@ import Testing
     let project = try TemporaryProject()
     var text = try String(contentsOfFile: project.config, encoding: .utf8)
     text = text.replacingOccurrences(
-      of: "    search: [artistName, composer]\n", with: "    search: [artistName, composer]\n    weights: { duration: 2 }\n")
+      of: "    search: [artistName, composer]\n",
+      with: "    search: [artistName, composer]\n    weights: { duration: 2 }\n")
     try project.write("site.yml", text)
     let messages = expectBuildFailure(project).map(\.message)
     #expect(messages.contains { $0.contains("weight for 'duration'") })

@@ -25,17 +25,21 @@ import Testing
 
   static let expressionTokens = [
     "count(", "sum(", "min(", "max(", "avg(", "distinct(", "first(", "mode(", "top(", "limit(", "join(",
-    "duration(", "round(", "thousands(", "plural(", "popular(", "year(", "nosuch(", ")", ")", ",", " + ", " - ",
+    "duration(", "round(", "thousands(", "plural(", "popular(", "year(", "nosuch(", ")", ")", ",", " + ",
+    " - ",
     " * ", " / ", "0", "1", "-1", "1e308", "99999999999999999999", "0.5", "'x'", "'", "playlist_tracks",
     "playlist_tracks.track_id", "playlist_tracks.track_id.milliseconds", "name", "id", "nosuch", ".", "(",
   ]
 
   @Test func randomExpressions() async throws {
-    let expression = Gen.element(of: Self.expressionTokens).array(of: 1...14).map { $0.compactMap { $0 }.joined() }
+    let expression = Gen.element(of: Self.expressionTokens).array(of: 1...14).map {
+      $0.compactMap { $0 }.joined()
+    }
     await propertyCheck(count: 60, input: expression) { text in
       try buildOrFail { project in
         let config = try project.read("site.yml").replacingOccurrences(
-          of: "songs: plural(count(playlist_tracks), 'song', 'songs')", with: "songs: \"\(text.replacingOccurrences(of: "\"", with: ""))\"")
+          of: "songs: plural(count(playlist_tracks), 'song', 'songs')",
+          with: "songs: \"\(text.replacingOccurrences(of: "\"", with: ""))\"")
         try project.write("site.yml", config)
       }
     }
@@ -47,20 +51,25 @@ import Testing
     let bytes = Gen.element(of: Self.csvBytes).array(of: 0...60)
     await propertyCheck(count: 60, input: bytes) { body in
       try buildOrFail { project in
-        try Data(Array("id,name\n".utf8) + body.compactMap { $0 }).write(to: project.root.appendingPathComponent("data/genres.csv"))
+        try Data(Array("id,name\n".utf8) + body.compactMap { $0 }).write(
+          to: project.root.appendingPathComponent("data/genres.csv"))
       }
     }
   }
 
   static let templateTokens = [
     "{{", "}}", "{{#record}}", "{{/record}}", "{{^record}}", "{{> row}}", "{{> artist}}", "{{<layout}}",
-    "{{/layout}}", "{{$body}}", "{{/body}}", "{{title}}", "{{{title}}}", "{{&title}}", "{{uppercased(title)}}",
-    "{{shout(title)}}", "{{=<% %>=}}", "<%title%>", "<p>", "</p>", "<", "&", "\"", "{{!comment}}", "{{#albumList}}",
+    "{{/layout}}", "{{$body}}", "{{/body}}", "{{title}}", "{{{title}}}", "{{&title}}",
+    "{{uppercased(title)}}",
+    "{{shout(title)}}", "{{=<% %>=}}", "<%title%>", "<p>", "</p>", "<", "&", "\"", "{{!comment}}",
+    "{{#albumList}}",
     "{{/albumList}}", "text",
   ]
 
   @Test func randomTemplates() async throws {
-    let template = Gen.element(of: Self.templateTokens).array(of: 0...24).map { $0.compactMap { $0 }.joined() }
+    let template = Gen.element(of: Self.templateTokens).array(of: 0...24).map {
+      $0.compactMap { $0 }.joined()
+    }
     await propertyCheck(count: 60, input: template) { text in
       try buildOrFail { project in try project.write("templates/artist.mustache", text) }
     }

@@ -12,7 +12,8 @@ struct NormalizationTests {
   /// The same cases the browser engine's tests run (Tests/Shared), so the
   /// two sides can never drift apart without a failing test.
   @Test func sharedCasesMatchTheBrowserEngine() throws {
-    let data = try Data(contentsOf: packageRoot.appendingPathComponent("Tests/Shared/normalization-cases.json"))
+    let data = try Data(
+      contentsOf: packageRoot.appendingPathComponent("Tests/Shared/normalization-cases.json"))
     let cases = try JSONDecoder().decode([Case].self, from: data)
     #expect(cases.count >= 10)
     for item in cases {
@@ -36,7 +37,9 @@ struct NormalizationTests {
   }
 
   @Test func slugsAreReadableAndASCII() {
-    #expect(TextNormalizer.slug("For Those About To Rock (We Salute You)") == "for-those-about-to-rock-we-salute-you")
+    #expect(
+      TextNormalizer.slug("For Those About To Rock (We Salute You)")
+        == "for-those-about-to-rock-we-salute-you")
     #expect(TextNormalizer.slug("Você É Linda") == "voce-e-linda")
     #expect(DocumentBuilder.slug(key: "22", title: "Led Zeppelin") == "22-led-zeppelin")
     #expect(DocumentBuilder.slug(key: "Côte d'Ivoire", title: "x") == "cote-divoire")

@@ -15,7 +15,9 @@ import Testing
   }
 
   func document(_ title: String, in collection: String) throws -> Document {
-    let found = site.documents.first { $0.title == title && site.collections[$0.collection].config.id == collection }
+    let found = site.documents.first {
+      $0.title == title && site.collections[$0.collection].config.id == collection
+    }
     return try #require(found, "no \(collection) document titled \(title)")
   }
 
@@ -76,13 +78,16 @@ import Testing
   @Test func ampersandsAreNotEscapedIntoTheIndexAndOnceInPages() throws {
     let project = try TemporaryProject()
     defer { project.remove() }
-    try project.write("data/artists.csv", "id,name\n1,Beyoncé\n2,Simon & Garfunkel <live>\n3,Caetano Veloso\n")
+    try project.write(
+      "data/artists.csv", "id,name\n1,Beyoncé\n2,Simon & Garfunkel <live>\n3,Caetano Veloso\n")
     _ = try project.build()
     let files = try project.snapshot()
-    let docs = files.filter { $0.key.hasPrefix("idx/d/") }.map { String(decoding: $0.value, as: UTF8.self) }.joined()
+    let docs = files.filter { $0.key.hasPrefix("idx/d/") }.map { String(decoding: $0.value, as: UTF8.self) }
+      .joined()
     #expect(docs.contains("\"Album · Simon & Garfunkel <live> · 9:27\""))
     #expect(!docs.contains("&amp;") && !docs.contains("&lt;"))
-    let page = try #require(files["albums/11-back-in-black/index.html"].map { String(decoding: $0, as: UTF8.self) })
+    let page = try #require(
+      files["albums/11-back-in-black/index.html"].map { String(decoding: $0, as: UTF8.self) })
     #expect(page.contains(">Simon &amp; Garfunkel &lt;live&gt;</a>"))
     #expect(!page.contains("&amp;amp;"))
   }
@@ -100,7 +105,8 @@ import Testing
     #expect(files["albums/11-back-in-black/index.html"] == nil)
     let artist = try #require(files["artists/2-ac-dc/index.html"].map { String(decoding: $0, as: UTF8.self) })
     #expect(artist.contains("href=\"/?q=Back%20in%20Black&amp;kind=albums\""), "\(artist)")
-    let docs = files.filter { $0.key.hasPrefix("idx/d/") }.map { String(decoding: $0.value, as: UTF8.self) }.joined()
+    let docs = files.filter { $0.key.hasPrefix("idx/d/") }.map { String(decoding: $0.value, as: UTF8.self) }
+      .joined()
     #expect(docs.contains("\"?q=Hells%20Bells&kind=songs\""))
   }
 }

@@ -168,7 +168,9 @@ import Testing
     let old: FileWatcher.Snapshot = ["site.yml": v1, "data/a.csv": v1, "data/gone.csv": v1]
     // After the build the config names `look` too; meanwhile the config was
     // saved again, `data/b.csv` appeared and `data/gone.csv` went.
-    let now: FileWatcher.Snapshot = ["site.yml": v2, "data/a.csv": v1, "data/b.csv": v1, "look/page.mustache": v1]
+    let now: FileWatcher.Snapshot = [
+      "site.yml": v2, "data/a.csv": v1, "data/b.csv": v1, "look/page.mustache": v1,
+    ]
     let rebased = FileWatcher.rebased(
       old, watching: ["site.yml", "data"], onto: now, watching: ["site.yml", "data", "look"])
     #expect(rebased["look/page.mustache"] == v1, "a newly watched folder is no change")

@@ -7,7 +7,8 @@ import Testing
 /// safe, and clears up after builds that died.
 @Suite struct PublishingTests {
   @Test func theExchangeIsAtomicOnLinux() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("exchange-\(UUID().uuidString)")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "exchange-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     let a = folder.appendingPathComponent("a").path
     let b = folder.appendingPathComponent("b").path
@@ -29,7 +30,9 @@ import Testing
     _ = try project.build()
     #expect(!FileManager.default.fileExists(atPath: project.path("site/stale.txt")))
     #expect(FileManager.default.fileExists(atPath: project.path("site/\(OutputFolder.markerName)")))
-    let beside = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter { $0.hasPrefix(".site.") }
+    let beside = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter {
+      $0.hasPrefix(".site.")
+    }
     #expect(beside.isEmpty, "\(beside)")
   }
 
@@ -40,7 +43,9 @@ import Testing
     let dead = project.path(".site.staging-999999999")
     let old = project.path(".site.old-999999999")
     let live = project.path(".site.staging-\(getppid())")
-    for folder in [dead, old, live] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+    for folder in [dead, old, live] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
     _ = try project.build()
     #expect(!FileManager.default.fileExists(atPath: dead))
     #expect(!FileManager.default.fileExists(atPath: old))
@@ -94,7 +99,8 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shop-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: folder) }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try Data("sku,name,category\nA1,Red Kettle,Kitchen\nB1,Rake,Garden\n".utf8).write(to: folder.appendingPathComponent("products.csv"))
+    try Data("sku,name,category\nA1,Red Kettle,Kitchen\nB1,Rake,Garden\n".utf8).write(
+      to: folder.appendingPathComponent("products.csv"))
     let templates = fixturesRoot.appendingPathComponent("mini/templates").path
     let config = """
       title: Shop

@@ -14,7 +14,8 @@ struct TemporaryProject {
 
   init(copying fixture: String = "mini") throws {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("generate-test-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: root.deletingLastPathComponent(), withIntermediateDirectories: true)
     try FileManager.default.copyItem(at: fixturesRoot.appendingPathComponent(fixture), to: root)
   }
 
@@ -87,7 +88,9 @@ struct Marked {
 }
 
 /// Builds and expects failure; returns the diagnostics.
-func expectBuildFailure(_ project: TemporaryProject, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Diagnostic] {
+func expectBuildFailure(
+  _ project: TemporaryProject, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> [Diagnostic] {
   do {
     _ = try project.build()
     Issue.record("the build was expected to fail", sourceLocation: sourceLocation)

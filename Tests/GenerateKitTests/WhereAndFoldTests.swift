@@ -43,7 +43,8 @@ import Testing
     let albums = try FileManager.default.contentsOfDirectory(atPath: project.output + "/albums")
     #expect(albums.contains("11-back-in-black"))
     #expect(!albums.contains { $0.contains("livro") })
-    let caetano = try String(contentsOfFile: project.output + "/artists/3-caetano-veloso/index.html", encoding: .utf8)
+    let caetano = try String(
+      contentsOfFile: project.output + "/artists/3-caetano-veloso/index.html", encoding: .utf8)
     #expect(caetano.contains("<li><span>Livro</span></li>"))
     #expect(!caetano.contains("livro/"))
     let acdc = try String(contentsOfFile: project.output + "/artists/2-ac-dc/index.html", encoding: .utf8)
@@ -84,17 +85,24 @@ import Testing
     let project = try project(adding: "    where: [1, 2]\n", to: "albums")
     defer { project.remove() }
     let diagnostics = expectBuildFailure(project)
-    #expect(diagnostics.contains { $0.message.contains("'where' in collection 'albums' must be a string") }, "\(diagnostics)")
+    #expect(
+      diagnostics.contains { $0.message.contains("'where' in collection 'albums' must be a string") },
+      "\(diagnostics)")
   }
 
   @Test func digitsAreGroupedAsTheSiteLanguageDoes() throws {
     let project = try TemporaryProject()
     defer { project.remove() }
-    try project.write("site.yml", try project.read("site.yml").replacingOccurrences(of: "title: Mini\n", with: "title: Mini\nlanguage: de\n"))
+    try project.write(
+      "site.yml",
+      try project.read("site.yml").replacingOccurrences(
+        of: "title: Mini\n", with: "title: Mini\nlanguage: de\n"))
     let config = try ConfigLoader().load(path: project.config)
     let site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
     #expect(site.evaluator.groupingSeparator == ".")
-    #expect(try site.evaluator.call("plural", [.number(3290), .text("Titel"), .text("Titel")]).get().text == "3.290 Titel")
+    #expect(
+      try site.evaluator.call("plural", [.number(3290), .text("Titel"), .text("Titel")]).get().text
+        == "3.290 Titel")
     #expect(try site.evaluator.call("thousands", [.number(1_234_567)]).get().text == "1.234.567")
   }
 

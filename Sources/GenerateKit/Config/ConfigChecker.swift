@@ -23,7 +23,10 @@ struct ConfigChecker {
       }
       scopeLocations[scope.id] = scopeLocations[scope.id] ?? scope.location
       if let facet = scope.facet, facetLocations[facet] == nil {
-        diagnostics.append(.error(at: scope.location, "scope '\(scope.id)' filters by facet '\(facet)', which is not declared under facets"))
+        diagnostics.append(
+          .error(
+            at: scope.location,
+            "scope '\(scope.id)' filters by facet '\(facet)', which is not declared under facets"))
       }
     }
 
@@ -31,41 +34,64 @@ struct ConfigChecker {
     var collectionLocations: [String: SourceLocation] = [:]
     for collection in config.collections {
       if let first = collectionLocations[collection.id] {
-        diagnostics.append(.error(at: collection.location, "duplicate collection '\(collection.id)' (first at \(first))"))
+        diagnostics.append(
+          .error(at: collection.location, "duplicate collection '\(collection.id)' (first at \(first))"))
         continue
       }
       collectionLocations[collection.id] = collection.location
       if collection.id == "top" {
-        diagnostics.append(.error(at: collection.location, "'top' is reserved for the Top Results chip; choose another collection id"))
+        diagnostics.append(
+          .error(
+            at: collection.location,
+            "'top' is reserved for the Top Results chip; choose another collection id"))
       }
       if !tables.contains(collection.table) {
         let known = config.tables.map(\.name).joined(separator: ", ")
-        diagnostics.append(.error(at: collection.location, "collection '\(collection.id)' uses table '\(collection.table)', which is not declared (tables: \(known))"))
+        diagnostics.append(
+          .error(
+            at: collection.location,
+            "collection '\(collection.id)' uses table '\(collection.table)', which is not declared (tables: \(known))"
+          ))
       }
       for facet in collection.facets where facetLocations[facet.facet] == nil {
-        diagnostics.append(.error(at: facet.expression.location, "collection '\(collection.id)' sets facet '\(facet.facet)', which is not declared under facets"))
+        diagnostics.append(
+          .error(
+            at: facet.expression.location,
+            "collection '\(collection.id)' sets facet '\(facet.facet)', which is not declared under facets"))
       }
     }
 
     for entry in config.pages ?? [] where collectionLocations[entry.value] == nil {
       let known = config.collections.map(\.id).joined(separator: ", ")
-      diagnostics.append(.error(at: entry.location, "pages lists '\(entry.value)', which is not a collection (collections: \(known))"))
+      diagnostics.append(
+        .error(
+          at: entry.location,
+          "pages lists '\(entry.value)', which is not a collection (collections: \(known))"))
     }
     for entry in config.pages ?? [] {
       if let collection = config.collections.first(where: { $0.id == entry.value }), collection.page == nil {
-        diagnostics.append(.error(at: entry.location, "pages lists '\(entry.value)', but collection '\(entry.value)' has no page: template"))
+        diagnostics.append(
+          .error(
+            at: entry.location,
+            "pages lists '\(entry.value)', but collection '\(entry.value)' has no page: template"))
       }
     }
 
     guard let templates else { return diagnostics }
     let folders = templates.directories.map(DatasetLoader.displayPath).joined(separator: ", ")
     for required in ["search", "404"] where !templates.has(required) {
-      diagnostics.append(.error(at: SourceLocation(file: config.path), "missing template '\(required).mustache' (in \(folders))"))
+      diagnostics.append(
+        .error(
+          at: SourceLocation(file: config.path), "missing template '\(required).mustache' (in \(folders))"))
     }
     for collection in config.collections {
       guard let page = collection.page, !templates.has(page.template) else { continue }
       guard config.pages.map({ $0.contains { $0.value == collection.id } }) ?? true else { continue }
-      diagnostics.append(.error(at: page.path.location, "collection '\(collection.id)' uses template '\(page.template)', but there is no \(page.template).mustache (in \(folders))"))
+      diagnostics.append(
+        .error(
+          at: page.path.location,
+          "collection '\(collection.id)' uses template '\(page.template)', but there is no \(page.template).mustache (in \(folders))"
+        ))
     }
     return diagnostics
   }

@@ -36,7 +36,8 @@ public struct ConfigLoader {
   /// libyaml reports duplicate keys by name only, at the mapping; each is
   /// found again in the text (a key at the start of a line or after `{` or
   /// `,`) and reported where it is written the second time.
-  static func duplicateKeys(_ keys: [String], after line: Int, in text: String, file: String) -> [Diagnostic] {
+  static func duplicateKeys(_ keys: [String], after line: Int, in text: String, file: String) -> [Diagnostic]
+  {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var diagnostics: [Diagnostic] = []
     for key in keys.sorted() {
@@ -47,7 +48,9 @@ public struct ConfigLoader {
         var start = 0
         while start + keyScalars.count <= scalars.count {
           let before = start == 0 ? " " : scalars[start - 1]
-          if Array(scalars[start..<start + keyScalars.count]) == keyScalars, " {,\t\"'".unicodeScalars.contains(before) {
+          if Array(scalars[start..<start + keyScalars.count]) == keyScalars,
+            " {,\t\"'".unicodeScalars.contains(before)
+          {
             var end = start + keyScalars.count
             if end < scalars.count, scalars[end] == "\"" || scalars[end] == "'" { end += 1 }
             while end < scalars.count, scalars[end] == " " { end += 1 }
@@ -58,7 +61,10 @@ public struct ConfigLoader {
       }
       let place = seen.count > 1 ? seen[1] : (line: line, column: 1)
       let first = seen.first.map { " (first on line \($0.line))" } ?? ""
-      diagnostics.append(.error(at: SourceLocation(file: file, line: place.line, column: place.column), "duplicate key '\(key)'\(first)"))
+      diagnostics.append(
+        .error(
+          at: SourceLocation(file: file, line: place.line, column: place.column),
+          "duplicate key '\(key)'\(first)"))
     }
     return diagnostics
   }
@@ -67,7 +73,8 @@ public struct ConfigLoader {
     switch error {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
       .composer(_, let problem, let mark, _):
-      return .error(at: SourceLocation(file: file, line: mark.line, column: mark.column), "invalid YAML: \(problem)")
+      return .error(
+        at: SourceLocation(file: file, line: mark.line, column: mark.column), "invalid YAML: \(problem)")
     default:
       return .error(at: SourceLocation(file: file), "invalid YAML: \(error)")
     }
@@ -92,7 +99,8 @@ struct NodeReader {
   }
 
   /// The pairs of a mapping, after checking every key is one we know.
-  mutating func mapping(_ node: Node, allowed: [String], what: String) -> [String: (key: Node, value: Node)]? {
+  mutating func mapping(_ node: Node, allowed: [String], what: String) -> [String: (key: Node, value: Node)]?
+  {
     guard let mapping = node.mapping else {
       fail(node, "\(what) must be a mapping")
       return nil
@@ -117,7 +125,9 @@ struct NodeReader {
     return result
   }
 
-  mutating func string(_ pairs: [String: (key: Node, value: Node)], _ key: String, in node: Node, what: String) -> String? {
+  mutating func string(
+    _ pairs: [String: (key: Node, value: Node)], _ key: String, in node: Node, what: String
+  ) -> String? {
     guard let pair = pairs[key] else {
       fail(node, "missing required key '\(key)' in \(what)")
       return nil
@@ -129,7 +139,9 @@ struct NodeReader {
     return value
   }
 
-  mutating func optionalString(_ pairs: [String: (key: Node, value: Node)], _ key: String, what: String) -> String? {
+  mutating func optionalString(_ pairs: [String: (key: Node, value: Node)], _ key: String, what: String)
+    -> String?
+  {
     guard let pair = pairs[key] else { return nil }
     guard let value = pair.value.scalar?.string else {
       fail(pair.value, "'\(key)' in \(what) must be a string")
@@ -138,7 +150,9 @@ struct NodeReader {
     return value
   }
 
-  mutating func located(_ pairs: [String: (key: Node, value: Node)], _ key: String, what: String) -> SiteConfig.Located<String>? {
+  mutating func located(_ pairs: [String: (key: Node, value: Node)], _ key: String, what: String)
+    -> SiteConfig.Located<String>?
+  {
     guard let pair = pairs[key] else { return nil }
     guard let value = pair.value.scalar?.string else {
       fail(pair.value, "'\(key)' in \(what) must be a string")
@@ -147,7 +161,9 @@ struct NodeReader {
     return .init(value: value, location: location(pair.value))
   }
 
-  mutating func bool(_ pairs: [String: (key: Node, value: Node)], _ key: String, default value: Bool, what: String) -> Bool {
+  mutating func bool(
+    _ pairs: [String: (key: Node, value: Node)], _ key: String, default value: Bool, what: String
+  ) -> Bool {
     guard let pair = pairs[key] else { return value }
     guard let flag = pair.value.bool else {
       fail(pair.value, "'\(key)' in \(what) must be true or false")
@@ -192,7 +208,9 @@ struct NodeReader {
       }
     }
     let siteURL = optionalString(pairs, "siteURL", what: what)
-    if let pair = pairs["siteURL"], let siteURL, !(siteURL.hasPrefix("https://") || siteURL.hasPrefix("http://")) {
+    if let pair = pairs["siteURL"], let siteURL,
+      !(siteURL.hasPrefix("https://") || siteURL.hasPrefix("http://"))
+    {
       fail(pair.value, "siteURL must be an absolute http(s) URL such as https://music.example.org")
     }
     let tint = optionalString(pairs, "tint", what: what) ?? "#fa2d48"
@@ -243,7 +261,9 @@ struct NodeReader {
     var facets: [SiteConfig.Facet] = []
     if let pair = pairs["facets"] {
       for item in pair.value.sequence ?? [] {
-        guard let fields = mapping(item, allowed: ["id", "label", "icon", "token"], what: "a facet") else { continue }
+        guard let fields = mapping(item, allowed: ["id", "label", "icon", "token"], what: "a facet") else {
+          continue
+        }
         guard let id = string(fields, "id", in: item, what: "a facet") else { continue }
         let label = optionalString(fields, "label", what: "a facet") ?? id
         let icon = optionalString(fields, "icon", what: "a facet") ?? "tag"
@@ -256,7 +276,9 @@ struct NodeReader {
     var scopes: [SiteConfig.Scope] = []
     if let pair = pairs["scopes"] {
       for item in pair.value.sequence ?? [] {
-        guard let fields = mapping(item, allowed: ["id", "label", "facet", "value"], what: "a scope") else { continue }
+        guard let fields = mapping(item, allowed: ["id", "label", "facet", "value"], what: "a scope") else {
+          continue
+        }
         guard let id = string(fields, "id", in: item, what: "a scope") else { continue }
         let label = optionalString(fields, "label", what: "a scope") ?? id
         let facet = optionalString(fields, "facet", what: "a scope")
@@ -279,7 +301,9 @@ struct NodeReader {
     // Every page needs a description; without one, say what can be searched.
     if description.trimmingCharacters(in: .whitespaces).isEmpty {
       let labels = collections.filter(\.searchable).map(\.label)
-      let list = labels.count > 1 ? labels.dropLast().joined(separator: ", ") + " and " + (labels.last ?? "") : labels.first ?? title
+      let list =
+        labels.count > 1
+        ? labels.dropLast().joined(separator: ", ") + " and " + (labels.last ?? "") : labels.first ?? title
       description = "Search \(list) of \(title)."
     }
     return SiteConfig(
@@ -296,8 +320,10 @@ struct NodeReader {
   mutating func search(_ node: Node) -> SiteConfig.Search {
     var search = SiteConfig.Search()
     let what = "search"
-    guard let pairs = mapping(
-      node, allowed: ["title", "placeholder", "topResults", "slashFocuses", "suggestions", "trending"], what: what)
+    guard
+      let pairs = mapping(
+        node, allowed: ["title", "placeholder", "topResults", "slashFocuses", "suggestions", "trending"],
+        what: what)
     else { return search }
     search.title = optionalString(pairs, "title", what: what) ?? search.title
     search.placeholder = optionalString(pairs, "placeholder", what: what) ?? search.placeholder

@@ -27,7 +27,9 @@ public struct DiagnosticPrinter: Sendable {
       lines.append(diagnostic.description)
     }
     for (file, count) in hiddenPerFile.sorted(by: { $0.key < $1.key }) {
-      lines.append("\(file.isEmpty ? "" : file + ": ")note: \(count) more \(count == 1 ? "problem" : "problems") not shown")
+      lines.append(
+        "\(file.isEmpty ? "" : file + ": ")note: \(count) more \(count == 1 ? "problem" : "problems") not shown"
+      )
     }
     if hidden > 0 { lines.append("note: \(hidden) more \(hidden == 1 ? "problem" : "problems") not shown") }
     return lines

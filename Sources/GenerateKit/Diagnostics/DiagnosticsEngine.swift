@@ -49,10 +49,11 @@ public final class DiagnosticsEngine: @unchecked Sendable {
   }
 
   private func failure(in step: BuildStep?) -> DiagnosticsError {
-    DiagnosticsError(diagnostics.map { diagnostic in
-      var diagnostic = diagnostic
-      if diagnostic.step == nil { diagnostic.step = step }
-      return diagnostic
-    }, step: step)
+    DiagnosticsError(
+      diagnostics.map { diagnostic in
+        var diagnostic = diagnostic
+        if diagnostic.step == nil { diagnostic.step = step }
+        return diagnostic
+      }, step: step)
   }
 }

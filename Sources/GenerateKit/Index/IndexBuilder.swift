@@ -187,7 +187,8 @@ struct ShardListing {
   ) -> ShardListing {
     let shards = shards.sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
     if shards.count <= maxListed {
-      return ShardListing(key: "\(name)Shards", value: .array(shards.map { .array([.string($0.prefix), .string($0.path)]) }))
+      return ShardListing(
+        key: "\(name)Shards", value: .array(shards.map { .array([.string($0.prefix), .string($0.path)]) }))
     }
     var directories: [JSONValue] = []
     var start = shards.startIndex
@@ -199,7 +200,8 @@ struct ShardListing {
       let listing: JSONValue = .object([
         "\(name)Shards": .array(shards[start..<end].map { .array([.string($0.prefix), .string($0.path)]) })
       ])
-      let path = files.add("t", "\(name == "term" ? "dir" : "\(name)dir")-\(directories.count)", listing.encoded)
+      let path = files.add(
+        "t", "\(name == "term" ? "dir" : "\(name)dir")-\(directories.count)", listing.encoded)
       directories.append(.array([.string(first), .string(path)]))
       start = end
     }
@@ -239,7 +241,9 @@ enum PrefixSharder {
   }
 
   /// Consecutive runs of sorted terms sharing their first `length` scalars.
-  static func groups(_ terms: ArraySlice<String>, length: Int) -> [(prefix: String, terms: ArraySlice<String>)] {
+  static func groups(_ terms: ArraySlice<String>, length: Int) -> [(
+    prefix: String, terms: ArraySlice<String>
+  )] {
     var result: [(prefix: String, terms: ArraySlice<String>)] = []
     var start = terms.startIndex
     var current: String?

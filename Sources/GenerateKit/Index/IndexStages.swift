@@ -65,7 +65,9 @@ struct TermShardStage {
     "t/more-\(ContentHash.hex(Array(term.utf8), digits: 8)).\(ContentHash.hex(bytes)).json"
   }
 
-  func writeShard(prefix: String, terms: ArraySlice<String>, tops: [[Int32]]?, files: inout IndexFiles) -> String {
+  func writeShard(prefix: String, terms: ArraySlice<String>, tops: [[Int32]]?, files: inout IndexFiles)
+    -> String
+  {
     var writer = JSONWriter(capacity: options.targetShardBytes)
     var starts: [(String, [Int32])] = []
     var whole: [(String, [Int32])] = []
@@ -184,14 +186,17 @@ struct TypoShardStage {
       for key in Set(Self.keys(of: term)) { table[key, default: []].append(term) }
     }
     for (key, terms) in table {
-      table[key] = Array(terms.sorted { (postings[$0]?.count ?? 0, $1) > (postings[$1]?.count ?? 0, $0) }.prefix(options.typoTermsPerKey))
+      table[key] = Array(
+        terms.sorted { (postings[$0]?.count ?? 0, $1) > (postings[$1]?.count ?? 0, $0) }.prefix(
+          options.typoTermsPerKey))
     }
     let keys = table.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    let encoded = Dictionary(uniqueKeysWithValues: keys.map { key -> (String, [UInt8]) in
-      var writer = JSONWriter()
-      writer.value(.array((table[key] ?? []).map { .string($0) }))
-      return (key, writer.bytes)
-    })
+    let encoded = Dictionary(
+      uniqueKeysWithValues: keys.map { key -> (String, [UInt8]) in
+        var writer = JSONWriter()
+        writer.value(.array((table[key] ?? []).map { .string($0) }))
+        return (key, writer.bytes)
+      })
     let shards = PrefixSharder.run(
       keys, targetBytes: options.targetShardBytes, maxPrefixLength: 3,
       size: { key in key.utf8.count + 4 + (encoded[key]?.count ?? 0) },
@@ -212,7 +217,9 @@ struct TypoShardStage {
     // Listed in a file of its own, fetched with the first typo: most queries never need it,
     // so the manifest (in every first query) does not carry it.
     let sorted = shards.sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
-    let listing: JSONValue = .object(["typoShards": .array(sorted.map { .array([.string($0.prefix), .string($0.path)]) })])
+    let listing: JSONValue = .object([
+      "typoShards": .array(sorted.map { .array([.string($0.prefix), .string($0.path)]) })
+    ])
     return ShardListing(key: "typoList", value: .string(files.add("y", "list", listing.encoded)))
   }
 }
@@ -305,22 +312,28 @@ struct FilterStage {
           counts[value, default: []].append(Int32(number))
         }
       }
-      let values = counts.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+      let values = counts.sorted {
+        $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key
+      }
       var valuesJSON: [JSONValue] = []
       for (offset, entry) in values.enumerated() {
         let file = idsFile("\(facet.id)-\(offset)", entry.value)
         valuesJSON.append(.array([.string(entry.key), .int(entry.value.count), .string(file)]))
       }
-      result.facets.append(.object([
-        "id": .string(facet.id), "label": .string(facet.label), "icon": .string(facet.icon), "values": .array(valuesJSON),
-      ]))
+      result.facets.append(
+        .object([
+          "id": .string(facet.id), "label": .string(facet.label), "icon": .string(facet.icon),
+          "values": .array(valuesJSON),
+        ]))
     }
-    let facetNumber = Dictionary(uniqueKeysWithValues: site.facets.enumerated().map { ($0.element.id, $0.offset) })
+    let facetNumber = Dictionary(
+      uniqueKeysWithValues: site.facets.enumerated().map { ($0.element.id, $0.offset) })
     for scope in site.config.scopes {
       var object: [String: JSONValue] = ["id": .string(scope.id), "label": .string(scope.label)]
       if let facet = scope.facet, let value = scope.value, let number = facetNumber[facet] {
         var ids: [Int32] = []
-        for (position, documentIndex) in order.enumerated() where site.documents[documentIndex].facetValues[number].contains(value) {
+        for (position, documentIndex) in order.enumerated()
+        where site.documents[documentIndex].facetValues[number].contains(value) {
           ids.append(Int32(position))
         }
         object["file"] = .string(idsFile("scope-\(scope.id)", ids))
@@ -349,7 +362,9 @@ struct FilterStage {
       }
     }
     result.kindIDs = kindIDs
-    result.kindFiles = kinds.enumerated().map { offset, collection in idsFile("kind-\(collection.config.id)", kindIDs[offset]) }
+    result.kindFiles = kinds.enumerated().map { offset, collection in
+      idsFile("kind-\(collection.config.id)", kindIDs[offset])
+    }
     for (offset, collection) in kinds.enumerated() where collection.distinct != nil {
       var writer = JSONWriter()
       writer.value(.object(["groups": .array(groups[offset].map { .int($0) })]))
@@ -365,7 +380,9 @@ struct ManifestStage {
   let order: [Int]
   let options: IndexBuilder.Options
 
-  func run(terms: ShardListing, typos: ShardListing, docShardFolder: String, filters: FilterStage.Result) -> [UInt8] {
+  func run(terms: ShardListing, typos: ShardListing, docShardFolder: String, filters: FilterStage.Result)
+    -> [UInt8]
+  {
     let kinds = site.collections.filter(\.config.searchable)
     let manifest: JSONValue = .object([
       "version": .int(1),
@@ -374,15 +391,16 @@ struct ManifestStage {
       "docShardFolder": .string(docShardFolder),
       terms.key: terms.value,
       typos.key: typos.value,
-      "kinds": .array(kinds.enumerated().map { offset, collection in
-        var kind: [String: JSONValue] = [
-          "id": .string(collection.config.id), "label": .string(collection.config.label),
-          "singular": .string(collection.config.singular), "count": .int(filters.kindIDs[offset].count),
-          "file": .string(filters.kindFiles[offset]),
-        ]
-        if let distinct = filters.distinctFiles[offset] { kind["distinct"] = .string(distinct) }
-        return .object(kind)
-      }),
+      "kinds": .array(
+        kinds.enumerated().map { offset, collection in
+          var kind: [String: JSONValue] = [
+            "id": .string(collection.config.id), "label": .string(collection.config.label),
+            "singular": .string(collection.config.singular), "count": .int(filters.kindIDs[offset].count),
+            "file": .string(filters.kindFiles[offset]),
+          ]
+          if let distinct = filters.distinctFiles[offset] { kind["distinct"] = .string(distinct) }
+          return .object(kind)
+        }),
       "topResults": .string(site.config.search.topResults),
       "scopes": .array(filters.scopes),
       "facets": .array(filters.facets),

@@ -20,7 +20,11 @@ struct JSONWriter {
     }
     var magnitude = value.magnitude
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var digits:
+      (
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+      ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var count = 0
     withUnsafeMutableBytes(of: &digits) { buffer in
       while magnitude > 0 {
@@ -82,7 +86,9 @@ struct JSONWriter {
       bytes.append(UInt8(ascii: "]"))
     case .object(let pairs):
       bytes.append(UInt8(ascii: "{"))
-      for (index, pair) in pairs.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).enumerated() {
+      for (index, pair) in pairs.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+        .enumerated()
+      {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         string(pair.key)
         bytes.append(UInt8(ascii: ":"))

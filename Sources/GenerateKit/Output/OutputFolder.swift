@@ -43,8 +43,10 @@ public struct OutputFolder: Sendable {
     if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
       let resolved = Self.absolute(target, relativeTo: (path as NSString).deletingLastPathComponent)
       var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue else {
-        throw DiagnosticsError(.error(at: shown, "--output '\(given)' is a symbolic link to '\(target)', which is not a folder"))
+      guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue
+      else {
+        throw DiagnosticsError(
+          .error(at: shown, "--output '\(given)' is a symbolic link to '\(target)', which is not a folder"))
       }
       path = Self.realPath(resolved)
     } else if FileManager.default.fileExists(atPath: path) {
@@ -54,22 +56,40 @@ public struct OutputFolder: Sendable {
 
     let cwd = Self.realPath(FileManager.default.currentDirectoryPath)
     let home = Self.realPath(NSHomeDirectory())
-    if path == "/" { throw DiagnosticsError(.error(at: shown, "--output '\(given)': refusing to publish to '/', the root folder")) }
+    if path == "/" {
+      throw DiagnosticsError(
+        .error(at: shown, "--output '\(given)': refusing to publish to '/', the root folder"))
+    }
     if Self.contains(path, cwd) {
       let relation = path == cwd ? "is the current folder" : "contains the current folder (\(cwd))"
-      throw DiagnosticsError(.error(at: shown, "--output '\(given)': refusing to publish there: it \(relation), which the site would replace"))
+      throw DiagnosticsError(
+        .error(
+          at: shown,
+          "--output '\(given)': refusing to publish there: it \(relation), which the site would replace"))
     }
     if Self.contains(path, home) {
-      throw DiagnosticsError(.error(at: shown, "--output '\(given)': refusing to publish there: it \(path == home ? "is" : "contains") the home folder (\(home))"))
+      throw DiagnosticsError(
+        .error(
+          at: shown,
+          "--output '\(given)': refusing to publish there: it \(path == home ? "is" : "contains") the home folder (\(home))"
+        ))
     }
     for folder in protected {
       let other = Self.realPath(Self.absolute(folder.path))
       if Self.contains(path, other) {
         let relation = path == other ? "is" : "contains"
-        throw DiagnosticsError(.error(at: shown, "--output '\(given)': refusing to publish there: it \(relation) \(folder.what) '\(Self.display(other))', which the site would replace"))
+        throw DiagnosticsError(
+          .error(
+            at: shown,
+            "--output '\(given)': refusing to publish there: it \(relation) \(folder.what) '\(Self.display(other))', which the site would replace"
+          ))
       }
       if !folder.mayHoldOutput && Self.contains(other, path) {
-        throw DiagnosticsError(.error(at: shown, "--output '\(given)': refusing to publish there: it is inside \(folder.what) '\(Self.display(other))', which the build reads"))
+        throw DiagnosticsError(
+          .error(
+            at: shown,
+            "--output '\(given)': refusing to publish there: it is inside \(folder.what) '\(Self.display(other))', which the build reads"
+          ))
       }
     }
 
@@ -78,8 +98,11 @@ public struct OutputFolder: Sendable {
       ancestor = (ancestor as NSString).deletingLastPathComponent
     }
     var ancestorIsFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: ancestor, isDirectory: &ancestorIsFolder), !ancestorIsFolder.boolValue {
-      throw DiagnosticsError(.error(at: shown, "--output '\(given)': '\(Self.display(ancestor))' is a file, not a folder"))
+    if FileManager.default.fileExists(atPath: ancestor, isDirectory: &ancestorIsFolder),
+      !ancestorIsFolder.boolValue
+    {
+      throw DiagnosticsError(
+        .error(at: shown, "--output '\(given)': '\(Self.display(ancestor))' is a file, not a folder"))
     }
 
     var isFolder: ObjCBool = false
@@ -88,9 +111,11 @@ public struct OutputFolder: Sendable {
         throw DiagnosticsError(.error(at: shown, "--output '\(given)' exists and is not a folder"))
       }
       if !force && !Self.isOurs(path) {
-        throw DiagnosticsError(.error(
-          at: shown,
-          "--output '\(given)' holds files generate did not write (it has no \(Self.markerName)); choose another --output, empty it, or pass --force to replace it"))
+        throw DiagnosticsError(
+          .error(
+            at: shown,
+            "--output '\(given)' holds files generate did not write (it has no \(Self.markerName)); choose another --output, empty it, or pass --force to replace it"
+          ))
       }
     }
   }
@@ -110,9 +135,14 @@ public struct OutputFolder: Sendable {
     return legacy.allSatisfy(names.contains)
   }
 
-  static func absolute(_ path: String, relativeTo base: String = FileManager.default.currentDirectoryPath) -> String {
+  static func absolute(_ path: String, relativeTo base: String = FileManager.default.currentDirectoryPath)
+    -> String
+  {
     let expanded = (path as NSString).expandingTildeInPath
-    let url = expanded.hasPrefix("/") ? URL(fileURLWithPath: expanded) : URL(fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: base + "/"))
+    let url =
+      expanded.hasPrefix("/")
+      ? URL(fileURLWithPath: expanded)
+      : URL(fileURLWithPath: expanded, relativeTo: URL(fileURLWithPath: base + "/"))
     var standardized = url.standardizedFileURL.path
     while standardized.count > 1 && standardized.hasSuffix("/") { standardized.removeLast() }
     return standardized

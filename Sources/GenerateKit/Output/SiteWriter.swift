@@ -66,11 +66,13 @@ public struct SiteWriter {
         }
         try Self.writeFile(file.bytes, to: url.path)
       }
-      try Self.writeFile(Array(OutputFolder.markerText.utf8), to: staging.appendingPathComponent(OutputFolder.markerName).path)
+      try Self.writeFile(
+        Array(OutputFolder.markerText.utf8), to: staging.appendingPathComponent(OutputFolder.markerName).path)
     } catch {
       try? fileManager.removeItem(at: staging)
       if let error = error as? DiagnosticsError { throw error }
-      throw DiagnosticsError(.error(at: SourceLocation(file: shownPath), "cannot write the site: \(Self.describe(error))"))
+      throw DiagnosticsError(
+        .error(at: SourceLocation(file: shownPath), "cannot write the site: \(Self.describe(error))"))
     }
     return try swapIn(staging)
   }
@@ -84,7 +86,8 @@ public struct SiteWriter {
     func fail(_ what: String) -> DiagnosticsError {
       let reason = String(cString: strerror(errno))
       try? fileManager.removeItem(at: staging)
-      return DiagnosticsError(.error(at: SourceLocation(file: shownPath), "cannot \(what) '\(shownPath)': \(reason)"))
+      return DiagnosticsError(
+        .error(at: SourceLocation(file: shownPath), "cannot \(what) '\(shownPath)': \(reason)"))
     }
     var exists = stat()
     guard lstat(output.path, &exists) == 0 else {
@@ -109,9 +112,12 @@ public struct SiteWriter {
     do {
       try fileManager.removeItem(at: old)
     } catch {
-      return [.warning(
-        at: SourceLocation(file: shownPath),
-        "the new site is published, but the previous one could not be removed from '\(DatasetLoader.displayPath(old.path))': \(Self.describe(error))")]
+      return [
+        .warning(
+          at: SourceLocation(file: shownPath),
+          "the new site is published, but the previous one could not be removed from '\(DatasetLoader.displayPath(old.path))': \(Self.describe(error))"
+        )
+      ]
     }
     return []
   }
@@ -120,7 +126,8 @@ public struct SiteWriter {
   /// from 2.28, and a file system may still refuse it (then: false).
   static func exchange(_ a: String, _ b: String) -> Bool {
     #if os(Linux)
-      typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+      typealias RenameAt2 =
+        @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
       guard let symbol = Self.renameat2Symbol else { return false }
       let function = unsafeBitCast(symbol, to: RenameAt2.self)
       let renameExchange: UInt32 = 1 << 1
@@ -138,9 +145,10 @@ public struct SiteWriter {
     do {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     } catch {
-      throw DiagnosticsError(.error(
-        at: SourceLocation(file: shown),
-        "cannot create a staging folder beside '\(shown)': \(describe(error))"))
+      throw DiagnosticsError(
+        .error(
+          at: SourceLocation(file: shown),
+          "cannot create a staging folder beside '\(shown)': \(describe(error))"))
     }
   }
 
@@ -149,7 +157,8 @@ public struct SiteWriter {
   static func writeFile(_ bytes: [UInt8], to path: String) throws {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard descriptor >= 0 else {
-      throw DiagnosticsError(.error(at: SourceLocation(file: path), "cannot write file: \(String(cString: strerror(errno)))"))
+      throw DiagnosticsError(
+        .error(at: SourceLocation(file: path), "cannot write file: \(String(cString: strerror(errno)))"))
     }
     defer { close(descriptor) }
     var offset = 0
@@ -158,7 +167,8 @@ public struct SiteWriter {
         systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
       }
       guard written > 0 else {
-        throw DiagnosticsError(.error(at: SourceLocation(file: path), "cannot write file: \(String(cString: strerror(errno)))"))
+        throw DiagnosticsError(
+          .error(at: SourceLocation(file: path), "cannot write file: \(String(cString: strerror(errno)))"))
       }
       offset += written
     }
@@ -175,7 +185,9 @@ public struct SiteWriter {
   /// The system's reason, not Foundation's error domain and code.
   static func describe(_ error: Error) -> String {
     let nsError = error as NSError
-    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+    if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
       return String(cString: strerror(Int32(underlying.code)))
     }
     if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }

@@ -28,12 +28,16 @@ public struct SiteBuilder: Sendable {
   public func build() throws -> BuildSummary {
     let started = Date()
     let engine = DiagnosticsEngine()
-    func step<T>(_ step: BuildStep, _ detail: @autoclosure () -> String = "", _ body: () throws -> T) throws -> T {
+    func step<T>(_ step: BuildStep, _ detail: @autoclosure () -> String = "", _ body: () throws -> T) throws
+      -> T
+    {
       let stepStart = Date()
       let result = try engine.run(step, body)
       let milliseconds = Int(Date().timeIntervalSince(stepStart) * 1000)
       let suffix = detail()
-      log("[\(step.number)/\(BuildStep.count)] \(step.name)\(suffix.isEmpty ? "" : " " + suffix) (\(milliseconds) ms)")
+      log(
+        "[\(step.number)/\(BuildStep.count)] \(step.name)\(suffix.isEmpty ? "" : " " + suffix) (\(milliseconds) ms)"
+      )
       return result
     }
 
@@ -48,10 +52,13 @@ public struct SiteBuilder: Sendable {
     dataset.releaseKeyIndexes()
     let index = try step(.indexing) { IndexBuilder().build(site) }
     if verbose {
-      log("      \(site.recordCount) records from \(dataset.tables.count) tables; index: \(index.files.count) files, \(index.byteCount / 1024) KiB")
+      log(
+        "      \(site.recordCount) records from \(dataset.tables.count) tables; index: \(index.files.count) files, \(index.byteCount / 1024) KiB"
+      )
     }
     let rendered = try step(.rendering) {
-      try PageRenderer().render(site, index: index, templates: templates, previewScript: options.previewScript)
+      try PageRenderer().render(
+        site, index: index, templates: templates, previewScript: options.previewScript)
     }
     let files = index.files + rendered.files
     try step(.validating) {
@@ -79,13 +86,17 @@ public struct SiteBuilder: Sendable {
     let templateFolders = config.templates.map(config.resolve)
     var output: OutputFolder?
     do {
-      output = try OutputFolder(options.outputPath, protecting: protectedFolders(config, templates: templateFolders), force: options.force)
+      output = try OutputFolder(
+        options.outputPath, protecting: protectedFolders(config, templates: templateFolders),
+        force: options.force)
     } catch {
       engine.emit(contentsOf: error.diagnostics)
     }
     var dataset: Dataset?
     var templates: TemplateSet?
-    do { dataset = try DatasetLoader().load(config) } catch let error as DiagnosticsError { engine.emit(contentsOf: error.diagnostics) }
+    do { dataset = try DatasetLoader().load(config) } catch let error as DiagnosticsError {
+      engine.emit(contentsOf: error.diagnostics)
+    }
     do {
       templates = try TemplateSet.load(directories: templateFolders)
     } catch let error as DiagnosticsError {
@@ -98,7 +109,9 @@ public struct SiteBuilder: Sendable {
 
   /// The folders a build reads: the site must never replace them.
   func protectedFolders(_ config: SiteConfig, templates: [String]) -> [OutputFolder.Protected] {
-    var folders = [OutputFolder.Protected(path: config.directory, what: "the config's folder", mayHoldOutput: true)]
+    var folders = [
+      OutputFolder.Protected(path: config.directory, what: "the config's folder", mayHoldOutput: true)
+    ]
     let project = config.resolve(".")
     for table in config.tables {
       guard let file = table.file else { continue }
@@ -106,7 +119,8 @@ public struct SiteBuilder: Sendable {
       // Data kept beside the config (one folder for everything) may hold
       // the output too; a folder of its own, such as Data/chinook, may not.
       let isProject = OutputFolder.contains(folder, project)
-      folders.append(.init(path: folder, what: "the data folder of table '\(table.name)'", mayHoldOutput: isProject))
+      folders.append(
+        .init(path: folder, what: "the data folder of table '\(table.name)'", mayHoldOutput: isProject))
     }
     for folder in templates {
       folders.append(.init(path: folder, what: "the template folder", mayHoldOutput: false))

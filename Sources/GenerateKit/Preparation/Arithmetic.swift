@@ -23,7 +23,8 @@ enum Arithmetic {
       result = a / b
     }
     guard result.isFinite else {
-      return .failure(Fault(message: "the result of \(Value.format(a)) \(op) \(Value.format(b)) is too large"))
+      return .failure(
+        Fault(message: "the result of \(Value.format(a)) \(op) \(Value.format(b)) is too large"))
     }
     return .success(result)
   }

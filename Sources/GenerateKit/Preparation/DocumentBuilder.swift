@@ -15,15 +15,19 @@ public struct DocumentBuilder {
     // (`ConfigChecker`); here each id maps to its first declaration.
     let facets = config.facets
     var facetIndex: [String: Int] = [:]
-    for (index, facet) in facets.enumerated() where facetIndex[facet.id] == nil { facetIndex[facet.id] = index }
+    for (index, facet) in facets.enumerated() where facetIndex[facet.id] == nil {
+      facetIndex[facet.id] = index
+    }
 
     func compile(_ located: SiteConfig.Located<String>, table: Table) -> CompiledExpression? {
       do {
-        return .located(try compiler.compile(located.value, table: table), located.location, text: located.value)
+        return .located(
+          try compiler.compile(located.value, table: table), located.location, text: located.value)
       } catch {
         var location = located.location
         location.column += error.offset
-        diagnostics.append(.error(at: location, "in expression '\(Self.quoted(located.value))': \(error.message)"))
+        diagnostics.append(
+          .error(at: location, "in expression '\(Self.quoted(located.value))': \(error.message)"))
         return nil
       }
     }
@@ -61,14 +65,20 @@ public struct DocumentBuilder {
       var collectionFacets: [(facet: Int, expression: CompiledExpression)] = []
       for facet in spec.facets {
         guard let index = facetIndex[facet.facet] else {
-          diagnostics.append(.error(at: facet.expression.location, "collection '\(spec.id)' sets facet '\(facet.facet)', which is not declared under facets"))
+          diagnostics.append(
+            .error(
+              at: facet.expression.location,
+              "collection '\(spec.id)' sets facet '\(facet.facet)', which is not declared under facets"))
           continue
         }
-        if let compiled = compile(facet.expression, table: table) { collectionFacets.append((index, compiled)) }
+        if let compiled = compile(facet.expression, table: table) {
+          collectionFacets.append((index, compiled))
+        }
       }
       var searchFields: [CompiledExpression] = []
       var primarySearch: [Bool] = []
-      let weights = Dictionary(spec.weights.map { ($0.name, Double($0.expression.value) ?? 1) }, uniquingKeysWith: { $1 })
+      let weights = Dictionary(
+        spec.weights.map { ($0.name, Double($0.expression.value) ?? 1) }, uniquingKeysWith: { $1 })
       for name in spec.search {
         if let index = fieldIndex[name.value] {
           searchFields.append(fields[index].expression)
@@ -80,7 +90,10 @@ public struct DocumentBuilder {
         primarySearch.append((weights[name.value] ?? 1) >= 2)
       }
       for weight in spec.weights where !spec.search.contains(where: { $0.value == weight.name }) {
-        diagnostics.append(.error(at: weight.expression.location, "weight for '\(weight.name)', which is not under search in collection '\(spec.id)'"))
+        diagnostics.append(
+          .error(
+            at: weight.expression.location,
+            "weight for '\(weight.name)', which is not under search in collection '\(spec.id)'"))
       }
       let distinct = spec.distinct.flatMap { compile($0, table: table) }
       let writesPages = spec.page != nil && (config.pages?.contains { $0.value == spec.id } ?? true)
@@ -89,7 +102,8 @@ public struct DocumentBuilder {
       guard let title else { continue }
       filters.append((keep, fold))
       let prepared = PreparedCollection(
-        config: spec, table: table, title: title, popularity: popularity, fields: fields, fieldIndex: fieldIndex,
+        config: spec, table: table, title: title, popularity: popularity, fields: fields,
+        fieldIndex: fieldIndex,
         facets: collectionFacets, searchFields: searchFields, subtitle: template(spec.subtitle),
         url: template(spec.url), pagePath: template(spec.page?.path), writesPages: writesPages)
       prepared.primarySearch = primarySearch
@@ -116,9 +130,11 @@ public struct DocumentBuilder {
         row -> (key: String, title: String, score: Double, slug: String, keep: Bool, same: String?) in
         let key = table.key(ofRow: row)
         let title = evaluator.evaluate(collection.title, table: table, row: row).text
-        let score = collection.popularity.map { evaluator.evaluate($0, table: table, row: row).number ?? 0 } ?? 0
+        let score =
+          collection.popularity.map { evaluator.evaluate($0, table: table, row: row).number ?? 0 } ?? 0
         let keep = filter.keep.map { Self.isTrue(evaluator.evaluate($0, table: table, row: row)) } ?? true
-        let same = keep ? filter.fold.map { Self.identity(evaluator.evaluate($0, table: table, row: row)) } : nil
+        let same =
+          keep ? filter.fold.map { Self.identity(evaluator.evaluate($0, table: table, row: row)) } : nil
         return (key, title, score, Self.slug(key: key, title: title), keep, same)
       }
       var usedSlugs = Set<String>()
@@ -145,9 +161,10 @@ public struct DocumentBuilder {
           slug = "\(slug)-\(suffix)"
         }
         site.register(document: documents.count, table: table, row: row)
-        documents.append(Document(
-          collection: index, row: row, key: item.key, title: item.title, slug: slug,
-          hue: Self.hue(collection.config.id + "/" + item.key), popularity: item.score))
+        documents.append(
+          Document(
+            collection: index, row: row, key: item.key, title: item.title, slug: slug,
+            hue: Self.hue(collection.config.id + "/" + item.key), popularity: item.score))
       }
       if popularityOfRow[ObjectIdentifier(table)] == nil {
         popularityOfRow[ObjectIdentifier(table)] = computed.map(\.score)
@@ -164,7 +181,8 @@ public struct DocumentBuilder {
       let document = site.documents[index]
       let collection = collections[document.collection]
       guard let pagePath = collection.pagePath, collection.writesPages else { return nil }
-      return RecordLinks.pagePath(pagePath.render(RecordContext(site: site, table: collection.table, row: document.row)))
+      return RecordLinks.pagePath(
+        pagePath.render(RecordContext(site: site, table: collection.table, row: document.row)))
     }
     var pageOwners: [String: Int] = [:]
     for (index, path) in paths.enumerated() {
@@ -174,14 +192,17 @@ public struct DocumentBuilder {
       let location = collection.config.page?.path.location
       switch path {
       case .failure(let problem):
-        diagnostics.append(.error(at: location, "\(Self.describe(document, in: collection)): \(problem.message)"))
+        diagnostics.append(
+          .error(at: location, "\(Self.describe(document, in: collection)): \(problem.message)"))
       case .success(let path):
         let file = path.hasSuffix("/") ? path + "index.html" : path
         if let other = pageOwners[file] {
           let first = site.documents[other]
-          diagnostics.append(.error(
-            at: location,
-            "\(Self.describe(document, in: collection)) and \(Self.describe(first, in: collections[first.collection])) both have the page path '\(path)'; include something unique such as {{slug}} in the path"))
+          diagnostics.append(
+            .error(
+              at: location,
+              "\(Self.describe(document, in: collection)) and \(Self.describe(first, in: collections[first.collection])) both have the page path '\(path)'; include something unique such as {{slug}} in the path"
+            ))
         } else {
           pageOwners[file] = index
           site.documents[index].url = path
@@ -212,7 +233,10 @@ public struct DocumentBuilder {
       case .failure(let problem):
         let document = site.documents[index]
         let collection = collections[document.collection]
-        diagnostics.append(.error(at: collection.config.url?.location, "\(Self.describe(document, in: collection)): \(problem.message)"))
+        diagnostics.append(
+          .error(
+            at: collection.config.url?.location,
+            "\(Self.describe(document, in: collection)): \(problem.message)"))
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(Array(diagnostics.prefix(50))) }
@@ -220,7 +244,8 @@ public struct DocumentBuilder {
       let document = site.documents[index]
       let collection = collections[document.collection]
       let table = collection.table
-      let subtitle = collection.subtitle?.render(RecordContext(site: site, table: table, row: document.row)) ?? ""
+      let subtitle =
+        collection.subtitle?.render(RecordContext(site: site, table: table, row: document.row)) ?? ""
       var facetValues = [[String]](repeating: [], count: facets.count)
       for (facet, expression) in collection.facets {
         var seen = Set<String>()
@@ -288,6 +313,7 @@ public struct DocumentBuilder {
   /// that caused a problem came from.
   static func describe(_ document: Document, in collection: PreparedCollection) -> String {
     let table = collection.table
-    return "record \(document.key) of \(collection.config.id) (\(table.location(row: document.row, column: table.keyColumn ?? 0)))"
+    return
+      "record \(document.key) of \(collection.config.id) (\(table.location(row: document.row, column: table.keyColumn ?? 0)))"
   }
 }

@@ -97,7 +97,9 @@ struct ExpressionParser {
   mutating func identifier() throws(Failure) -> String {
     let start = position
     guard position < scalars.count, Self.isIdentifier(scalars[position], first: true) else {
-      throw Failure(message: position < scalars.count ? "unexpected '\(scalars[position])'" : "expression ends too soon", offset: position)
+      throw Failure(
+        message: position < scalars.count ? "unexpected '\(scalars[position])'" : "expression ends too soon",
+        offset: position)
     }
     while position < scalars.count && Self.isIdentifier(scalars[position], first: false) { position += 1 }
     var name = String.UnicodeScalarView()
@@ -130,7 +132,9 @@ struct ExpressionParser {
     }
     if next.properties.numericType != nil && next.isASCII {
       let start = position
-      while position < scalars.count && (scalars[position].properties.numericType != nil || scalars[position] == ".") {
+      while position < scalars.count
+        && (scalars[position].properties.numericType != nil || scalars[position] == ".")
+      {
         position += 1
       }
       var digits = String.UnicodeScalarView()

@@ -115,12 +115,19 @@ final class ExpressionCompiler: @unchecked Sendable {
         throw Failure(message: "unknown function '\(name)'; known functions: \(known)", offset: column)
       }
       guard arity.contains(arguments.count) else {
-        throw Failure(message: "\(name)() takes \(arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "\(arity.lowerBound) or \(arity.upperBound)") argument(s)", offset: column)
+        throw Failure(
+          message:
+            "\(name)() takes \(arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "\(arity.lowerBound) or \(arity.upperBound)") argument(s)",
+          offset: column)
       }
       var compiled: [CompiledExpression] = []
       for argument in arguments { compiled.append(try compile(argument, table: table)) }
-      if let checked = Arithmetic.countArgument[name], checked < compiled.count, let value = compiled[checked].constantNumber {
-        if let problem = Arithmetic.checkCount(value, function: name) { throw Failure(message: problem, offset: column) }
+      if let checked = Arithmetic.countArgument[name], checked < compiled.count,
+        let value = compiled[checked].constantNumber
+      {
+        if let problem = Arithmetic.checkCount(value, function: name) {
+          throw Failure(message: problem, offset: column)
+        }
       }
       return .function(name, compiled)
     case .path(let names, let column):
@@ -142,14 +149,18 @@ final class ExpressionCompiler: @unchecked Sendable {
           continue
         }
         guard isLast else {
-          throw Failure(message: "'\(name)' is a plain column of table '\(table.name)'; it cannot be followed by '.\(names[index + 1])' (declare it in refs to follow it)", offset: offset)
+          throw Failure(
+            message:
+              "'\(name)' is a plain column of table '\(table.name)'; it cannot be followed by '.\(names[index + 1])' (declare it in refs to follow it)",
+            offset: offset)
         }
         return .path(steps: steps, ending: .column(column), endTable: table, many: many)
       }
       if let child = dataset.tableNamed[name] {
         let links = child.references.filter { $0.value === table }.map(\.key).sorted()
         guard links.count == 1, let link = links.first else {
-          let reason = links.isEmpty
+          let reason =
+            links.isEmpty
             ? "table '\(name)' has no reference to table '\(table.name)'"
             : "table '\(name)' refers to '\(table.name)' through several columns (\(links.map { child.header[$0] }.joined(separator: ", ")))"
           throw Failure(message: reason, offset: offset)
@@ -160,7 +171,9 @@ final class ExpressionCompiler: @unchecked Sendable {
         continue
       }
       let columns = table.header.joined(separator: ", ")
-      throw Failure(message: "table '\(table.name)' has no column or related table '\(name)' (columns: \(columns))", offset: offset)
+      throw Failure(
+        message: "table '\(table.name)' has no column or related table '\(name)' (columns: \(columns))",
+        offset: offset)
     }
     return .path(steps: steps, ending: .record, endTable: table, many: many)
   }

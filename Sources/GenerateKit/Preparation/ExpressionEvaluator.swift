@@ -14,9 +14,11 @@ final class ExpressionProblems: @unchecked Sendable {
     lock.withLock {
       guard found.count < Self.limit, seen.insert("\(location)\u{1}\(message)").inserted else { return }
       let place = table.location(row: row, column: table.keyColumn ?? 0)
-      found.append(.error(
-        at: location,
-        "in expression '\(text)', for record \(table.key(ofRow: row)) of table '\(table.name)' (\(place)): \(message)"))
+      found.append(
+        .error(
+          at: location,
+          "in expression '\(text)', for record \(table.key(ofRow: row)) of table '\(table.name)' (\(place)): \(message)"
+        ))
     }
   }
 
@@ -103,16 +105,19 @@ struct ExpressionEvaluator: @unchecked Sendable {
   }
 
   func call(_ name: String, _ arguments: [Value]) -> Result<Value, Arithmetic.Fault> {
-    if let index = Arithmetic.countArgument[name], index < arguments.count, let value = arguments[index].number,
+    if let index = Arithmetic.countArgument[name], index < arguments.count,
+      let value = arguments[index].number,
       let problem = Arithmetic.checkCount(value, function: name)
     {
       return .failure(Arithmetic.Fault(message: problem))
     }
     if name == "duration", let value = arguments[0].number, abs(value) >= 1e15 {
-      return .failure(Arithmetic.Fault(message: "duration() needs milliseconds below 10^15, not \(Value.format(value))"))
+      return .failure(
+        Arithmetic.Fault(message: "duration() needs milliseconds below 10^15, not \(Value.format(value))"))
     }
     if name == "thousands", let value = arguments[0].number, Arithmetic.whole(value) == nil {
-      return .failure(Arithmetic.Fault(message: "thousands() needs a number below 9×10^18, not \(Value.format(value))"))
+      return .failure(
+        Arithmetic.Fault(message: "thousands() needs a number below 9×10^18, not \(Value.format(value))"))
     }
     return callChecked(name, arguments)
   }
@@ -168,11 +173,14 @@ struct ExpressionEvaluator: @unchecked Sendable {
       return .text(Self.thousands(value, separator: groupingSeparator))
     case "popular":
       let ranked = items.enumerated().map { (offset: $0.offset, value: $0.element, score: score($0.element)) }
-      return .list(ranked.sorted { $0.score != $1.score ? $0.score > $1.score : $0.offset < $1.offset }.map(\.value))
+      return .list(
+        ranked.sorted { $0.score != $1.score ? $0.score > $1.score : $0.offset < $1.offset }.map(\.value))
     case "plural":
       let count = arguments[0].number ?? Double(items.count)
       let word = count == 1 ? arguments[1].text : arguments[2].text
-      let number = count.rounded() == count && abs(count) < 1e15 ? Self.thousands(Int64(count), separator: groupingSeparator) : Value.format(count)
+      let number =
+        count.rounded() == count && abs(count) < 1e15
+        ? Self.thousands(Int64(count), separator: groupingSeparator) : Value.format(count)
       return .text("\(number) \(word)")
     case "year":
       return .text(String(arguments[0].text.prefix(4)))
@@ -197,7 +205,8 @@ struct ExpressionEvaluator: @unchecked Sendable {
         counts[key] = (1, index, item)
       }
     }
-    return counts.values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.first < $1.first }.map(\.value)
+    return counts.values.sorted { $0.count != $1.count ? $0.count > $1.count : $0.first < $1.first }.map(
+      \.value)
   }
 
   /// `5:43`; past an hour `243 hr 48 min`, as Apple Music gives a

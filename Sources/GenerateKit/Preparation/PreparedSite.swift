@@ -76,7 +76,9 @@ public final class PreparedSite: @unchecked Sendable {
   }
 
   func documentIndex(table: Table, row: Int) -> Int? {
-    guard let rows = documentOfRow[ObjectIdentifier(table)], row < rows.count, rows[row] >= 0 else { return nil }
+    guard let rows = documentOfRow[ObjectIdentifier(table)], row < rows.count, rows[row] >= 0 else {
+      return nil
+    }
     return Int(rows[row])
   }
 

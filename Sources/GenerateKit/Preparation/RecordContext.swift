@@ -63,7 +63,9 @@ final class RecordContext: MustacheParent, @unchecked Sendable {
       case "url": return documents[index].url.isEmpty ? nil : site.baseURL + documents[index].url
       case "kind": return site.collections[documents[index].collection].config.singular
       case "initial":
-        return documents[index].title.first(where: { $0.isLetter || $0.isNumber }).map { String($0).uppercased() }
+        return documents[index].title.first(where: { $0.isLetter || $0.isNumber }).map {
+          String($0).uppercased()
+        }
       default:
         if let field = site.collections[documents[index].collection].field(named: name) {
           return convert(site.evaluator.evaluate(field, table: table, row: row))

@@ -45,14 +45,19 @@ enum RecordLinks {
     }
     // Browsers ignore leading spaces before a scheme.
     let link = rendered.drop { $0 == " " }
-    if link.hasPrefix("//") { return Problem("the link '\(rendered)' leaves the site without a scheme; write https://…") }
+    if link.hasPrefix("//") {
+      return Problem("the link '\(rendered)' leaves the site without a scheme; write https://…")
+    }
     guard let colon = link.firstIndex(of: ":") else { return nil }
     let scheme = link[..<colon]
-    let isScheme = scheme.first?.isLetter == true && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+    let isScheme =
+      scheme.first?.isLetter == true
+      && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     // A colon after a slash, `?` or `#` is part of a relative path.
     guard isScheme else { return nil }
     if ["http", "https", "mailto"].contains(scheme.lowercased()) { return nil }
-    return Problem("the link '\(rendered)' uses the scheme '\(scheme):'; only http, https and mailto links leave the site")
+    return Problem(
+      "the link '\(rendered)' uses the scheme '\(scheme):'; only http, https and mailto links leave the site")
   }
 
   struct Problem: Error, Equatable {
@@ -80,7 +85,8 @@ extension String {
         bytes.append(byte)
         continue
       }
-      guard let high = iterator.next(), let low = iterator.next(), let a = high.hexDigitValue, let b = low.hexDigitValue
+      guard let high = iterator.next(), let low = iterator.next(), let a = high.hexDigitValue,
+        let b = low.hexDigitValue
       else { return self }
       bytes.append(a << 4 | b)
     }

@@ -54,7 +54,8 @@ struct RebuildService: Service, CustomStringConvertible {
         if paths != watcher.paths {
           let oldPaths = watcher.paths
           watcher.paths = paths
-          snapshot = FileWatcher.rebased(snapshot, watching: oldPaths, onto: watcher.snapshot(), watching: paths)
+          snapshot = FileWatcher.rebased(
+            snapshot, watching: oldPaths, onto: watcher.snapshot(), watching: paths)
         }
       }
     }

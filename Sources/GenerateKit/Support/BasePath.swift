@@ -42,8 +42,11 @@ public struct BasePath: Hashable, Sendable, CustomStringConvertible {
         throw Problem(description: "a base URL cannot contain '\(segment)' segments")
       }
       for scalar in segment.unicodeScalars where !Self.isAllowed(scalar) {
-        let shown = scalar.properties.generalCategory == .control ? String(format: "U+%04X", scalar.value) : "'\(scalar)'"
-        throw Problem(description: "a base URL cannot contain \(shown); use letters, digits, '-', '_', '.' and '~'")
+        let shown =
+          scalar.properties.generalCategory == .control
+          ? String(format: "U+%04X", scalar.value) : "'\(scalar)'"
+        throw Problem(
+          description: "a base URL cannot contain \(shown); use letters, digits, '-', '_', '.' and '~'")
       }
       segments.append(segment.removingPercentEncoding ?? segment)
     }
@@ -60,7 +63,8 @@ public struct BasePath: Hashable, Sendable, CustomStringConvertible {
   static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.isASCII {
       let value = UInt8(scalar.value)
-      return (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A) || (value >= 0x61 && value <= 0x7A)
+      return (value >= 0x30 && value <= 0x39) || (value >= 0x41 && value <= 0x5A)
+        || (value >= 0x61 && value <= 0x7A)
         || "-._~%".utf8.contains(value)
     }
     switch scalar.properties.generalCategory {

@@ -2,7 +2,8 @@
 /// quoted attribute values alike.
 enum Escaping {
   static func html(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
+    else {
       return text
     }
     var escaped = ""

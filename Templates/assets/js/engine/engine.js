@@ -5,7 +5,7 @@ import { normalize, queryWords, highlightRanges } from './normalize.js'
 import { createLoader } from './loader.js'
 import { EMPTY, decode, intersect } from './postings.js'
 import { createMatcher, NONE } from './match.js'
-import { rules, rank, page } from './rank.js'
+import { rules, rank, page, proximityFirst } from './rank.js'
 import { completions } from './complete.js'
 
 const MEMO = 500 // word matches kept: a session's keystrokes, not the whole index
@@ -135,7 +135,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const q = await query(text, scope, tokens, false)
     if (!q) return { text, completions: [], docs: [], corrected: [] }
     const { list } = page(rank(q.all, q.rules), 0, m.options?.suggestions ?? 8, state.groupOf)
-    const docs = wholeFirst(await documents(list, q.marks), q.words)
+    const docs = wholeFirst(proximityFirst(await documents(list, q.marks), q.words, q.rules, queryWords), q.words)
     const offered = q.matches.length ? completions({ text, words: q.words, matches: q.matches, filters: q.lists, docs }) : []
     return { text, completions: offered, docs, corrected: q.corrected }
   }
@@ -160,7 +160,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     count(q.all, totals)
     const all = k < 0 ? q.all : q.all.filter((id) => state.kindOf[id] === k)
     const { list, total } = page(rank(all, q.rules), offset, limit, state.groupOf)
-    const docs = await documents(list, q.marks)
+    const docs = proximityFirst(await documents(list, q.marks), q.words ?? [], q.rules, queryWords)
     return { text, docs: offset ? docs : wholeFirst(docs, q.words ?? []), total, totals, corrected: q.corrected }
   }
 

@@ -56,3 +56,39 @@ export function page(ranked, offset, limit, groupOf) {
   }
   return { list, total }
 }
+
+// Proximity, the rule before popularity: among documents of the same score, those whose
+// title (or subtitle) holds the query words side by side and in order come first. It needs
+// the words' order, which the index does not keep, so it applies to the page being shown,
+// where the documents' text is at hand: `docs` in rank order, `sets` the rules' sets.
+export function proximityFirst(docs, words, sets, wordsOf) {
+  if (words.length < 2) return docs
+  const score = (id) => sets.reduce((s, set, k) => s | (has(set, id) ? 1 << (sets.length - 1 - k) : 0), 0)
+  const near = (d) => (side(wordsOf(d.title), words) || side(wordsOf(d.subtitle ?? ''), words) ? 0 : 1)
+  return docs
+    .map((d, i) => ({ d, i, s: score(d.id), n: near(d) }))
+    .sort((a, b) => b.s - a.s || a.n - b.n || a.i - b.i)
+    .map((x) => x.d)
+}
+
+// Whether `words` run side by side, in order, in `text` (the last may be a prefix).
+export function side(text, words) {
+  const last = words.length - 1
+  for (let i = 0; i + last < text.length; i++) {
+    let j = 0
+    while (j < last && text[i + j] === words[j]) j++
+    if (j === last && text[i + last].startsWith(words[last])) return true
+  }
+  return false
+}
+
+function has(set, id) {
+  let lo = 0, hi = set.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    if (set[mid] === id) return true
+    if (set[mid] < id) lo = mid + 1
+    else hi = mid - 1
+  }
+  return false
+}

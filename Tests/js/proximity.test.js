@@ -1,0 +1,30 @@
+import test from 'node:test'
+import assert from 'node:assert/strict'
+import { proximityFirst, side } from '../../Templates/assets/js/engine/rank.js'
+import { queryWords } from '../../Templates/assets/js/engine/normalize.js'
+
+test('words side by side and in order, the last a prefix', () => {
+  assert.ok(side(['the', 'dark', 'side', 'of', 'the', 'moon'], ['side', 'of']))
+  assert.ok(side(['the', 'dark', 'side'], ['dark', 'si']))
+  assert.ok(!side(['side', 'the', 'dark'], ['dark', 'side']))
+  assert.ok(!side(['dark', 'and', 'side'], ['dark', 'side']))
+})
+
+test('among equals, the record whose words stand together comes first; rule order holds', () => {
+  const docs = [
+    { id: 1, title: 'Love Me Do', subtitle: 'Song · Rock' },
+    { id: 2, title: 'Rock Me Love', subtitle: 'Song · Pop' },
+    { id: 3, title: 'Rock Love', subtitle: 'Song · Jazz' },
+    { id: 4, title: 'Rock Love', subtitle: 'Song · Jazz' },
+  ]
+  // Documents 1–3 meet the same rules; 4 meets one more and must stay first.
+  const sets = [new Int32Array([1, 2, 3, 4]), new Int32Array([4])]
+  const ranked = [docs[3], docs[0], docs[1], docs[2]]
+  const order = proximityFirst(ranked, ['rock', 'love'], sets, queryWords).map((d) => d.id)
+  assert.deepEqual(order, [4, 3, 1, 2])
+})
+
+test('one word: the page is left as ranked', () => {
+  const docs = [{ id: 2, title: 'b' }, { id: 1, title: 'a' }]
+  assert.equal(proximityFirst(docs, ['a'], [], queryWords), docs)
+})

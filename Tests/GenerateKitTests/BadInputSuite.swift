@@ -6,6 +6,7 @@ import Testing
 /// file system — exits with status 1, prints `path:line:column: error: …`
 /// pointing into the file that caused it, and leaves the previously
 /// published site byte for byte as it was, with no staging folder behind.
+/// Long on purpose: one runner and a table of cases, one line or three each.
 @Suite struct BadInputSuite {
   /// One way to break the fixture project (`Fixtures/mini`).
   struct Case: Sendable, CustomTestStringConvertible {

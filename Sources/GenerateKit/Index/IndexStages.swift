@@ -1,5 +1,7 @@
 /// The index builder's stages after postings (see `IndexBuilder.build`):
 /// each reads what earlier stages made and adds its files to `IndexFiles`.
+/// Over 400 lines on purpose: four short stages that share the encoders of
+/// the format's big integer lists, read together with FORMAT.md.
 
 /// Stage 3: term shards by prefix, split until each is small. A term's entry
 /// is encoded when its shard is written, and its size for planning is the

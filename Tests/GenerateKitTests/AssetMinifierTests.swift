@@ -45,11 +45,15 @@ struct AssetBundlerTests {
   }
 
   static let assets = [
-    asset("css/page.css", "/* one file */\n@import \"./theme.css\";\n@import \"site.css\";\n.page { color: red; }\n"),
+    asset(
+      "css/page.css",
+      "/* one file */\n@import \"./theme.css\";\n@import \"site.css\";\n.page { color: red; }\n"),
     asset("css/theme.css", ":root { --tint: blue; }\n"),
     asset("css/site.css", "@import \"./theme.css\";\nbody { margin: 0; }\n"),
     asset("css/alone.css", "/* nothing imported */\np { margin: 0; }\n"),
-    asset("js/app.js", "import { a } from './lib/a.js'\nimport {\n  b,\n} from './lib/b.js'\nconsole.log(a + b)\n"),
+    asset(
+      "js/app.js", "import { a } from './lib/a.js'\nimport {\n  b,\n} from './lib/b.js'\nconsole.log(a + b)\n"
+    ),
     asset("js/lib/a.js", "import { b } from './b.js'\nexport const a = b + 1\n"),
     asset("js/lib/b.js", "export const b = 1\n"),
     asset("icon.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"),
@@ -62,13 +66,19 @@ struct AssetBundlerTests {
   @Test func findsStaticImportsIncludingMultiLineOnes() {
     let imports = AssetBundler.scriptImports(Array(Self.assets[4].bytes))
     #expect(imports == ["./lib/a.js", "./lib/b.js"])
-    #expect(AssetBundler.scriptImports(Array("export function f() {\n  return import('./x.js')\n}\nexport { g } from '../g.js'\n".utf8)) == ["../g.js"])
+    #expect(
+      AssetBundler.scriptImports(
+        Array("export function f() {\n  return import('./x.js')\n}\nexport { g } from '../g.js'\n".utf8)) == [
+          "../g.js"
+        ])
     #expect(AssetBundler.resolve("../g.js", from: "js/ui/f.js") == "js/g.js")
   }
 
   @Test func withoutEsbuildStylesheetsAreInlinedAndModulesPreloaded() throws {
     let output = try AssetBundler(esbuild: nil).bundle(Self.assets)
-    #expect(Self.text(output, "css/page.css") == ":root { --tint: blue; }\nbody { margin: 0; }\n.page { color: red; }\n")
+    #expect(
+      Self.text(output, "css/page.css")
+        == ":root { --tint: blue; }\nbody { margin: 0; }\n.page { color: red; }\n")
     #expect(Self.text(output, "css/alone.css") == "p { margin: 0; }\n")
     // Dependencies first, each once; the entry itself is the page's <script>.
     #expect(output.modulePreloads == ["js/lib/b.js", "js/lib/a.js"])
@@ -84,7 +94,8 @@ struct AssetBundlerTests {
     #expect(!app.contains("import"), "\(app)")
     #expect(app.contains("console.log"), "\(app)")
     let css = Self.text(output, "css/page.css")
-    #expect(!css.contains("@import") && css.contains("--tint: blue") && css.contains(".page{color:red}"), "\(css)")
+    #expect(
+      !css.contains("@import") && css.contains("--tint: blue") && css.contains(".page{color:red}"), "\(css)")
     // A file that imports nothing is only minified, the same with or without esbuild.
     #expect(Self.text(output, "css/alone.css") == "p { margin: 0; }\n")
     #expect(Self.text(output, "js/lib/b.js") == "export const b = 1\n")
@@ -97,13 +108,19 @@ struct AssetBundlerTests {
       _ = try AssetBundler(esbuild: esbuild).bundle(broken)
       Issue.record("esbuild accepted a syntax error")
     } catch let error as DiagnosticsError {
-      #expect(error.diagnostics.contains { $0.location?.file == "Templates/assets/js/broken.js" && $0.location?.line == 3 }, "\(error)")
+      #expect(
+        error.diagnostics.contains {
+          $0.location?.file == "Templates/assets/js/broken.js" && $0.location?.line == 3
+        }, "\(error)")
     }
   }
 
   @Test func theEmbeddedIndexCannotCloseItsScriptElement() {
-    let manifest = Array(#"{"version":1,"termDirectories":[["a","t/dir-a.json"]],"title":"</script><b>&"}"#.utf8)
-    let index = SiteIndex(files: [("idx/t/dir-a.json", Array(#"{"termShards":[]}"#.utf8)), ("idx/manifest.x.json", manifest)], manifestPath: "idx/manifest.x.json")
+    let manifest = Array(
+      #"{"version":1,"termDirectories":[["a","t/dir-a.json"]],"title":"</script><b>&"}"#.utf8)
+    let index = SiteIndex(
+      files: [("idx/t/dir-a.json", Array(#"{"termShards":[]}"#.utf8)), ("idx/manifest.x.json", manifest)],
+      manifestPath: "idx/manifest.x.json")
     let json = AssetIndexData.json(for: index)
     #expect(!json.contains("<") && !json.contains(">") && !json.contains("&"))
     #expect(json.hasPrefix(#"{"idx/manifest.x.json":{"version":1"#))
@@ -118,12 +135,15 @@ struct AssetTemplateFolderTests {
   @Test func anAssetErrorInALaterFolderNamesThatFolder() throws {
     let project = try TemporaryProject()
     defer { project.remove() }
-    let config = try project.read("site.yml").replacingOccurrences(of: "templates: templates", with: "templates: [templates, extra]")
+    let config = try project.read("site.yml").replacingOccurrences(
+      of: "templates: templates", with: "templates: [templates, extra]")
     try project.write("site.yml", config)
-    try FileManager.default.createDirectory(atPath: project.path("extra/assets"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: project.path("extra/assets"), withIntermediateDirectories: true)
     try project.write("extra/assets/later.css.mustache", "p {\n  color: {{#site}}red;\n}\n")
     let diagnostics = expectBuildFailure(project)
-    let diagnostic = try #require(diagnostics.first { $0.message.contains("template syntax") }, "\(diagnostics)")
+    let diagnostic = try #require(
+      diagnostics.first { $0.message.contains("template syntax") }, "\(diagnostics)")
     #expect(diagnostic.location?.file.hasSuffix("extra/assets/later.css.mustache") == true, "\(diagnostic)")
     #expect(diagnostic.location?.file.contains("templates/assets") == false, "\(diagnostic)")
   }

@@ -44,17 +44,22 @@ struct AssetBundler {
 
   /// A lazily initialised static runs once, safely across threads.
   private static let missingNote: Void = {
-    FileHandle.standardError.write(Data(
-      "note: esbuild not found: scripts ship as separate modules, all preloaded (install esbuild to bundle and minify them)\n"
-        .utf8))
+    FileHandle.standardError.write(
+      Data(
+        "note: esbuild not found: scripts ship as separate modules, all preloaded (install esbuild to bundle and minify them)\n"
+          .utf8))
   }()
 
   func bundle(_ assets: [AssetFile]) throws -> Output {
     let byPath = Dictionary(assets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
     var imports: [String: [String]] = [:]
     for asset in assets {
-      let found = Self.isScript(asset.path) ? Self.scriptImports(asset.bytes) : Self.isStyle(asset.path) ? Self.styleImports(asset.bytes) : []
-      imports[asset.path] = found.compactMap { Self.resolve($0, from: asset.path) }.filter { byPath[$0] != nil }
+      let found =
+        Self.isScript(asset.path)
+        ? Self.scriptImports(asset.bytes) : Self.isStyle(asset.path) ? Self.styleImports(asset.bytes) : []
+      imports[asset.path] = found.compactMap { Self.resolve($0, from: asset.path) }.filter {
+        byPath[$0] != nil
+      }
     }
     let imported = Set(imports.values.joined())
     // Entries: files nothing imports that import something themselves.
@@ -66,7 +71,8 @@ struct AssetBundler {
     } else {
       for entry in entries where Self.isStyle(entry) {
         var seen = Set<String>()
-        bundled[entry] = AssetMinifier.minify(Self.inlineStyle(entry, byPath: byPath, imports: imports, seen: &seen), path: entry)
+        bundled[entry] = AssetMinifier.minify(
+          Self.inlineStyle(entry, byPath: byPath, imports: imports, seen: &seen), path: entry)
       }
     }
     var preloads: [String] = []
@@ -97,14 +103,18 @@ struct AssetBundler {
     var statement = ""
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
       let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if statement.isEmpty && !(trimmed.hasPrefix("import") || trimmed.hasPrefix("export {") || trimmed.hasPrefix("export *")) {
+      if statement.isEmpty
+        && !(trimmed.hasPrefix("import") || trimmed.hasPrefix("export {") || trimmed.hasPrefix("export *"))
+      {
         continue
       }
       statement += trimmed + " "
       if let specifier = lastQuoted(statement) {
         if specifier.hasPrefix("./") || specifier.hasPrefix("../") { found.append(specifier) }
         statement = ""
-      } else if !(statement.hasPrefix("import {") || statement.hasPrefix("export {")) || statement.contains("}") {
+      } else if !(statement.hasPrefix("import {") || statement.hasPrefix("export {"))
+        || statement.contains("}")
+      {
         // Not a static import, or braces closed without a `from`: only a list of names spans lines.
         statement = ""
       }
@@ -130,7 +140,8 @@ struct AssetBundler {
   }
 
   private static func lastQuoted(_ statement: String) -> String? {
-    guard statement.contains(" from ") || statement.hasPrefix("import '") || statement.hasPrefix("import \"") else { return nil }
+    guard statement.contains(" from ") || statement.hasPrefix("import '") || statement.hasPrefix("import \"")
+    else { return nil }
     guard let close = statement.lastIndex(where: { $0 == "'" || $0 == "\"" }) else { return nil }
     let quote = statement[close]
     guard let open = statement[..<close].lastIndex(of: quote) else { return nil }
@@ -174,9 +185,12 @@ struct AssetBundler {
 
   /// Bundles and minifies the entries with esbuild in a scratch folder; its
   /// errors come back naming the template file they are in.
-  private func runEsbuild(_ esbuild: String, assets: [AssetFile], entries: [String]) throws -> [String: [UInt8]] {
+  private func runEsbuild(_ esbuild: String, assets: [AssetFile], entries: [String]) throws -> [String:
+    [UInt8]]
+  {
     let fileManager = FileManager.default
-    let scratch = fileManager.temporaryDirectory.appendingPathComponent("generate-assets-\(UUID().uuidString)")
+    let scratch = fileManager.temporaryDirectory.appendingPathComponent(
+      "generate-assets-\(UUID().uuidString)")
     defer { try? fileManager.removeItem(at: scratch) }
     let source = scratch.appendingPathComponent("src")
     let output = scratch.appendingPathComponent("out")
@@ -188,19 +202,21 @@ struct AssetBundler {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: esbuild)
     process.currentDirectoryURL = source
-    process.arguments = entries + [
-      "--bundle", "--minify", "--format=esm", "--charset=utf8", "--legal-comments=none",
-      "--outdir=\(output.path)", "--outbase=.", "--log-level=error", "--color=false",
-      // Images and fonts a stylesheet names stay where they are.
-      "--external:*.svg", "--external:*.png", "--external:*.jpg", "--external:*.webp", "--external:*.woff2",
-    ]
+    process.arguments =
+      entries + [
+        "--bundle", "--minify", "--format=esm", "--charset=utf8", "--legal-comments=none",
+        "--outdir=\(output.path)", "--outbase=.", "--log-level=error", "--color=false",
+        // Images and fonts a stylesheet names stay where they are.
+        "--external:*.svg", "--external:*.png", "--external:*.jpg", "--external:*.webp", "--external:*.woff2",
+      ]
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = FileHandle.nullDevice
     do {
       try process.run()
     } catch {
-      throw DiagnosticsError(.error(at: SourceLocation(file: esbuild), "cannot run esbuild: \(error.localizedDescription)"))
+      throw DiagnosticsError(
+        .error(at: SourceLocation(file: esbuild), "cannot run esbuild: \(error.localizedDescription)"))
     }
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
@@ -210,7 +226,8 @@ struct AssetBundler {
     var result: [String: [UInt8]] = [:]
     for entry in entries {
       guard let data = fileManager.contents(atPath: output.appendingPathComponent(entry).path) else {
-        throw DiagnosticsError(.error(at: SourceLocation(file: entry), "esbuild wrote no bundle for this file"))
+        throw DiagnosticsError(
+          .error(at: SourceLocation(file: entry), "esbuild wrote no bundle for this file"))
       }
       result[entry] = [UInt8](data)
     }
@@ -229,11 +246,14 @@ struct AssetBundler {
       }
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       let parts = trimmed.split(separator: ":")
-      if let pending = message, trimmed.hasSuffix(":"), parts.count == 3, let lineNumber = Int(parts[1]), let column = Int(parts[2]) {
+      if let pending = message, trimmed.hasSuffix(":"), parts.count == 3, let lineNumber = Int(parts[1]),
+        let column = Int(parts[2])
+      {
         let path = String(parts[0])
         let file = assets.first { $0.path == path }?.source ?? path
         // esbuild counts columns from 0.
-        diagnostics.append(.error(at: SourceLocation(file: file, line: lineNumber, column: column + 1), "esbuild: \(pending)"))
+        diagnostics.append(
+          .error(at: SourceLocation(file: file, line: lineNumber, column: column + 1), "esbuild: \(pending)"))
         message = nil
       }
     }

@@ -24,7 +24,9 @@ enum AssetIndexData {
     if let object = try? JSONSerialization.jsonObject(with: Data(manifest)) as? [String: Any],
       let directories = object["termDirectories"] as? [[String]]
     {
-      let listed = directories.compactMap { pair in pair.last.flatMap { path in files[folder + path].map { (folder + path, $0) } } }
+      let listed = directories.compactMap { pair in
+        pair.last.flatMap { path in files[folder + path].map { (folder + path, $0) } }
+      }
       if listed.count == directories.count && listed.reduce(0, { $0 + $1.1.count }) <= directoryBudget {
         entries += listed
       }

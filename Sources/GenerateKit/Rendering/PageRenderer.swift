@@ -28,7 +28,8 @@ public struct PageRenderer {
     // Required and page templates were checked at load (`ConfigChecker`).
     var shared: [String: Any] = [
       "site": [
-        "title": config.title, "description": config.description, "language": config.language, "tint": config.tint,
+        "title": config.title, "description": config.description, "language": config.language,
+        "tint": config.tint,
       ] as [String: Any],
       "base": base,
       "manifest": base + index.manifestPath,
@@ -59,12 +60,17 @@ public struct PageRenderer {
       do {
         let template = try MustacheTemplate(string: text)
         let rendered = template.render(PageContext(page: [:], shared: shared), library: templates.library)
-        sources.append(AssetFile(path: String(asset.path.dropLast(".mustache".count)), bytes: Array(rendered.utf8), source: asset.source))
+        sources.append(
+          AssetFile(
+            path: String(asset.path.dropLast(".mustache".count)), bytes: Array(rendered.utf8),
+            source: asset.source))
       } catch let error as MustacheTemplate.ParserError {
         // The file's own folder: with layered template folders it need not be the first.
-        throw DiagnosticsError(.error(
-          at: SourceLocation(file: asset.source, line: error.context.lineNumber, column: error.context.columnNumber),
-          "template syntax: \(TemplateSet.describe(error.error))"))
+        throw DiagnosticsError(
+          .error(
+            at: SourceLocation(
+              file: asset.source, line: error.context.lineNumber, column: error.context.columnNumber),
+            "template syntax: \(TemplateSet.describe(error.error))"))
       }
     }
     let bundle = try AssetBundler(esbuild: AssetBundler.locateEsbuild()).bundle(sources)
@@ -93,25 +99,41 @@ public struct PageRenderer {
     let origin = config.siteURL.map { Self.join($0, "") } ?? ""
     func canonical(_ path: String) -> String { origin + base + path }
     var jobs: [Job] = [
-      Job(path: "index.html", template: "search", context: [
-        "page": ["title": config.title, "description": config.description, "canonical": canonical(""), "isSearch": true] as [String: Any]
-      ]),
-      Job(path: "404.html", template: "404", context: [
-        "page": ["title": "Not Found · \(config.title)", "description": "This page does not exist.", "canonical": canonical("404.html")] as [String: Any]
-      ]),
+      Job(
+        path: "index.html", template: "search",
+        context: [
+          "page": [
+            "title": config.title, "description": config.description, "canonical": canonical(""),
+            "isSearch": true,
+          ] as [String: Any]
+        ]),
+      Job(
+        path: "404.html", template: "404",
+        context: [
+          "page": [
+            "title": "Not Found · \(config.title)", "description": "This page does not exist.",
+            "canonical": canonical("404.html"),
+          ] as [String: Any]
+        ]),
     ]
     for document in site.documents {
       let collection = site.collections[document.collection]
       guard collection.writesPages, let page = collection.config.page else { continue }
-      let path = document.url.hasSuffix("/") || document.url.isEmpty ? document.url + "index.html" : document.url
-      let description = document.subtitle.isEmpty ? "\(collection.config.singular) · \(config.title)" : document.subtitle
-      jobs.append(Job(path: path, template: page.template, context: [
-        "page": [
-          "title": "\(document.title) · \(config.title)", "description": description,
-          "canonical": canonical(document.url), "kind": collection.config.singular, "collection": collection.config.id,
-        ] as [String: Any],
-        "record": RecordContext(site: site, table: collection.table, row: document.row),
-      ]))
+      let path =
+        document.url.hasSuffix("/") || document.url.isEmpty ? document.url + "index.html" : document.url
+      let description =
+        document.subtitle.isEmpty ? "\(collection.config.singular) · \(config.title)" : document.subtitle
+      jobs.append(
+        Job(
+          path: path, template: page.template,
+          context: [
+            "page": [
+              "title": "\(document.title) · \(config.title)", "description": description,
+              "canonical": canonical(document.url), "kind": collection.config.singular,
+              "collection": collection.config.id,
+            ] as [String: Any],
+            "record": RecordContext(site: site, table: collection.table, row: document.row),
+          ]))
     }
 
     let library = templates.library
@@ -123,7 +145,8 @@ public struct PageRenderer {
     var pages: [String] = []
     for (index, job) in jobs.enumerated() {
       guard let bytes = results[index] else {
-        throw DiagnosticsError(.error(at: SourceLocation(file: job.path), "template '\(job.template)' rendered nothing"))
+        throw DiagnosticsError(
+          .error(at: SourceLocation(file: job.path), "template '\(job.template)' rendered nothing"))
       }
       files.append((job.path, bytes))
       pages.append(job.path)
@@ -149,7 +172,8 @@ public struct PageRenderer {
   }
 
   func sitemap(siteURL: String, base: String, pages: [String]) -> String {
-    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+    var xml =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
     let root = Self.join(siteURL, base)
     for page in pages.sorted() where page != "404.html" {
       let path = page.hasSuffix("index.html") ? String(page.dropLast("index.html".count)) : page

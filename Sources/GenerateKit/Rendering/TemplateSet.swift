@@ -27,7 +27,10 @@ public struct TemplateSet: @unchecked Sendable {
     for directory in directories {
       var isDirectory: ObjCBool = false
       guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-        diagnostics.append(.error(at: SourceLocation(file: DatasetLoader.displayPath(directory)), "templates folder does not exist"))
+        diagnostics.append(
+          .error(
+            at: SourceLocation(file: DatasetLoader.displayPath(directory)), "templates folder does not exist")
+        )
         continue
       }
       var namesHere: [String: String] = [:]
@@ -36,7 +39,9 @@ public struct TemplateSet: @unchecked Sendable {
       for relative in paths {
         let url = root.appendingPathComponent(relative)
         var isFolder: ObjCBool = false
-        guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+        guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+          continue
+        }
         let file = DatasetLoader.displayPath(url.path)
         guard let data = fileManager.contents(atPath: url.path) else {
           diagnostics.append(.error(at: SourceLocation(file: file), "cannot read template file"))
@@ -44,17 +49,24 @@ public struct TemplateSet: @unchecked Sendable {
         }
         if relative.hasPrefix("assets/") {
           let path = String(relative.dropFirst("assets/".count))
-          if assetPaths.insert(path).inserted { assets.append(AssetFile(path: path, bytes: [UInt8](data), source: file)) }
+          if assetPaths.insert(path).inserted {
+            assets.append(AssetFile(path: path, bytes: [UInt8](data), source: file))
+          }
           continue
         }
         guard relative.hasSuffix(".mustache") else { continue }
         guard let text = String(validating: data, as: UTF8.self) else {
-          diagnostics.append(.error(at: UTF8Check.firstInvalidByte(in: [UInt8](data), file: file), "template is not valid UTF-8"))
+          diagnostics.append(
+            .error(
+              at: UTF8Check.firstInvalidByte(in: [UInt8](data), file: file), "template is not valid UTF-8"))
           continue
         }
         let name = url.deletingPathExtension().lastPathComponent
         if let first = namesHere[name] {
-          diagnostics.append(.error(at: SourceLocation(file: file), "two templates are named '\(name)' (the other is \(first)); partials are found by file name"))
+          diagnostics.append(
+            .error(
+              at: SourceLocation(file: file),
+              "two templates are named '\(name)' (the other is \(first)); partials are found by file name"))
           continue
         }
         namesHere[name] = file
@@ -64,23 +76,27 @@ public struct TemplateSet: @unchecked Sendable {
         let tags = TemplateTags(text)
         sources.append((name, file, tags))
         if let tag = tags.tooDeep {
-          diagnostics.append(.error(
-            at: SourceLocation(file: file, line: tag.line, column: tag.column),
-            "sections nest more than \(TemplateTags.maxDepth) deep"))
+          diagnostics.append(
+            .error(
+              at: SourceLocation(file: file, line: tag.line, column: tag.column),
+              "sections nest more than \(TemplateTags.maxDepth) deep"))
           continue
         }
         for (transform, tag) in tags.unknownTransforms {
           let known = TemplateTags.transforms.sorted().joined(separator: ", ")
-          diagnostics.append(.error(
-            at: SourceLocation(file: file, line: tag.line, column: tag.column),
-            "unknown template function '\(transform)' in '{{\(tag.content)}}'; known functions: \(known)"))
+          diagnostics.append(
+            .error(
+              at: SourceLocation(file: file, line: tag.line, column: tag.column),
+              "unknown template function '\(transform)' in '{{\(tag.content)}}'; known functions: \(known)"))
         }
         do {
           library.register(try MustacheTemplate(string: text), named: name)
         } catch let error as MustacheTemplate.ParserError {
-          diagnostics.append(.error(
-            at: SourceLocation(file: file, line: error.context.lineNumber, column: error.context.columnNumber),
-            "template syntax: \(Self.describe(error.error))"))
+          diagnostics.append(
+            .error(
+              at: SourceLocation(
+                file: file, line: error.context.lineNumber, column: error.context.columnNumber),
+              "template syntax: \(Self.describe(error.error))"))
         } catch {
           diagnostics.append(.error(at: SourceLocation(file: file), "template syntax: \(error)"))
         }
@@ -88,9 +104,10 @@ public struct TemplateSet: @unchecked Sendable {
     }
     for source in sources {
       for reference in source.tags.references where names[reference.content] == nil {
-        diagnostics.append(.error(
-          at: SourceLocation(file: source.file, line: reference.line, column: reference.column),
-          "partial '\(reference.content)' does not exist (no \(reference.content).mustache in \(shown))"))
+        diagnostics.append(
+          .error(
+            at: SourceLocation(file: source.file, line: reference.line, column: reference.column),
+            "partial '\(reference.content)' does not exist (no \(reference.content).mustache in \(shown))"))
       }
     }
     diagnostics += Self.cycles(in: sources)
@@ -102,7 +119,8 @@ public struct TemplateSet: @unchecked Sendable {
 
   static func describe(_ error: Error) -> String {
     switch error {
-    case MustacheTemplate.Error.sectionCloseNameIncorrect: return "section closed with a different name than it was opened with"
+    case MustacheTemplate.Error.sectionCloseNameIncorrect:
+      return "section closed with a different name than it was opened with"
     case MustacheTemplate.Error.unfinishedName: return "unfinished tag name"
     case MustacheTemplate.Error.expectedSectionEnd: return "section is never closed"
     case MustacheTemplate.Error.invalidSetDelimiter: return "invalid set-delimiter tag"
@@ -128,17 +146,19 @@ public struct TemplateSet: @unchecked Sendable {
           let key = Set(cycle).sorted().joined(separator: "\u{1}")
           if reported.insert(key).inserted {
             let what = reference.sigil == "<" ? "template inheritance" : "partials"
-            diagnostics.append(.error(
-              at: SourceLocation(file: source.file, line: reference.line, column: reference.column),
-              "\(what) include themselves: \(cycle.joined(separator: " → "))"))
+            diagnostics.append(
+              .error(
+                at: SourceLocation(file: source.file, line: reference.line, column: reference.column),
+                "\(what) include themselves: \(cycle.joined(separator: " → "))"))
           }
           continue
         }
         if next == name {
           if reported.insert(name).inserted {
-            diagnostics.append(.error(
-              at: SourceLocation(file: source.file, line: reference.line, column: reference.column),
-              "template '\(name)' includes itself: \(name) → \(name)"))
+            diagnostics.append(
+              .error(
+                at: SourceLocation(file: source.file, line: reference.line, column: reference.column),
+                "template '\(name)' includes itself: \(name) → \(name)"))
           }
           continue
         }

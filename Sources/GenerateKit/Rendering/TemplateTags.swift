@@ -70,7 +70,10 @@ struct TemplateTags {
         cursor += 1
       }
       if sigil == "{" && cursor < scalars.count && scalars[cursor] == "}" { cursor += 1 }
-      tags.append(Tag(sigil: sigil, content: String(content).trimmingCharacters(in: Self.trimmed), line: line, column: column))
+      tags.append(
+        Tag(
+          sigil: sigil, content: String(content).trimmingCharacters(in: Self.trimmed), line: line,
+          column: column))
       index = cursor + 2
     }
   }
@@ -83,7 +86,8 @@ struct TemplateTags {
   /// Transforms the template applies that swift-mustache does not know.
   var unknownTransforms: [(name: String, tag: Tag)] {
     var result: [(name: String, tag: Tag)] = []
-    for tag in tags where tag.sigil != "!" && tag.sigil != ">" && tag.sigil != "<" && tag.content.contains("(") {
+    for tag in tags
+    where tag.sigil != "!" && tag.sigil != ">" && tag.sigil != "<" && tag.content.contains("(") {
       for part in tag.content.split(separator: "(").dropLast() {
         let name = part.trimmingCharacters(in: .whitespaces)
         if !Self.transforms.contains(name) { result.append((name, tag)) }

@@ -12,6 +12,7 @@ log() { printf '\n==> %s\n' "$*"; }
 # the browser tests (Playwright cannot download its own browser here).
 missing=()
 dpkg -s libxml2-dev >/dev/null 2>&1 || missing+=(libxml2-dev)
+dpkg -s libsqlite3-dev >/dev/null 2>&1 || missing+=(libsqlite3-dev)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
   log "Installing ${missing[*]}"

@@ -148,6 +148,45 @@ func values(_ table: GenerateKit.Table?, row: Int) -> [String: String] {
   }
 }
 
+/// A table's source is checked in the config, at the key or value at fault.
+@Suite struct TableConfigTests {
+  func expectConfigError(_ tables: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    let fixture = try SourceFixture(files: ["t.csv": "id\n1\n", "t.txt": "id\n1\n"])
+    defer { fixture.remove() }
+    let marked = Marked(tables)
+    let diagnostics = fixture.failure(marked.text, sourceLocation: sourceLocation)
+    let match = diagnostics.first { $0.message.contains(message) }
+    #expect(match != nil, "no \(message.debugDescription) in \(diagnostics)", sourceLocation: sourceLocation)
+    // The fixture puts the tables on line 3 onwards, two spaces in.
+    #expect(match?.location?.line == marked.line + 2, "\(String(describing: match))", sourceLocation: sourceLocation)
+    #expect(match?.location?.column == marked.column + 2, "\(String(describing: match))", sourceLocation: sourceLocation)
+  }
+
+  @Test func anUnknownFileKind() throws {
+    try expectConfigError("t: { file: 1️⃣t.txt }", "must end in .csv, .json, .jsonl or .ndjson")
+  }
+
+  @Test func twoSourcesAtOnce() throws {
+    try expectConfigError("t: 1️⃣{ file: t.csv, sqlite: m.sqlite }", "takes one of 'file', 'sqlite' and 'groupBy'")
+  }
+
+  @Test func sqliteWithoutTableOrQuery() throws {
+    try expectConfigError("t: 1️⃣{ sqlite: m.sqlite }", "needs 'table' (a table or view) or 'query' (SQL)")
+  }
+
+  @Test func sqliteWithTableAndQuery() throws {
+    try expectConfigError("t: 1️⃣{ sqlite: m.sqlite, table: a, query: SELECT 1 }", "has both 'table' and 'query'")
+  }
+
+  @Test func aPathOnACSVFile() throws {
+    try expectConfigError("t: { file: t.csv, 1️⃣path: a.b }", "'path' in table 't' applies to a .json file only")
+  }
+
+  @Test func aPathWithAnEmptyKey() throws {
+    try expectConfigError("t: { file: t.json, path: 1️⃣a..b }", "path in table 't' must be keys joined by dots")
+  }
+}
+
 /// The default site from Data/chinook/chinook.sqlite is the same, byte for
 /// byte, as the one from the CSV files it was made from.
 @Suite struct SQLiteDefaultSiteTests {

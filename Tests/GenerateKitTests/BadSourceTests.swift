@@ -298,9 +298,18 @@ import Testing
 
   @Test func sqliteErrorInTheQuery() throws {
     let c = try Self.sqliteCase(#"{ sqlite: data/music.sqlite, query: "SELECT id, name FROM Artist ORDER BY id", key: id }"#)
-    let place = try c.configPlace(of: "\"SELECT")
+    let place = try c.configPlace(of: "name FROM Artist")
     try c.expectFailure(message: "SQLite: no such column: name", file: "site.yml", line: place.line, column: place.column) {
       try Self.sqlite($0, "ALTER TABLE Artist RENAME COLUMN name TO title")
+    }
+  }
+
+  @Test func sqliteSyntaxErrorInABlockQueryIsAtTheQuery() throws {
+    let c = try Self.sqliteCase("\n    sqlite: data/music.sqlite\n    query: |\n      SELECT id, name\n      FROM Artist\n    key: id")
+    let place = try c.configPlace(of: "|")
+    try c.expectFailure(message: "SQLite: near \"FROM\": syntax error", file: "site.yml", line: place.line, column: place.column) {
+      let config = try $0.read("site.yml").replacingOccurrences(of: "      SELECT id, name\n", with: "      SELECT id, name,\n")
+      try $0.write("site.yml", config)
     }
   }
 

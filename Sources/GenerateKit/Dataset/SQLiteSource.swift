@@ -81,7 +81,16 @@ enum SQLiteSource {
       label = spec.name
       place = query.location
     }
-    let statement = try db.makeStatement(sql: sql)
+    let statement: Statement
+    do {
+      statement = try db.makeStatement(sql: sql)
+    } catch let error as DatabaseError {
+      var at = place
+      if case .query(let query) = read, let connection = db.sqliteConnection {
+        at = Self.place(in: query, byteOffset: Int(sqlite3_error_offset(connection)))
+      }
+      throw DiagnosticsError(.error(at: at, "SQLite: \(error.message ?? "\(error)")"))
+    }
     guard statement.isReadonly else {
       throw DiagnosticsError(.error(at: place, "the query must only read (a SELECT); it would change the database"))
     }
@@ -108,6 +117,30 @@ enum SQLiteSource {
       row += 1
     }
     return try builder.finish()
+  }
+
+  /// Where in the config SQLite's error offset into the query falls: found
+  /// by reading the config's line and checking the query is written there
+  /// as it is (a one-line plain or quoted scalar without escapes);
+  /// otherwise the query's own place.
+  static func place(in query: SiteConfig.Located<String>, byteOffset: Int) -> SourceLocation {
+    let location = query.location
+    guard byteOffset >= 0, byteOffset <= query.value.utf8.count, !query.value.contains("\n"),
+      let text = try? String(contentsOfFile: location.file, encoding: .utf8)
+    else { return location }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard location.line >= 1, location.line <= lines.count else { return location }
+    let line = Array(lines[location.line - 1].unicodeScalars)
+    let wanted = Array(query.value.unicodeScalars)
+    let before = String(decoding: query.value.utf8.prefix(byteOffset), as: UTF8.self).unicodeScalars.count
+    for skip in [0, 1] {
+      let start = location.column - 1 + skip
+      guard start >= 0, start + wanted.count <= line.count else { continue }
+      if Array(line[start..<(start + wanted.count)]) == wanted {
+        return SourceLocation(file: location.file, line: location.line, column: start + before + 1)
+      }
+    }
+    return location
   }
 
   struct Unreadable: Error {

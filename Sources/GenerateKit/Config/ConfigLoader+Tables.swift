@@ -56,11 +56,15 @@ extension NodeReader {
     var source: SiteConfig.Table.Source?
     if let file {
       for extra in ["table", "query"] where pairs[extra] != nil {
-        if let pair = pairs[extra] { fail(pair.key, "'\(extra)' in \(what) belongs to a SQLite table ('sqlite:')") }
+        if let pair = pairs[extra] {
+          fail(pair.key, "'\(extra)' in \(what) belongs to a SQLite table ('sqlite:')")
+        }
       }
       source = fileSource(file, path: path, pairs: pairs, what: what)
     } else if let database {
-      if let pair = pairs["path"] { fail(pair.key, "'path' in \(what) belongs to a JSON file ('file: ….json')") }
+      if let pair = pairs["path"] {
+        fail(pair.key, "'path' in \(what) belongs to a JSON file ('file: ….json')")
+      }
       switch (sqlTable, query) {
       case (let sqlTable?, nil): source = .sqliteTable(database: database, table: sqlTable)
       case (nil, let query?):
@@ -69,14 +73,16 @@ extension NodeReader {
         }
         source = .sqliteQuery(database: database, query: query)
       case (_?, _?): fail(node, "\(what) has both 'table' and 'query'; choose one")
-      case (nil, nil): fail(node, "\(what) reads a SQLite database: it needs 'table' (a table or view) or 'query' (SQL)")
+      case (nil, nil):
+        fail(node, "\(what) reads a SQLite database: it needs 'table' (a table or view) or 'query' (SQL)")
       }
     } else {
       for extra in ["path", "table", "query"] where pairs[extra] != nil {
         if let pair = pairs[extra] { fail(pair.key, "'\(extra)' in \(what) has no use with 'groupBy'") }
       }
     }
-    return .init(name: name, location: location(keyNode), source: source, key: key, refs: refs, groupBy: groupBy)
+    return .init(
+      name: name, location: location(keyNode), source: source, key: key, refs: refs, groupBy: groupBy)
   }
 
   /// The kind of a data file, told by its extension.
@@ -86,8 +92,12 @@ extension NodeReader {
   ) -> SiteConfig.Table.Source? {
     let lower = file.value.lowercased()
     if lower.hasSuffix(".json") {
-      if let path, path.value.isEmpty || path.value.split(separator: ".", omittingEmptySubsequences: false).contains("") {
-        if let pair = pairs["path"] { fail(pair.value, "path in \(what) must be keys joined by dots, as in data.items") }
+      if let path,
+        path.value.isEmpty || path.value.split(separator: ".", omittingEmptySubsequences: false).contains("")
+      {
+        if let pair = pairs["path"] {
+          fail(pair.value, "path in \(what) must be keys joined by dots, as in data.items")
+        }
         return nil
       }
       return .json(file: file, path: path)
@@ -96,7 +106,10 @@ extension NodeReader {
     if lower.hasSuffix(".csv") { return .csv(file: file) }
     if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonLines(file: file) }
     if let pair = pairs["file"] {
-      fail(pair.value, "data file '\(file.value)' of \(what) must end in .csv, .json, .jsonl or .ndjson (for SQLite write 'sqlite: \(file.value)')")
+      fail(
+        pair.value,
+        "data file '\(file.value)' of \(what) must end in .csv, .json, .jsonl or .ndjson (for SQLite write 'sqlite: \(file.value)')"
+      )
     }
     return nil
   }

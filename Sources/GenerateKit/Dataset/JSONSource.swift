@@ -67,7 +67,11 @@ enum JSONSource {
     try each(
       { element in
         guard case .record(let record) = element else { return }
-        for field in record.fields where columnOf[field.name] == nil {
+        // Records mostly repeat one order of fields: compare with that
+        // before hashing.
+        for (position, field) in record.fields.enumerated() {
+          if position < names.count && names[position] == field.name { continue }
+          if columnOf[field.name] != nil { continue }
           columnOf[field.name] = names.count
           names.append(field.name)
           places.append(SourceLocation(file: shownPath, line: field.nameLine, column: field.nameColumn))
@@ -102,8 +106,15 @@ enum JSONSource {
           filled[c] = false
         }
         var problems: [(JSONReader.Field, String)] = []
-        for field in record.fields {
-          guard let c = columnOf[field.name] else { continue }
+        for (position, field) in record.fields.enumerated() {
+          let c: Int
+          if position < width && names[position] == field.name {
+            c = position
+          } else if let found = columnOf[field.name] {
+            c = found
+          } else {
+            continue
+          }
           if filled[c] {
             builder.report(
               .error(

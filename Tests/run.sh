@@ -14,6 +14,7 @@ log() { printf '\n==> %s\n' "$*"; }
 # without it, shipping modules unbundled).
 missing=()
 dpkg -s libxml2-dev >/dev/null 2>&1 || missing+=(libxml2-dev)
+dpkg -s libsqlite3-dev >/dev/null 2>&1 || missing+=(libsqlite3-dev)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v esbuild >/dev/null 2>&1 || missing+=(esbuild)
 if [ ${#missing[@]} -gt 0 ]; then

@@ -9,7 +9,8 @@ struct SourceFixture {
   let root: URL
 
   init(files: [String: String] = [:]) throws {
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("generate-source-\(UUID().uuidString)")
+    root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "generate-source-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     for (name, text) in files { try write(name, text) }
   }
@@ -68,18 +69,21 @@ func values(_ table: GenerateKit.Table?, row: Int) -> [String: String] {
   @Test func jsonValuesBecomeTheTextTheExpressionLanguagePrints() throws {
     let fixture = try SourceFixture(files: [
       "t.json": """
-        [
-          {"id": 1, "name": "A\\u00e9\\ud83c\\udfb5", "price": 0.5, "whole": 2.0, "exp": 1e3,
-           "big": 12345678901234567890, "on": true, "off": false, "none": null,
-           "artist": {"name": "X", "country": {"code": "BR"}}},
-          {"id": 2, "name": "B"}
-        ]
-        """
+      [
+        {"id": 1, "name": "A\\u00e9\\ud83c\\udfb5", "price": 0.5, "whole": 2.0, "exp": 1e3,
+         "big": 12345678901234567890, "on": true, "off": false, "none": null,
+         "artist": {"name": "X", "country": {"code": "BR"}}},
+        {"id": 2, "name": "B"}
+      ]
+      """
     ])
     defer { fixture.remove() }
     let table = try fixture.load("t: { file: t.json, key: id }").tableNamed["t"]
     #expect(
-      table?.header == ["id", "name", "price", "whole", "exp", "big", "on", "off", "none", "artist.name", "artist.country.code"])
+      table?.header == [
+        "id", "name", "price", "whole", "exp", "big", "on", "off", "none", "artist.name",
+        "artist.country.code",
+      ])
     #expect(
       values(table, row: 0) == [
         "id": "1", "name": "Aé🎵", "price": "0.5", "whole": "2", "exp": "1000", "big": "12345678901234567890",
@@ -91,7 +95,8 @@ func values(_ table: GenerateKit.Table?, row: Int) -> [String: String] {
 
   @Test func jsonRecordsCanSitAtAPathInsideTheDocument() throws {
     let fixture = try SourceFixture(files: [
-      "t.json": #"{"meta": {"n": [1, {"x": 2}]}, "data": {"items": [{"id": "a"}, {"id": "b", "extra": 1}]}, "after": "ok"}"#
+      "t.json":
+        #"{"meta": {"n": [1, {"x": 2}]}, "data": {"items": [{"id": "a"}, {"id": "b", "extra": 1}]}, "after": "ok"}"#
     ])
     defer { fixture.remove() }
     let table = try fixture.load("t: { file: t.json, path: data.items, key: id }").tableNamed["t"]
@@ -101,7 +106,9 @@ func values(_ table: GenerateKit.Table?, row: Int) -> [String: String] {
   }
 
   @Test func jsonLinesStreamOneObjectPerLine() throws {
-    let fixture = try SourceFixture(files: ["t.jsonl": "{\"id\": 1, \"n\": \"x\"}\n\n{\"id\": 2}\r\n{\"n\": \"z\", \"id\": 3}"])
+    let fixture = try SourceFixture(files: [
+      "t.jsonl": "{\"id\": 1, \"n\": \"x\"}\n\n{\"id\": 2}\r\n{\"n\": \"z\", \"id\": 3}"
+    ])
     defer { fixture.remove() }
     let table = try fixture.load("t: { file: t.jsonl, key: id }").tableNamed["t"]
     #expect(table?.header == ["id", "n"])
@@ -113,26 +120,38 @@ func values(_ table: GenerateKit.Table?, row: Int) -> [String: String] {
   @Test func sqliteTypesMapToText() throws {
     let fixture = try SourceFixture()
     defer { fixture.remove() }
-    try fixture.database("m.sqlite", [
-      "CREATE TABLE Artist (id INTEGER, name TEXT, score REAL, whole REAL, note TEXT, raw BLOB)",
-      "INSERT INTO Artist VALUES (1, 'Beyoncé', 0.25, 3.0, NULL, CAST('text' AS BLOB))",
-      "INSERT INTO Artist VALUES (2, 'AC/DC', -1.5, 1e20, 'x', NULL)",
-    ])
+    try fixture.database(
+      "m.sqlite",
+      [
+        "CREATE TABLE Artist (id INTEGER, name TEXT, score REAL, whole REAL, note TEXT, raw BLOB)",
+        "INSERT INTO Artist VALUES (1, 'Beyoncé', 0.25, 3.0, NULL, CAST('text' AS BLOB))",
+        "INSERT INTO Artist VALUES (2, 'AC/DC', -1.5, 1e20, 'x', NULL)",
+      ])
     let table = try fixture.load("t: { sqlite: m.sqlite, table: artist, key: id }").tableNamed["t"]
     #expect(table?.header == ["id", "name", "score", "whole", "note", "raw"])
-    #expect(values(table, row: 0) == ["id": "1", "name": "Beyoncé", "score": "0.25", "whole": "3", "note": "", "raw": "text"])
-    #expect(values(table, row: 1) == ["id": "2", "name": "AC/DC", "score": "-1.5", "whole": "1e+20", "note": "x", "raw": ""])
+    #expect(
+      values(table, row: 0) == [
+        "id": "1", "name": "Beyoncé", "score": "0.25", "whole": "3", "note": "", "raw": "text",
+      ])
+    #expect(
+      values(table, row: 1) == [
+        "id": "2", "name": "AC/DC", "score": "-1.5", "whole": "1e+20", "note": "x", "raw": "",
+      ])
     #expect(table?.file.hasSuffix("m.sqlite:Artist") == true)
   }
 
   @Test func sqliteQueriesChooseTheRowsAndTheirOrder() throws {
     let fixture = try SourceFixture()
     defer { fixture.remove() }
-    try fixture.database("m.sqlite", [
-      "CREATE TABLE a (id INTEGER, name TEXT)", "INSERT INTO a VALUES (2, 'b'), (1, 'a'), (3, 'c')",
-    ])
-    let table = try fixture.load(#"t: { sqlite: m.sqlite, query: "SELECT id, upper(name) AS name FROM a WHERE id < 3 ORDER BY id", key: id }"#)
-      .tableNamed["t"]
+    try fixture.database(
+      "m.sqlite",
+      [
+        "CREATE TABLE a (id INTEGER, name TEXT)", "INSERT INTO a VALUES (2, 'b'), (1, 'a'), (3, 'c')",
+      ])
+    let table = try fixture.load(
+      #"t: { sqlite: m.sqlite, query: "SELECT id, upper(name) AS name FROM a WHERE id < 3 ORDER BY id", key: id }"#
+    )
+    .tableNamed["t"]
     #expect(table?.columns == [["1", "2"], ["A", "B"]])
   }
 
@@ -148,11 +167,60 @@ func values(_ table: GenerateKit.Table?, row: Int) -> [String: String] {
   }
 }
 
+/// A table's source is checked in the config, at the key or value at fault.
+@Suite struct TableConfigTests {
+  func expectConfigError(
+    _ tables: String, _ message: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    let fixture = try SourceFixture(files: ["t.csv": "id\n1\n", "t.txt": "id\n1\n"])
+    defer { fixture.remove() }
+    let marked = Marked(tables)
+    let diagnostics = fixture.failure(marked.text, sourceLocation: sourceLocation)
+    let match = diagnostics.first { $0.message.contains(message) }
+    #expect(match != nil, "no \(message.debugDescription) in \(diagnostics)", sourceLocation: sourceLocation)
+    // The fixture puts the tables on line 3 onwards, two spaces in.
+    #expect(
+      match?.location?.line == marked.line + 2, "\(String(describing: match))", sourceLocation: sourceLocation
+    )
+    #expect(
+      match?.location?.column == marked.column + 2, "\(String(describing: match))",
+      sourceLocation: sourceLocation)
+  }
+
+  @Test func anUnknownFileKind() throws {
+    try expectConfigError("t: { file: 1️⃣t.txt }", "must end in .csv, .json, .jsonl or .ndjson")
+  }
+
+  @Test func twoSourcesAtOnce() throws {
+    try expectConfigError(
+      "t: 1️⃣{ file: t.csv, sqlite: m.sqlite }", "takes one of 'file', 'sqlite' and 'groupBy'")
+  }
+
+  @Test func sqliteWithoutTableOrQuery() throws {
+    try expectConfigError("t: 1️⃣{ sqlite: m.sqlite }", "needs 'table' (a table or view) or 'query' (SQL)")
+  }
+
+  @Test func sqliteWithTableAndQuery() throws {
+    try expectConfigError(
+      "t: 1️⃣{ sqlite: m.sqlite, table: a, query: SELECT 1 }", "has both 'table' and 'query'")
+  }
+
+  @Test func aPathOnACSVFile() throws {
+    try expectConfigError(
+      "t: { file: t.csv, 1️⃣path: a.b }", "'path' in table 't' applies to a .json file only")
+  }
+
+  @Test func aPathWithAnEmptyKey() throws {
+    try expectConfigError("t: { file: t.json, path: 1️⃣a..b }", "path in table 't' must be keys joined by dots")
+  }
+}
+
 /// The default site from Data/chinook/chinook.sqlite is the same, byte for
 /// byte, as the one from the CSV files it was made from.
 @Suite struct SQLiteDefaultSiteTests {
   @Test func theSQLiteAndCSVBuildsAreByteIdentical() throws {
-    let out = FileManager.default.temporaryDirectory.appendingPathComponent("generate-twins-\(UUID().uuidString)")
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "generate-twins-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: out) }
     var sites: [[String: Data]] = []
     for config in ["site.yml", "site-sqlite.yml"] {

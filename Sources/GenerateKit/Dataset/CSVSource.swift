@@ -124,12 +124,15 @@ struct CSVRecordParser {
   /// Parses the record at `state.index` into `row`. Returns `.needMore`,
   /// with the state left at the record's start, when the buffer ends before
   /// the record does and the file has more.
-  mutating func parseRecord(_ bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool, into row: inout CSVReader.Row) throws
+  mutating func parseRecord(_ bytes: UnsafeBufferPointer<UInt8>, atEnd: Bool, into row: inout CSVReader.Row)
+    throws
     -> Outcome
   {
     let end = bytes.count
     // Blank lines between records (and at the end) carry no record.
-    while state.index < end && (bytes[state.index] == Self.newline || bytes[state.index] == Self.carriageReturn) {
+    while state.index < end
+      && (bytes[state.index] == Self.newline || bytes[state.index] == Self.carriageReturn)
+    {
       if bytes[state.index] == Self.newline {
         state.line += 1
         state.lineStart = state.index + 1
@@ -189,24 +192,30 @@ struct CSVRecordParser {
         }
         if !closed {
           if !atEnd { return needMore() }
-          throw DiagnosticsError(.error(
-            at: location(line: fieldLine, column: column(bytes, offset: fieldStart, lineStart: fieldLineStart)),
-            "unterminated quoted field"))
+          throw DiagnosticsError(
+            .error(
+              at: location(
+                line: fieldLine, column: column(bytes, offset: fieldStart, lineStart: fieldLineStart)),
+              "unterminated quoted field"))
         }
         if index == end && !atEnd { return needMore() }
-        if index < end && bytes[index] != Self.comma && bytes[index] != Self.newline && bytes[index] != Self.carriageReturn {
-          throw DiagnosticsError(.error(
-            at: location(line: line, column: column(bytes, offset: index, lineStart: lineStart)),
-            "unexpected character after a closing quote; quotes inside a field must be doubled"))
+        if index < end && bytes[index] != Self.comma && bytes[index] != Self.newline
+          && bytes[index] != Self.carriageReturn
+        {
+          throw DiagnosticsError(
+            .error(
+              at: location(line: line, column: column(bytes, offset: index, lineStart: lineStart)),
+              "unexpected character after a closing quote; quotes inside a field must be doubled"))
         }
       } else {
         while index < end {
           let byte = bytes[index]
           if byte == Self.comma || byte == Self.newline || byte == Self.carriageReturn { break }
           if byte == Self.quote {
-            throw DiagnosticsError(.error(
-              at: location(line: line, column: column(bytes, offset: index, lineStart: lineStart)),
-              "a quote inside an unquoted field; quote the whole field and double the quote"))
+            throw DiagnosticsError(
+              .error(
+                at: location(line: line, column: column(bytes, offset: index, lineStart: lineStart)),
+                "a quote inside an unquoted field; quote the whole field and double the quote"))
           }
           index += 1
         }
@@ -224,13 +233,15 @@ struct CSVRecordParser {
       }
       guard let text else {
         var valid = raw[...]
-        while !valid.isEmpty && String(validating: UnsafeBufferPointer(rebasing: valid), as: UTF8.self) == nil {
+        while !valid.isEmpty && String(validating: UnsafeBufferPointer(rebasing: valid), as: UTF8.self) == nil
+        {
           valid = valid.dropLast()
         }
         let bad = valueStart + valid.count
-        throw DiagnosticsError(.error(
-          at: location(line: fieldLine, column: column(bytes, offset: bad, lineStart: fieldLineStart)),
-          "invalid UTF-8 in a field"))
+        throw DiagnosticsError(
+          .error(
+            at: location(line: fieldLine, column: column(bytes, offset: bad, lineStart: fieldLineStart)),
+            "invalid UTF-8 in a field"))
       }
       row.fields.append(text)
       row.lines.append(fieldLine)
@@ -268,8 +279,10 @@ struct CSVRecordParser {
 enum CSVSource {
   static func load(_ spec: SiteConfig.Table, path: String, shownPath: String) throws -> Table {
     guard let reader = CSVReader(path: path, file: shownPath) else {
-      throw DiagnosticsError(.error(
-        at: spec.location, "data file '\(shownPath)' of table '\(spec.name)' does not exist or cannot be read"))
+      throw DiagnosticsError(
+        .error(
+          at: spec.location,
+          "data file '\(shownPath)' of table '\(spec.name)' does not exist or cannot be read"))
     }
     var builder: TableBuilder?
     var width = 0
@@ -285,15 +298,17 @@ enum CSVSource {
       guard row.fields.count == width else {
         let column = row.columns.count > width ? row.columns[width] : (row.columns.last ?? 1)
         let line = row.lines.count > width ? row.lines[width] : (row.lines.last ?? row.line)
-        builder?.report(.error(
-          at: SourceLocation(file: shownPath, line: line, column: column),
-          "record has \(row.fields.count) fields; the header has \(width)"))
+        builder?.report(
+          .error(
+            at: SourceLocation(file: shownPath, line: line, column: column),
+            "record has \(row.fields.count) fields; the header has \(width)"))
         return
       }
       builder?.append(row.fields, line: row.line, columns: row.columns, fieldLines: row.lines)
     }
     guard var builder else {
-      throw DiagnosticsError(.error(at: SourceLocation(file: shownPath), "data file is empty; it needs a header row"))
+      throw DiagnosticsError(
+        .error(at: SourceLocation(file: shownPath), "data file is empty; it needs a header row"))
     }
     return try builder.finish()
   }

@@ -42,7 +42,8 @@ final class ChunkedFile {
     }
     var appended = 0
     while appended < minimum {
-      guard let data = try handle.read(upToCount: max(minimum - appended, Self.chunkSize)), !data.isEmpty else {
+      guard let data = try handle.read(upToCount: max(minimum - appended, Self.chunkSize)), !data.isEmpty
+      else {
         atEnd = true
         break
       }

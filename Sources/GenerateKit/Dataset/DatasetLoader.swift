@@ -30,7 +30,8 @@ public struct DatasetLoader {
 
     for spec in config.tables where spec.source != nil {
       if let first = seenLocation[spec.name] {
-        diagnostics.append(.error(at: spec.location, "duplicate table '\(spec.name)' (first declared at \(first))"))
+        diagnostics.append(
+          .error(at: spec.location, "duplicate table '\(spec.name)' (first declared at \(first))"))
         continue
       }
       seenLocation[spec.name] = spec.location
@@ -54,7 +55,9 @@ public struct DatasetLoader {
           continue
         }
         guard let column = source.column(named: groupBy.column) else {
-          diagnostics.append(.error(at: spec.location, "table '\(groupBy.table)' has no column '\(groupBy.column)' to group by"))
+          diagnostics.append(
+            .error(
+              at: spec.location, "table '\(groupBy.table)' has no column '\(groupBy.column)' to group by"))
           continue
         }
         let table = group(source, by: column, name: spec.name)
@@ -73,11 +76,15 @@ public struct DatasetLoader {
       guard let table = byName[spec.name] else { continue }
       for ref in spec.refs {
         guard let column = table.column(named: ref.value.column) else {
-          diagnostics.append(.error(at: ref.location, "table '\(spec.name)' has no column '\(ref.value.column)'"))
+          diagnostics.append(
+            .error(at: ref.location, "table '\(spec.name)' has no column '\(ref.value.column)'"))
           continue
         }
         guard let target = byName[ref.value.table] else {
-          diagnostics.append(.error(at: ref.location, "refs of table '\(spec.name)' name table '\(ref.value.table)', which is not declared"))
+          diagnostics.append(
+            .error(
+              at: ref.location,
+              "refs of table '\(spec.name)' name table '\(ref.value.table)', which is not declared"))
           continue
         }
         table.references[column] = target
@@ -92,7 +99,9 @@ public struct DatasetLoader {
   /// they share live in `TableBuilder`.
   func loadSource(_ spec: SiteConfig.Table, config: SiteConfig) throws -> Table {
     guard let source = spec.source else { throw DiagnosticsError([]) }
-    let fullPath = URL(fileURLWithPath: source.file.value, relativeTo: URL(fileURLWithPath: config.directory + "/")).path
+    let fullPath = URL(
+      fileURLWithPath: source.file.value, relativeTo: URL(fileURLWithPath: config.directory + "/")
+    ).path
     let shownPath = Self.displayPath(fullPath)
     switch source {
     case .csv:
@@ -102,9 +111,11 @@ public struct DatasetLoader {
     case .jsonLines:
       return try JSONSource.loadLines(spec, path: fullPath, shownPath: shownPath)
     case .sqliteTable(let database, let table):
-      return try SQLiteSource.load(spec, path: fullPath, shownPath: shownPath, database: database, read: .table(table))
+      return try SQLiteSource.load(
+        spec, path: fullPath, shownPath: shownPath, database: database, read: .table(table))
     case .sqliteQuery(let database, let query):
-      return try SQLiteSource.load(spec, path: fullPath, shownPath: shownPath, database: database, read: .query(query))
+      return try SQLiteSource.load(
+        spec, path: fullPath, shownPath: shownPath, database: database, read: .query(query))
     }
   }
 
@@ -116,9 +127,10 @@ public struct DatasetLoader {
       if value.isEmpty || target.rowForKey[value] != nil { continue }
       if diagnostics.count == Self.errorsPerFile { break }
       let record = table.keyColumn == nil ? "" : "record \(table.key(ofRow: row)): "
-      diagnostics.append(.error(
-        at: table.location(row: row, column: column),
-        "\(record)\(table.header[column]) refers to \(target.name) '\(value)', which does not exist"))
+      diagnostics.append(
+        .error(
+          at: table.location(row: row, column: column),
+          "\(record)\(table.header[column]) refers to \(target.name) '\(value)', which does not exist"))
     }
     return diagnostics
   }
@@ -132,7 +144,9 @@ public struct DatasetLoader {
     for spec in specs {
       guard let groupBy = spec.groupBy else { continue }
       if !declared.contains(groupBy.table) {
-        diagnostics.append(.error(at: spec.location, "table '\(spec.name)' groups table '\(groupBy.table)', which is not declared"))
+        diagnostics.append(
+          .error(
+            at: spec.location, "table '\(spec.name)' groups table '\(groupBy.table)', which is not declared"))
         continue
       }
       // Follow the chain; a name seen twice closes a cycle.
@@ -146,9 +160,11 @@ public struct DatasetLoader {
       guard let start = chain.firstIndex(of: current) else { continue }
       let cycle = Array(chain[start...]) + [current]
       if reported.insert(Set(cycle).sorted().joined(separator: ",")).inserted {
-        diagnostics.append(.error(
-          at: spec.location,
-          "tables group each other in a cycle: \(cycle.joined(separator: " → ")); a grouped table must group a table read from a file"))
+        diagnostics.append(
+          .error(
+            at: spec.location,
+            "tables group each other in a cycle: \(cycle.joined(separator: " → ")); a grouped table must group a table read from a file"
+          ))
       }
     }
     return diagnostics

@@ -133,7 +133,10 @@ struct JSONReader {
         throw invalidUTF8(in: raw, from: start)
       }
       if byte == UInt8(ascii: "\\") { return try readEscapedString(open: open, start: start) }
-      if byte < 0x20 { throw failure("malformed JSON: a control character in a string must be written as an escape (\\u00XX)") }
+      if byte < 0x20 {
+        throw failure(
+          "malformed JSON: a control character in a string must be written as an escape (\\u00XX)")
+      }
       index += 1
     }
     throw failure("malformed JSON: unterminated string", at: open)
@@ -157,7 +160,10 @@ struct JSONReader {
         if let text = String(validating: scratch, as: UTF8.self) { return text }
         return try scratch.withUnsafeBufferPointer { throw invalidUTF8(in: $0, from: start) }
       }
-      if byte < 0x20 { throw failure("malformed JSON: a control character in a string must be written as an escape (\\u00XX)") }
+      if byte < 0x20 {
+        throw failure(
+          "malformed JSON: a control character in a string must be written as an escape (\\u00XX)")
+      }
       guard byte == UInt8(ascii: "\\") else {
         scratch.append(byte)
         index += 1
@@ -177,19 +183,25 @@ struct JSONReader {
       case UInt8(ascii: "u"):
         var value = try hex4(escape: escape)
         if (0xD800...0xDBFF).contains(value) {
-          guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-            throw failure("malformed JSON: a \\u escape of a high surrogate must be followed by a low one", at: escape)
+          guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+            bytes[index + 1] == UInt8(ascii: "u")
+          else {
+            throw failure(
+              "malformed JSON: a \\u escape of a high surrogate must be followed by a low one", at: escape)
           }
           index += 2
           let low = try hex4(escape: escape)
           guard (0xDC00...0xDFFF).contains(low) else {
-            throw failure("malformed JSON: a \\u escape of a high surrogate must be followed by a low one", at: escape)
+            throw failure(
+              "malformed JSON: a \\u escape of a high surrogate must be followed by a low one", at: escape)
           }
           value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
         } else if (0xDC00...0xDFFF).contains(value) {
           throw failure("malformed JSON: a lone low surrogate in a \\u escape", at: escape)
         }
-        guard let scalar = Unicode.Scalar(value) else { throw failure("malformed JSON: bad \\u escape", at: escape) }
+        guard let scalar = Unicode.Scalar(value) else {
+          throw failure("malformed JSON: bad \\u escape", at: escape)
+        }
         scratch.append(contentsOf: String(Character(scalar)).utf8)
       default:
         throw failure("malformed JSON: unknown escape '\\\(Character(Unicode.Scalar(code)))'", at: escape)
@@ -199,7 +211,9 @@ struct JSONReader {
   }
 
   private mutating func hex4(escape: Int) throws -> UInt32 {
-    guard index + 4 <= bytes.count else { throw failure("malformed JSON: a \\u escape needs four hex digits", at: escape) }
+    guard index + 4 <= bytes.count else {
+      throw failure("malformed JSON: a \\u escape needs four hex digits", at: escape)
+    }
     var value: UInt32 = 0
     for _ in 0..<4 {
       guard let digit = bytes[index].hexDigitValue else {
@@ -226,7 +240,9 @@ struct JSONReader {
     if peek() == UInt8(ascii: ".") {
       integer = false
       index += 1
-      guard try requireDigits() else { throw failure("malformed JSON: a digit must follow the decimal point") }
+      guard try requireDigits() else {
+        throw failure("malformed JSON: a digit must follow the decimal point")
+      }
     }
     if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
       integer = false
@@ -236,7 +252,9 @@ struct JSONReader {
     }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     if integer { return (text == "-0" ? "0" : text, nil) }
-    guard let value = Double(text), value.isFinite else { return (text, "the number \(text) is out of range") }
+    guard let value = Double(text), value.isFinite else {
+      return (text, "the number \(text) is out of range")
+    }
     return (Value.format(value), nil)
   }
 
@@ -275,7 +293,9 @@ struct JSONReader {
       }
       while true {
         skipWhitespace()
-        guard peek() == UInt8(ascii: "\"") else { throw failure("malformed JSON: expected a quoted name, found \(describeNext())") }
+        guard peek() == UInt8(ascii: "\"") else {
+          throw failure("malformed JSON: expected a quoted name, found \(describeNext())")
+        }
         _ = try readString()
         skipWhitespace()
         try expect(UInt8(ascii: ":"), "':'")
@@ -361,13 +381,16 @@ struct JSONReader {
       skipWhitespace()
       try expect(UInt8(ascii: ":"), "':'")
       skipWhitespace()
-      var field = Field(name: name, value: "", line: line, column: column(at: index), nameLine: nameLine, nameColumn: nameColumn)
+      var field = Field(
+        name: name, value: "", line: line, column: column(at: index), nameLine: nameLine,
+        nameColumn: nameColumn)
       switch peek() {
       case UInt8(ascii: "{"):
         try readObject(prefix: name + ".", values: values, into: &fields)
       case UInt8(ascii: "["):
         try skipValue()
-        field.problem = "is a list; a table cell holds one value (put the list's items in a table of their own)"
+        field.problem =
+          "is a list; a table cell holds one value (put the list's items in a table of their own)"
         fields.append(field)
       default:
         if values {

@@ -51,8 +51,10 @@ enum JSONSource {
   }
 
   static func missing(_ spec: SiteConfig.Table, _ shownPath: String) -> DiagnosticsError {
-    DiagnosticsError(.error(
-      at: spec.location, "data file '\(shownPath)' of table '\(spec.name)' does not exist or cannot be read"))
+    DiagnosticsError(
+      .error(
+        at: spec.location, "data file '\(shownPath)' of table '\(spec.name)' does not exist or cannot be read"
+      ))
   }
 
   /// Runs the two passes over the records `each` yields.
@@ -62,17 +64,23 @@ enum JSONSource {
     var names: [String] = []
     var places: [SourceLocation?] = []
     var columnOf: [String: Int] = [:]
-    try each({ element in
-      guard case .record(let record) = element else { return }
-      for field in record.fields where columnOf[field.name] == nil {
-        columnOf[field.name] = names.count
-        names.append(field.name)
-        places.append(SourceLocation(file: shownPath, line: field.nameLine, column: field.nameColumn))
-      }
-    }, false)
+    try each(
+      { element in
+        guard case .record(let record) = element else { return }
+        // Records mostly repeat one order of fields: compare with that
+        // before hashing.
+        for (position, field) in record.fields.enumerated() {
+          if position < names.count && names[position] == field.name { continue }
+          if columnOf[field.name] != nil { continue }
+          columnOf[field.name] = names.count
+          names.append(field.name)
+          places.append(SourceLocation(file: shownPath, line: field.nameLine, column: field.nameColumn))
+        }
+      }, false)
 
     var builder = try TableBuilder(
-      spec: spec, file: shownPath, header: names, places: places, fallback: SourceLocation(file: shownPath), kind: .text)
+      spec: spec, file: shownPath, header: names, places: places, fallback: SourceLocation(file: shownPath),
+      kind: .text)
     let width = names.count
     var values = [String](repeating: "", count: width)
     var columns = [Int](repeating: 1, count: width)
@@ -80,50 +88,63 @@ enum JSONSource {
     var filled = [Bool](repeating: false, count: width)
     var absent: [Int] = []
     var ordinal = 0
-    try each({ element in
-      ordinal += 1
-      guard case .record(let record) = element else {
-        if case .other(let location, let kind) = element {
-          builder.report(.error(at: location, "record \(ordinal) is \(kind), not an object; every record must be an object"))
+    try each(
+      { element in
+        ordinal += 1
+        guard case .record(let record) = element else {
+          if case .other(let location, let kind) = element {
+            builder.report(
+              .error(
+                at: location, "record \(ordinal) is \(kind), not an object; every record must be an object"))
+          }
+          return
         }
-        return
-      }
-      for c in 0..<width {
-        values[c] = ""
-        columns[c] = record.column
-        lines[c] = record.line
-        filled[c] = false
-      }
-      var problems: [(JSONReader.Field, String)] = []
-      for field in record.fields {
-        guard let c = columnOf[field.name] else { continue }
-        if filled[c] {
-          builder.report(.error(
-            at: SourceLocation(file: shownPath, line: field.nameLine, column: field.nameColumn),
-            "duplicate field '\(field.name)' in record \(ordinal) (first on line \(lines[c])); field names must be distinct"))
-          continue
+        for c in 0..<width {
+          values[c] = ""
+          columns[c] = record.column
+          lines[c] = record.line
+          filled[c] = false
         }
-        filled[c] = true
-        values[c] = field.value
-        columns[c] = field.column
-        lines[c] = field.line
-        if let problem = field.problem { problems.append((field, problem)) }
-      }
-      absent.removeAll(keepingCapacity: true)
-      for c in 0..<width where !filled[c] { absent.append(c) }
-      let name: String
-      if let key = builder.table.keyColumn, filled[key], !values[key].isEmpty {
-        name = "record \(values[key])"
-      } else {
-        name = "record \(ordinal)"
-      }
-      for (field, problem) in problems {
-        builder.report(.error(
-          at: SourceLocation(file: shownPath, line: field.line, column: field.column),
-          "\(name): field '\(field.name)' \(problem)"))
-      }
-      builder.append(values, line: record.line, columns: columns, fieldLines: lines, absent: absent)
-    }, true)
+        var problems: [(JSONReader.Field, String)] = []
+        for (position, field) in record.fields.enumerated() {
+          let c: Int
+          if position < width && names[position] == field.name {
+            c = position
+          } else if let found = columnOf[field.name] {
+            c = found
+          } else {
+            continue
+          }
+          if filled[c] {
+            builder.report(
+              .error(
+                at: SourceLocation(file: shownPath, line: field.nameLine, column: field.nameColumn),
+                "duplicate field '\(field.name)' in record \(ordinal) (first on line \(lines[c])); field names must be distinct"
+              ))
+            continue
+          }
+          filled[c] = true
+          values[c] = field.value
+          columns[c] = field.column
+          lines[c] = field.line
+          if let problem = field.problem { problems.append((field, problem)) }
+        }
+        absent.removeAll(keepingCapacity: true)
+        for c in 0..<width where !filled[c] { absent.append(c) }
+        let name: String
+        if let key = builder.table.keyColumn, filled[key], !values[key].isEmpty {
+          name = "record \(values[key])"
+        } else {
+          name = "record \(ordinal)"
+        }
+        for (field, problem) in problems {
+          builder.report(
+            .error(
+              at: SourceLocation(file: shownPath, line: field.line, column: field.column),
+              "\(name): field '\(field.name)' \(problem)"))
+        }
+        builder.append(values, line: record.line, columns: columns, fieldLines: lines, absent: absent)
+      }, true)
     return try builder.finish()
   }
 
@@ -140,18 +161,23 @@ enum JSONSource {
     let segments = keyPath.map { $0.value.split(separator: ".").map(String.init) } ?? []
     try walk(&reader, segments: segments[...], keyPath: keyPath, values: values, body)
     reader.skipWhitespace()
-    if !reader.atEnd { throw reader.failure("malformed JSON: unexpected \(reader.describeNext()) after the document") }
+    if !reader.atEnd {
+      throw reader.failure("malformed JSON: unexpected \(reader.describeNext()) after the document")
+    }
   }
 
   private static func walk(
-    _ reader: inout JSONReader, segments: ArraySlice<String>, keyPath: SiteConfig.Located<String>?, values: Bool,
+    _ reader: inout JSONReader, segments: ArraySlice<String>, keyPath: SiteConfig.Located<String>?,
+    values: Bool,
     _ body: (Element) throws -> Void
   ) throws {
     reader.skipWhitespace()
     guard let segment = segments.first else {
       guard reader.peek() == UInt8(ascii: "[") else {
         let found = reader.kindOfNext()
-        let hint = keyPath == nil && found == "an object" ? "; name the array inside it with 'path:' in the config" : ""
+        let hint =
+          keyPath == nil && found == "an object"
+          ? "; name the array inside it with 'path:' in the config" : ""
         let at = keyPath.map { " at path '\($0.value)'" } ?? ""
         throw reader.failure("expected an array of records\(at), found \(found)\(hint)")
       }
@@ -160,7 +186,8 @@ enum JSONSource {
     }
     let shownPath = keyPath?.value ?? segment
     guard reader.peek() == UInt8(ascii: "{") else {
-      throw reader.failure("path '\(shownPath)': expected an object holding '\(segment)', found \(reader.kindOfNext())")
+      throw reader.failure(
+        "path '\(shownPath)': expected an object holding '\(segment)', found \(reader.kindOfNext())")
     }
     let open = reader.location(at: reader.index)
     reader.index += 1
@@ -196,7 +223,8 @@ enum JSONSource {
     }
     if !found {
       let known = keys.isEmpty ? "it is empty" : "its keys: \(keys.joined(separator: ", "))"
-      throw DiagnosticsError(.error(at: open, "path '\(shownPath)': this object has no key '\(segment)' (\(known))"))
+      throw DiagnosticsError(
+        .error(at: open, "path '\(shownPath)': this object has no key '\(segment)' (\(known))"))
     }
   }
 
@@ -222,7 +250,9 @@ enum JSONSource {
     }
   }
 
-  private static func element(_ reader: inout JSONReader, values: Bool, _ body: (Element) throws -> Void) throws {
+  private static func element(_ reader: inout JSONReader, values: Bool, _ body: (Element) throws -> Void)
+    throws
+  {
     if reader.peek() == UInt8(ascii: "{") {
       try body(.record(try reader.readRecord(values: values)))
     } else {
@@ -254,13 +284,16 @@ enum JSONSource {
       }
       if start == buffer.count && input.atEnd { return }
       try buffer.withUnsafeBufferPointer { all in
-        var reader = JSONReader(bytes: UnsafeBufferPointer(rebasing: all[start..<end]), file: file, line: line)
+        var reader = JSONReader(
+          bytes: UnsafeBufferPointer(rebasing: all[start..<end]), file: file, line: line)
         reader.skipWhitespace()
         guard !reader.atEnd else { return }  // a blank line
         try element(&reader, values: values, body)
         reader.skipWhitespace()
         if !reader.atEnd {
-          throw reader.failure("malformed JSON: unexpected \(reader.describeNext()) after the record; JSON Lines holds one object per line")
+          throw reader.failure(
+            "malformed JSON: unexpected \(reader.describeNext()) after the record; JSON Lines holds one object per line"
+          )
         }
       }
       if end == buffer.count { return }

@@ -27,23 +27,33 @@ struct TableBuilder {
     for (index, name) in header.enumerated() {
       let place = places.indices.contains(index) ? places[index] ?? fallback : fallback
       if name.isEmpty {
-        diagnostics.append(.error(at: place, "column \(index + 1) of table '\(spec.name)' has an empty name; every column needs one"))
+        diagnostics.append(
+          .error(
+            at: place, "column \(index + 1) of table '\(spec.name)' has an empty name; every column needs one"
+          ))
       } else if let first = seen[name] {
-        diagnostics.append(.error(at: place, "duplicate column name '\(name)' in table '\(spec.name)' (columns \(first + 1) and \(index + 1)); column names must be distinct"))
+        diagnostics.append(
+          .error(
+            at: place,
+            "duplicate column name '\(name)' in table '\(spec.name)' (columns \(first + 1) and \(index + 1)); column names must be distinct"
+          ))
       } else {
         seen[name] = index
       }
       if let control = Self.firstControlCharacter(in: name) {
-        diagnostics.append(.error(at: place, "column name contains the control character \(Self.describe(control))"))
+        diagnostics.append(
+          .error(at: place, "column name contains the control character \(Self.describe(control))"))
       }
     }
     var keyColumn: Int?
     if let key = spec.key {
       keyColumn = seen[key.value]
       if keyColumn == nil {
-        diagnostics.append(.error(
-          at: key.location,
-          "table '\(spec.name)' has no key column '\(key.value)' (its columns: \(header.joined(separator: ", ")))"))
+        diagnostics.append(
+          .error(
+            at: key.location,
+            "table '\(spec.name)' has no key column '\(key.value)' (its columns: \(header.joined(separator: ", ")))"
+          ))
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
@@ -59,7 +69,9 @@ struct TableBuilder {
   /// Adds a row of a text source. `fieldLines` is nil when every field
   /// starts on the row's line; `absent` lists fields the record did not
   /// have (their place is the record's own).
-  mutating func append(_ fields: [String], line: Int, columns: [Int], fieldLines: [Int]? = nil, absent: [Int] = []) {
+  mutating func append(
+    _ fields: [String], line: Int, columns: [Int], fieldLines: [Int]? = nil, absent: [Int] = []
+  ) {
     table.places.appendText(line: line, fieldLines: fieldLines, columns: columns)
     store(fields, absent: absent)
   }
@@ -75,9 +87,11 @@ struct TableBuilder {
     for (column, value) in fields.enumerated() {
       table.columns[column].append(value)
       if let control = Self.firstControlCharacter(in: value) {
-        report(.error(
-          at: table.location(row: row, column: column),
-          "\(recordName(row: row, fields: fields)): field '\(table.header[column])' contains the control character \(Self.describe(control)); only tab and line breaks may appear in text"))
+        report(
+          .error(
+            at: table.location(row: row, column: column),
+            "\(recordName(row: row, fields: fields)): field '\(table.header[column])' contains the control character \(Self.describe(control)); only tab and line breaks may appear in text"
+          ))
       }
     }
     for column in absent where (absentRows[column]?.count ?? 0) < Self.errorsPerSource {
@@ -87,11 +101,15 @@ struct TableBuilder {
     let key = fields[keyColumn]
     if key.isEmpty {
       if absent.contains(keyColumn) { return }  // reported as a missing field
-      report(.error(at: table.location(row: row, column: keyColumn), "record has an empty id ('\(table.header[keyColumn])')"))
+      report(
+        .error(
+          at: table.location(row: row, column: keyColumn),
+          "record has an empty id ('\(table.header[keyColumn])')"))
     } else if let first = table.rowForKey[key] {
-      report(.error(
-        at: table.location(row: row, column: keyColumn),
-        "duplicate id '\(key)' in table '\(spec.name)' (first on \(table.describePlace(ofRow: first)))"))
+      report(
+        .error(
+          at: table.location(row: row, column: keyColumn),
+          "duplicate id '\(key)' in table '\(spec.name)' (first on \(table.describePlace(ofRow: first)))"))
     } else {
       table.rowForKey[key] = row
     }
@@ -109,13 +127,16 @@ struct TableBuilder {
     var used: [(column: Int, use: String)] = []
     if let keyColumn = table.keyColumn { used.append((keyColumn, "the key")) }
     for ref in spec.refs {
-      if let column = table.column(named: ref.value.column) { used.append((column, "in refs at \(ref.location)")) }
+      if let column = table.column(named: ref.value.column) {
+        used.append((column, "in refs at \(ref.location)"))
+      }
     }
     for (column, use) in used {
       for row in absentRows[column] ?? [] {
-        report(.error(
-          at: table.location(row: row, column: column),
-          "record has no field '\(table.header[column])', which the config uses (\(use))"))
+        report(
+          .error(
+            at: table.location(row: row, column: column),
+            "record has no field '\(table.header[column])', which the config uses (\(use))"))
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
@@ -150,7 +171,8 @@ struct TableBuilder {
     }
     guard found == true else { return nil }
     return text.unicodeScalars.first { scalar in
-      (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || (0x7F...0x9F).contains(scalar.value)
+      (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
+        || (0x7F...0x9F).contains(scalar.value)
     }
   }
 

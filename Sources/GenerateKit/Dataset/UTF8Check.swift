@@ -24,7 +24,8 @@ enum UTF8Check {
         break loop
       }
     }
-    let column = String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).unicodeScalars.count + 1
+    let column =
+      String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).unicodeScalars.count + 1
     return SourceLocation(file: file, line: line, column: column)
   }
 }

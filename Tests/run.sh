@@ -31,6 +31,10 @@ if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c 'import playwright, pytest
   .venv/bin/pip install -q --disable-pip-version-check -r Tests/browser/requirements.txt
 fi
 
+log "swift format lint (the repository's .swift-format)"
+swift format lint --strict -r Sources Tests Package.swift
+echo "swift format: no findings"
+
 log "Swift tests"
 # Swift Testing only (no XCTest cases), so XCTest's empty run is switched off.
 swift build --build-tests -q

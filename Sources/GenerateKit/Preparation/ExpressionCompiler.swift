@@ -139,7 +139,16 @@ final class ExpressionCompiler: @unchecked Sendable {
     var table = start
     var steps: [CompiledExpression.Step] = []
     var many = false
-    for (index, name) in names.enumerated() {
+    var names = names
+    var index = 0
+    while index < names.count {
+      defer { index += 1 }
+      // A nested JSON object's field is one dotted column (`artist.name`):
+      // the longest run of names that is a column of this table wins.
+      if let width = Self.dottedColumnWidth(names[index...], in: table) {
+        names.replaceSubrange(index..<index + width, with: [names[index..<index + width].joined(separator: ".")])
+      }
+      let name = names[index]
       let isLast = index == names.count - 1
       if let column = table.column(named: name) {
         if let target = table.references[column] {
@@ -176,6 +185,17 @@ final class ExpressionCompiler: @unchecked Sendable {
         offset: offset)
     }
     return .path(steps: steps, ending: .record, endTable: table, many: many)
+  }
+
+  /// How many names, two or more, form one column of `table` when joined
+  /// with dots; nil when none do.
+  static func dottedColumnWidth(_ names: ArraySlice<String>, in table: Table) -> Int? {
+    guard names.count > 1 else { return nil }
+    for width in stride(from: names.count, through: 2, by: -1) {
+      let candidate = names.prefix(width).joined(separator: ".")
+      if table.column(named: candidate) != nil { return width }
+    }
+    return nil
   }
 
   func reverseIndex(child: Table, column: Int, parent: Table) -> ReverseIndex {

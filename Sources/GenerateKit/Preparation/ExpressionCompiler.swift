@@ -146,7 +146,8 @@ final class ExpressionCompiler: @unchecked Sendable {
       // A nested JSON object's field is one dotted column (`artist.name`):
       // the longest run of names that is a column of this table wins.
       if let width = Self.dottedColumnWidth(names[index...], in: table) {
-        names.replaceSubrange(index..<index + width, with: [names[index..<index + width].joined(separator: ".")])
+        names.replaceSubrange(
+          index..<index + width, with: [names[index..<index + width].joined(separator: ".")])
       }
       let name = names[index]
       let isLast = index == names.count - 1

@@ -19,6 +19,7 @@ import Testing
       title: Shelf
       tables:
         items: { file: items.json, key: id }
+        artists: { groupBy: items.artist.name }
       collections:
         - id: items
           label: Items
@@ -28,10 +29,14 @@ import Testing
           fields:
             who: artist.name
             where: artist.country.code
+        - { id: artists, label: Artists, table: artists, title: artist.name }
       """
     try Data(config.utf8).write(to: folder.appendingPathComponent("site.yml"))
     let loaded = try ConfigLoader().load(path: folder.appendingPathComponent("site.yml").path)
     let site = try DocumentBuilder().prepare(loaded, dataset: try DatasetLoader().load(loaded), baseURL: "/")
-    #expect(site.documents.map(\.subtitle).sorted() == ["AC/DC · AU", "Caetano Veloso · BR"])
+    #expect(
+      site.documents.map(\.subtitle).filter { !$0.isEmpty }.sorted() == ["AC/DC · AU", "Caetano Veloso · BR"])
+    // A grouped table may group by a dotted column too.
+    #expect(site.documents.map(\.title).sorted() == ["AC/DC", "Back in Black", "Caetano Veloso", "Livro"])
   }
 }

@@ -33,9 +33,10 @@ extension NodeReader {
     }
     var groupBy: (table: String, column: String)?
     if let pair = pairs["groupBy"] {
-      let parts = (pair.value.string ?? "").split(separator: ".").map(String.init)
-      if parts.count == 2 {
-        groupBy = (parts[0], parts[1])
+      // `rows.country`, or `items.maker.name` for a dotted (nested JSON) column.
+      let text = pair.value.string ?? ""
+      if let dot = text.firstIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex {
+        groupBy = (String(text[..<dot]), String(text[text.index(after: dot)...]))
       } else {
         fail(pair.value, "groupBy in \(what) must name a table and column, as in rows.country")
       }

@@ -121,6 +121,47 @@ import Testing
     #expect(!joined.contains("ac"))
   }
 
+  @Test func termShardsCarryTheRowsOfTheirFirstAnswersWithinTheirBudget() throws {
+    let index = IndexBuilder().build(site)
+    let manifest = try json(index, index.manifestPath)
+    let shards = try #require(manifest["termShards"] as? [[String]])
+    let aShard = try json(index, try #require(shards.first { $0[0] == "a" }?[1]))
+    let rows = try #require(aShard["docs"] as? [[Any]])
+    // AC/DC, document 0, is the first answer to `a`; its row is the document shard's, numbered.
+    let first = try #require(rows.first)
+    let folder = try #require(manifest["docShardFolder"] as? String)
+    let shard0 = try #require(try json(index, folder + "0.json")["docs"] as? [[Any]])
+    #expect(first[0] as? Int == 0)
+    #expect(first[2] as? String == "AC/DC")
+    #expect(NSArray(array: Array(first.dropFirst())).isEqual(to: shard0[0]))
+    let numbers = rows.compactMap { $0[0] as? Int }
+    #expect(numbers == numbers.sorted() && Set(numbers).count == numbers.count)
+
+    // The budget bounds the rows; none at 0.
+    var small = IndexBuilder()
+    small.options.leadBytes = 0
+    let none = small.build(site)
+    let noneShards = try #require(try json(none, none.manifestPath)["termShards"] as? [[String]])
+    for (_, path) in noneShards.map({ ($0[0], $0[1]) }) { #expect(try json(none, path)["docs"] == nil) }
+  }
+
+  @Test func leadQueriesComePrefixFirstThenByPostingsReached() {
+    var postings: [String: Postings] = [:]
+    postings["love"] = Postings(title: [1, 2, 3], other: [4])
+    postings["lovely"] = Postings(title: [5])
+    postings["lost"] = Postings(title: [6, 7])
+    let terms = ["lost", "love", "lovely"][...]
+    let queries = LeadDocuments.queries(prefix: "lo", terms: terms, postings: postings)
+    #expect(Array(queries.prefix(3)) == ["lo", "lov", "love"])
+    #expect(queries.firstIndex(of: "los")! < queries.firstIndex(of: "lovel")!)
+    // One word's first answers: the exact word in the title before a prefix match, then by number.
+    let lead = LeadDocuments(postings: postings, limit: 3, inline: 2_000)
+    #expect(lead.first("love", terms: terms) == [1, 2, 3])
+    #expect(lead.select(prefix: "lo", terms: terms, tops: nil, budget: 1_000) { _ in 10 } == [1, 2, 3, 5, 6, 7])
+    // Rows stop at the budget: `lo`'s three fit, `los`'s two more do not.
+    #expect(lead.select(prefix: "lo", terms: terms, tops: nil, budget: 33) { _ in 10 } == [1, 2, 3])
+  }
+
   @Test func theTypoDictionaryListsLongWordsUnderTheirMiddleLetters() throws {
     let index = IndexBuilder().build(site)
     let manifest = try json(index, index.manifestPath)

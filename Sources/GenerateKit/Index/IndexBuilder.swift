@@ -18,6 +18,10 @@ public struct IndexBuilder {
     /// Postings beyond this many per term go to a continuation file.
     public var inlinePostings = 2_000
     public var tops = 64
+    /// Bytes of document rows a term shard may carry for the first answers
+    /// to the words it serves (its `docs`), a quarter of its target size;
+    /// 0 writes none.
+    public var leadBytes = 3 * 1024
     public var maxPrefixLength = 4
     /// Past this many term shards the manifest lists one directory file per
     /// first letter instead of every shard, so it stays small at any size.
@@ -34,7 +38,10 @@ public struct IndexBuilder {
     var files = IndexFiles()
     let order = rankedDocuments(site)
     let postings = PostingsStage(site: site, order: order).run()
-    let termListing = TermShardStage(options: options, postings: postings).run(into: &files)
+    let termListing = TermShardStage(
+      options: options, postings: postings, rows: DocumentRows(site: site, order: order),
+      suggestions: site.config.search.suggestions
+    ).run(into: &files)
     let typoListing = TypoShardStage(options: options, postings: postings).run(into: &files)
     let documents = DocumentShardStage(options: options, site: site, order: order).run(into: &files)
     let filters = FilterStage(site: site, order: order).run(into: &files)

@@ -9,6 +9,9 @@
 struct TermShardStage {
   let options: IndexBuilder.Options
   let postings: [String: Postings]
+  let rows: DocumentRows
+  /// Rows per query in a shard's `docs`: the page's suggestions.
+  let suggestions: Int
 
   func run(into files: inout IndexFiles) -> ShardListing {
     let terms = postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -74,14 +77,28 @@ struct TermShardStage {
     var starts: [(String, [Int32])] = []
     var whole: [(String, [Int32])] = []
     var joined: [String] = []
+    let lead = LeadDocuments(postings: postings, limit: suggestions, inline: options.inlinePostings)
+    var leadRows: [Int32: [UInt8]] = [:]
+    let leading = lead.select(prefix: prefix, terms: terms, tops: tops, budget: options.leadBytes) { number in
+      if leadRows[number] == nil { leadRows[number] = rows.numbered(number) }
+      return leadRows[number]?.count ?? 0
+    }
     for term in terms {
       guard let list = postings[term] else { continue }
       if !list.starts.isEmpty { starts.append((term, list.starts)) }
       if !list.whole.isEmpty { whole.append((term, list.whole)) }
       if !list.plain { joined.append(term) }
     }
-    // Keys in sorted order: joined, prefix, starts, terms, tops, whole.
+    // Keys in sorted order: docs, joined, prefix, starts, terms, tops, whole.
     writer.byte(UInt8(ascii: "{"))
+    if !leading.isEmpty {
+      writer.raw("\"docs\":[")
+      for (index, number) in leading.enumerated() {
+        if index > 0 { writer.byte(UInt8(ascii: ",")) }
+        writer.value(.raw(leadRows[number] ?? rows.numbered(number)))
+      }
+      writer.raw("],")
+    }
     if !joined.isEmpty {
       writer.raw("\"joined\":[")
       for (index, term) in joined.enumerated() {
@@ -236,7 +253,7 @@ struct DocumentShardStage {
 
   /// Returns the folder, `d/<hash>/`.
   func run(into files: inout IndexFiles) -> String {
-    let kindIndex = site.kindIndex
+    let rows = DocumentRows(site: site, order: order)
     let shardCount = (order.count + options.docsPerShard - 1) / options.docsPerShard
     let docShardBytes = Parallel.map(count: shardCount) { shard -> [UInt8] in
       let start = shard * options.docsPerShard
@@ -244,19 +261,8 @@ struct DocumentShardStage {
       var writer = JSONWriter(capacity: 16 * 1024)
       writer.raw("{\"docs\":[")
       for number in start..<end {
-        let document = site.documents[order[number]]
         if number > start { writer.byte(UInt8(ascii: ",")) }
-        writer.byte(UInt8(ascii: "["))
-        writer.int(kindIndex[document.collection] ?? 0)
-        writer.byte(UInt8(ascii: ","))
-        writer.string(document.title)
-        writer.byte(UInt8(ascii: ","))
-        writer.string(document.subtitle)
-        writer.byte(UInt8(ascii: ","))
-        writer.string(document.url)
-        writer.byte(UInt8(ascii: ","))
-        writer.int(document.hue)
-        writer.byte(UInt8(ascii: "]"))
+        rows.write(number, into: &writer)
       }
       writer.raw("],\"first\":")
       writer.int(start)

@@ -16,9 +16,17 @@ const CHEAP_KINDS = 50000
 export function createEngine({ manifestURL, fetchJSON } = {}) {
   const loader = createLoader({ manifestURL, fetchJSON })
   const site = new URL('../', loader.base).href
-  const matchWord = createMatcher(loader)
   const memo = new Map()
   const state = { kindOf: null, groupOf: null, known: new Set() }
+  // Every document row seen, from term shards' `docs` or document shards: a document shard is
+  // fetched only for a row no term shard carried.
+  const rows = new Map()
+  const learn = (docs, first = null) => docs.forEach((d, i) => {
+    const id = first === null ? d[0] : first + i, row = first === null ? d.slice(1) : d
+    rows.set(id, row)
+    if (state.kindOf) state.kindOf[id] = row[0]
+  })
+  const matchWord = createMatcher(loader, learn)
 
   const engine = {
     manifest: null,
@@ -92,16 +100,13 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
 
   // Shards are named by number in one folder (or listed, in small hand-made indexes).
   const docShardPath = (n) => engine.manifest.docShards?.[n] ?? `${engine.manifest.docShardFolder}${n}.json`
-  const docShard = (n) => loader.load(docShardPath(n), (raw) => {
-    raw.docs.forEach((d, i) => { state.kindOf[raw.first + i] = d[0] })
-    return raw
-  })
+  const docShard = (n) => loader.load(docShardPath(n), (raw) => learn(raw.docs, raw.first))
 
   async function documents(list, marks) {
     const { docsPerShard, kinds } = engine.manifest
-    const shards = await Promise.all(list.map((id) => docShard(Math.floor(id / docsPerShard))))
-    return list.map((id, i) => {
-      const s = shards[i], [kind, title, subtitle, url, hue] = s.docs[id - s.first]
+    await Promise.all(list.filter((id) => !rows.has(id)).map((id) => docShard(Math.floor(id / docsPerShard))))
+    return list.map((id) => {
+      const [kind, title, subtitle, url, hue] = rows.get(id)
       return {
         id, kind: kinds[kind].id, kindLabel: kinds[kind].singular, title, subtitle,
         url: safeLink(url, site), hue, marks: highlightRanges(title, marks),

@@ -12,8 +12,12 @@ export const NONE = {
   marks: [], found: [],
 }
 
-export function createMatcher(loader) {
-  const shard = (path) => loader.load(path, (raw) => new Shard(raw))
+// `learn` is handed each term shard's document rows (`docs`, FORMAT.md) as it arrives.
+export function createMatcher(loader, learn = () => {}) {
+  const shard = (path) => loader.load(path, (raw) => {
+    if (raw.docs) learn(raw.docs)
+    return new Shard(raw)
+  })
 
   // The terms a word reaches, as [shard, term, typos]; or the internal shard whose `tops`
   // stand in for a short prefix's many terms.

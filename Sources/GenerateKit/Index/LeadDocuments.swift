@@ -1,0 +1,153 @@
+/// A document's display row, `[kind, title, subtitle, url, hue]`, written the
+/// same way in document shards and in term shards' `docs` (FORMAT.md).
+struct DocumentRows {
+  let site: PreparedSite
+  let order: [Int]
+  let kindIndex: [Int: Int]
+
+  init(site: PreparedSite, order: [Int]) {
+    self.site = site
+    self.order = order
+    self.kindIndex = site.kindIndex
+  }
+
+  func write(_ number: Int, into writer: inout JSONWriter) {
+    writer.byte(UInt8(ascii: "["))
+    fields(number, into: &writer)
+    writer.byte(UInt8(ascii: "]"))
+  }
+
+  /// `[number, kind, title, subtitle, url, hue]`, as a term shard lists it.
+  func numbered(_ number: Int32) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.byte(UInt8(ascii: "["))
+    writer.int(Int(number))
+    writer.byte(UInt8(ascii: ","))
+    fields(Int(number), into: &writer)
+    writer.byte(UInt8(ascii: "]"))
+    return writer.bytes
+  }
+
+  private func fields(_ number: Int, into writer: inout JSONWriter) {
+    let document = site.documents[order[number]]
+    writer.int(kindIndex[document.collection] ?? 0)
+    writer.byte(UInt8(ascii: ","))
+    writer.string(document.title)
+    writer.byte(UInt8(ascii: ","))
+    writer.string(document.subtitle)
+    writer.byte(UInt8(ascii: ","))
+    writer.string(document.url)
+    writer.byte(UInt8(ascii: ","))
+    writer.int(document.hue)
+  }
+}
+
+/// The documents a term shard carries rows for (its `docs`): those that the
+/// one-word queries the shard answers show first, so a first query needs no
+/// document shard. The queries are the shard's prefix and the longer prefixes
+/// of its terms, the ones reaching the most postings first (every person
+/// typing `love` passes `lo` and `lov`), each adding its first `limit`
+/// documents by the engine's ranking rules for one word (FORMAT.md
+/// "Ranking", rules 2–6, then number), until the rows fill `budget` bytes.
+/// A query it misses costs only the document shards it always did.
+struct LeadDocuments {
+  let postings: [String: Postings]
+  /// Documents shown per query: the page's suggestions.
+  let limit: Int
+  /// Inline postings per term (`IndexBuilder.Options.inlinePostings`): the
+  /// engine ranks only these while typing.
+  let inline: Int
+  /// Prefixes tried per shard, best first: bounds the work, not the result.
+  var maxQueries = 64
+
+  /// Lead documents of a leaf shard (`tops == nil`) or of an internal
+  /// shard, whose only query is its prefix, answered from `tops`.
+  func select(
+    prefix: String, terms: ArraySlice<String>, tops: [[Int32]]?, budget: Int, size: (Int32) -> Int
+  ) -> [Int32] {
+    guard limit > 0, budget > 0 else { return [] }
+    let queries = tops == nil ? Self.queries(prefix: prefix, terms: terms, postings: postings) : [prefix]
+    var chosen = Set<Int32>()
+    var used = 0
+    for query in queries.prefix(maxQueries) {
+      let best = tops.map { firstFromTops(query, tops: $0) } ?? first(query, terms: terms)
+      let new = best.filter { !chosen.contains($0) }
+      let bytes = new.reduce(0) { $0 + size($1) + 1 }
+      if used + bytes > budget { break }
+      used += bytes
+      chosen.formUnion(new)
+    }
+    return chosen.sorted()
+  }
+
+  /// The prefixes a person types on the way to the shard's terms (from the
+  /// shard's own prefix on), those reaching the most postings first; a
+  /// prefix always comes before its longer forms.
+  static func queries(prefix: String, terms: ArraySlice<String>, postings: [String: Postings]) -> [String] {
+    let start = prefix.unicodeScalars.count
+    var weight: [String: Int] = [:]
+    for term in terms {
+      let count = postings[term]?.count ?? 0
+      let scalars = Array(term.unicodeScalars)
+      guard scalars.count >= start else { continue }
+      for length in start...scalars.count {
+        weight[String(String.UnicodeScalarView(scalars[..<length])), default: 0] += count
+      }
+    }
+    return weight.sorted { x, y in
+      if x.value != y.value { return x.value > y.value }
+      let (a, b) = (x.key.unicodeScalars.count, y.key.unicodeScalars.count)
+      if a != b { return a < b }
+      return x.key.utf8.lexicographicallyPrecedes(y.key.utf8)
+    }.map(\.key)
+  }
+
+  // Rule bits, most significant first: title, title starts, whole title
+  // (the title is one of the terms the word begins), exact word, exact word
+  // in the title. Typos never apply: the word is as typed. While a word is
+  // under three letters, "exact" means any match.
+  private static let title: UInt8 = 16
+  private static let starts: UInt8 = 8
+  private static let whole: UInt8 = 4
+  private static let exact: UInt8 = 2
+  private static let exactTitle: UInt8 = 1
+
+  /// The first `limit` documents for one word `query`, from the terms it begins.
+  func first(_ query: String, terms: ArraySlice<String>) -> [Int32] {
+    let short = query.unicodeScalars.count < 3
+    var score: [Int32: UInt8] = [:]
+    for term in terms where term.utf8.starts(with: query.utf8) {
+      guard let list = postings[term] else { continue }
+      let same = term == query
+      let (titleCut, otherCut) = TermShardStage.split(list, keep: inline)
+      let anyExact: UInt8 = same || short ? Self.exact : 0
+      let titleBits = Self.title | anyExact | (same || short ? Self.exactTitle : 0)
+      for number in list.title[..<titleCut] { score[number, default: 0] |= titleBits }
+      for number in list.other[..<otherCut] { score[number, default: 0] |= anyExact }
+      for number in list.starts where score[number] != nil { score[number, default: 0] |= Self.starts }
+      for number in list.whole where score[number] != nil { score[number, default: 0] |= Self.whole }
+    }
+    return best(score)
+  }
+
+  /// The first documents for an internal shard's prefix, which the engine
+  /// ranks from `tops` and the prefix's own term.
+  func firstFromTops(_ query: String, tops: [[Int32]]) -> [Int32] {
+    let short = query.unicodeScalars.count < 3
+    let own = postings[query]
+    var score: [Int32: UInt8] = [:]
+    let (titleCut, otherCut) = own.map { TermShardStage.split($0, keep: inline) } ?? (0, 0)
+    let ownTitle = own?.title[..<titleCut] ?? []
+    let ownOther = own?.other[..<otherCut] ?? []
+    for number in tops[0] { score[number, default: 0] |= Self.title | (short ? Self.exact | Self.exactTitle : 0) }
+    for number in tops[1] { score[number, default: 0] |= short ? Self.exact : 0 }
+    for number in ownTitle { score[number, default: 0] |= Self.title | Self.exact | Self.exactTitle }
+    for number in ownOther { score[number, default: 0] |= Self.exact }
+    for number in own?.whole ?? [] where score[number] != nil { score[number, default: 0] |= Self.whole }
+    return best(score)
+  }
+
+  private func best(_ score: [Int32: UInt8]) -> [Int32] {
+    score.sorted { x, y in x.value != y.value ? x.value > y.value : x.key < y.key }.prefix(limit).map(\.key)
+  }
+}

@@ -139,7 +139,9 @@ struct LeadDocuments {
     let (titleCut, otherCut) = own.map { TermShardStage.split($0, keep: inline) } ?? (0, 0)
     let ownTitle = own?.title[..<titleCut] ?? []
     let ownOther = own?.other[..<otherCut] ?? []
-    for number in tops[0] { score[number, default: 0] |= Self.title | (short ? Self.exact | Self.exactTitle : 0) }
+    for number in tops[0] {
+      score[number, default: 0] |= Self.title | (short ? Self.exact | Self.exactTitle : 0)
+    }
     for number in tops[1] { score[number, default: 0] |= short ? Self.exact : 0 }
     for number in ownTitle { score[number, default: 0] |= Self.title | Self.exact | Self.exactTitle }
     for number in ownOther { score[number, default: 0] |= Self.exact }

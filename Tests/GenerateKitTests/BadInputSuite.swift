@@ -274,6 +274,14 @@ import Testing
         .replace(configFile, "  trending: [Beyoncé]\n", "  trending: [Beyoncé]\n  suggestions: 1️⃣5000\n")
       ], file: configFile, message: "suggestions must be a whole number from 1 to 50"),
     Case(
+      name: "an index shard size too small to hold a term",
+      edits: [.replace(configFile, "title: Mini\n", "title: Mini\nindex: { termShardBytes: 1️⃣12 }\n")],
+      file: configFile, message: "index.termShardBytes must be a whole number from 256 to 1048576"),
+    Case(
+      name: "an unknown index key",
+      edits: [.replace(configFile, "title: Mini\n", "title: Mini\nindex: { 1️⃣shardSize: 1000 }\n")],
+      file: configFile, message: "shardSize"),
+    Case(
       name: "pages naming no collection",
       edits: [.replace(configFile, "title: Mini\n", "title: Mini\npages: [albums, 1️⃣nosuch]\n")],
       file: configFile, message: "pages lists 'nosuch', which is not a collection"),

@@ -1,18 +1,18 @@
-// Keystroke timing: node Tests/js/bench.mjs [SITE_DIR]   (default: the fixture; a synthetic
-// site from support/make-synthetic.mjs brings its own queries.json)
+// Keystroke timing: node Tests/js/bench.mjs [SITE_DIR]   (default: the engine's fixture; a site
+// with a queries.json beside idx/ brings its own queries)
 // Types each query one character at a time through suggest(), then runs final searches.
 // "warm" keystrokes are those that fetched nothing: their time is the engine's own work.
 // CPU time is shown beside wall time: on a busy machine wall time also counts waiting for a core.
 import { performance } from 'node:perf_hooks';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { open, FIXTURE } from './support/fixture.mjs';
+import { open, fixtureSite } from './support/fixture.mjs';
 
 const QUERIES = ['metallica', 'led zeppelin', 'love', 'iron maiden', 'beethoven', 'bossa nova', 'miles davis',
   'the', 'rock', 'jazz', 'sao paulo', 'ac/dc', 'u2', 'black sabbath', 'queen', 'pink floyd', 'nirvana',
   'smells like', 'symphony no', 'concerto', 'blues', 'night', 'heart', 'dream', 'fire', 'money', 'river'];
 
-const site = process.argv[2] || FIXTURE;
+const site = process.argv[2] || fixtureSite();
 const queries = existsSync(join(site, 'queries.json')) ? JSON.parse(readFileSync(join(site, 'queries.json'), 'utf8')) : QUERIES;
 // A throwaway engine first, so the measured one runs compiled code, as a page does after a few keystrokes.
 const trial = open(site).engine;

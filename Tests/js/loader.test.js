@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createLoader } from '../../Templates/assets/js/engine/loader.js';
 
 const manifest = {
-  version: 1, docCount: 0, docsPerShard: 100, docShards: [],
+  version: 1, docCount: 0, docsPerShard: 100, docShardFolder: 'd/0123456789/',
   termShards: [['a', 't/a.1.json'], ['l', 't/l.1.json'], ['la', 't/la.1.json'], ['lo', 't/lo.1.json'], ['lov', 't/lov.1.json']],
   kinds: [], scopes: [], facets: [],
 };

@@ -189,8 +189,8 @@ struct NodeReader {
   }
 
   static let siteKeys = [
-    "title", "description", "language", "baseURL", "siteURL", "tint", "templates", "search", "tables",
-    "collections", "facets", "scopes", "pages",
+    "title", "description", "language", "baseURL", "siteURL", "tint", "templates", "search", "index",
+    "tables", "collections", "facets", "scopes", "pages",
   ]
 
   mutating func site(_ node: Node, path: String, directory: String) -> SiteConfig? {
@@ -229,6 +229,8 @@ struct NodeReader {
 
     var search = SiteConfig.Search()
     if let pair = pairs["search"] { search = self.search(pair.value) }
+    var index = SiteConfig.Index()
+    if let pair = pairs["index"] { index = self.index(pair.value) }
 
     var tables: [SiteConfig.Table] = []
     if let pair = pairs["tables"] {
@@ -306,10 +308,12 @@ struct NodeReader {
         ? labels.dropLast().joined(separator: ", ") + " and " + (labels.last ?? "") : labels.first ?? title
       description = "Search \(list) of \(title)."
     }
-    return SiteConfig(
+    var config = SiteConfig(
       path: path, directory: directory, title: title, description: description, language: language,
       baseURL: baseURL, siteURL: siteURL, tint: tint, templates: templates, search: search, tables: tables,
       collections: collections, facets: facets, scopes: scopes, pages: pages)
+    config.index = index
+    return config
   }
 
   static func isColor(_ text: String) -> Bool {
@@ -338,5 +342,26 @@ struct NodeReader {
     }
     if let pair = pairs["trending"] { search.trending = strings(pair.value, what: "trending").map(\.value) }
     return search
+  }
+
+  mutating func index(_ node: Node) -> SiteConfig.Index {
+    var index = SiteConfig.Index()
+    let limits: [(String, ClosedRange<Int>, WritableKeyPath<SiteConfig.Index, Int>)] = [
+      ("termShardBytes", 256...1_048_576, \.termShardBytes),
+      ("documentsPerShard", 1...10_000, \.documentsPerShard),
+      ("postingsPerTerm", 1...1_000_000, \.postingsPerTerm),
+      ("topsPerPrefix", 1...10_000, \.topsPerPrefix),
+      ("rowBytesPerShard", 0...1_048_576, \.rowBytesPerShard),
+    ]
+    guard let pairs = mapping(node, allowed: limits.map(\.0), what: "index") else { return index }
+    for (name, range, path) in limits {
+      guard let pair = pairs[name] else { continue }
+      if let number = pair.value.int, range.contains(number) {
+        index[keyPath: path] = number
+      } else {
+        fail(pair.value, "index.\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+      }
+    }
+    return index
   }
 }

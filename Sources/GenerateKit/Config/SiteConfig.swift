@@ -101,6 +101,20 @@ public struct SiteConfig: Sendable {
     public var location: SourceLocation
   }
 
+  /// How the index is cut into files (`index:`): the defaults suit most
+  /// sites; tests use tiny shards to exercise every part of the format.
+  public struct Index: Sendable {
+    /// A term shard is split by longer prefixes once it grows past this.
+    public var termShardBytes = 12 * 1024
+    public var documentsPerShard = 50
+    /// Postings kept in a term's shard; the rest go to a continuation file.
+    public var postingsPerTerm = 2_000
+    /// Best documents kept for a short prefix whose terms were split off.
+    public var topsPerPrefix = 64
+    /// Bytes of document rows a term shard carries for its first answers.
+    public var rowBytesPerShard = 3 * 1024
+  }
+
   public struct Search: Sendable {
     public var title = "Search"
     public var placeholder = "Search"
@@ -125,6 +139,7 @@ public struct SiteConfig: Sendable {
   /// folder overrides one of the same name in a later one.
   public var templates: [String]
   public var search: Search
+  public var index = Index()
   public var tables: [Table]
   public var collections: [Collection]
   public var facets: [Facet]

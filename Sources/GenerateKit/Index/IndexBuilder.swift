@@ -34,6 +34,15 @@ public struct IndexBuilder {
   public var options = Options()
   public init() {}
 
+  /// The builder a config's `index:` asks for.
+  public init(_ config: SiteConfig.Index) {
+    options.targetShardBytes = config.termShardBytes
+    options.docsPerShard = config.documentsPerShard
+    options.inlinePostings = config.postingsPerTerm
+    options.tops = config.topsPerPrefix
+    options.leadBytes = config.rowBytesPerShard
+  }
+
   public func build(_ site: PreparedSite) -> SiteIndex {
     var files = IndexFiles()
     let order = rankedDocuments(site)

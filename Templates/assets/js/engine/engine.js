@@ -98,9 +98,8 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     return state.groups
   }
 
-  // Shards are named by number in one folder (or listed, in small hand-made indexes).
-  const docShardPath = (n) => engine.manifest.docShards?.[n] ?? `${engine.manifest.docShardFolder}${n}.json`
-  const docShard = (n) => loader.load(docShardPath(n), (raw) => learn(raw.docs, raw.first))
+  // Document shards are named by number in one folder (FORMAT.md).
+  const docShard = (n) => loader.load(`${engine.manifest.docShardFolder}${n}.json`, (raw) => learn(raw.docs, raw.first))
 
   async function documents(list, marks) {
     const { docsPerShard, kinds } = engine.manifest

@@ -75,7 +75,9 @@ export function createMatcher(loader, learn = () => {}) {
       exact: pick((x, l) => whole(x) && union(l)),
       exactTitle: pick((x, l) => whole(x) && l[0]),
       starts: pick(([s, t]) => s.starts(t)),
-      whole: pick(([s, t]) => s.whole(t)),
+      // While typing, a title that is wholly a term the word begins (`quee` → Queen); on Enter
+      // the word is complete, and only a title that is the word itself is the query.
+      whole: pick((x) => (!final || whole(x)) && x[0].whole(x[1])),
       marks: [word, ...fixed.map(([, t]) => t)],
       found,
       // "Showing results for …" only when the word as typed finds nothing.

@@ -62,6 +62,21 @@ export async function corrections(word, home, final, loader, shard) {
     const raw = at && await loader.load(at.path)
     for (const t of raw?.keys?.[key] ?? []) consider(null, t)
   }
+  // A slip in the first letters of a short word (`lvoe`, `rcok`) sends it to another prefix's
+  // shard, which the dictionary (six letters and more) does not reach: try the shards of the word
+  // with two of its first four letters swapped or one of its first three left out.
+  if (!out.length) {
+    const chars = [...word], paths = new Set()
+    for (let i = 0; i < Math.min(3, chars.length - 1); i++) {
+      const swapped = [...chars]
+      ;[swapped[i], swapped[i + 1]] = [swapped[i + 1], swapped[i]]
+      for (const v of [swapped.join(''), [...chars.slice(0, i), ...chars.slice(i + 1)].join('')]) {
+        const at = await loader.shardFor(v)
+        if (at) paths.add(at.path)
+      }
+    }
+    for (const s of await Promise.all([...paths].map(shard))) if (s !== home) for (const t of s.keys) consider(s, t)
+  }
   const located = await Promise.all(out.map(async ([s, t, d]) => {
     if (s) return [s, t, d]
     const at = await loader.shardFor(t)

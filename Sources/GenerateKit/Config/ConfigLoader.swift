@@ -359,7 +359,8 @@ struct NodeReader {
       if let number = pair.value.int, range.contains(number) {
         index[keyPath: path] = number
       } else {
-        fail(pair.value, "index.\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+        fail(
+          pair.value, "index.\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
       }
     }
     return index

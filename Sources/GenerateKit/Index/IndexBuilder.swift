@@ -12,16 +12,17 @@ public struct SiteIndex: Sendable {
 /// files, then the manifest that names them.
 public struct IndexBuilder {
   public struct Options: Sendable {
+    // The tunable sizes and their defaults are the config's `index:` block.
+    private static let tunable = SiteConfig.Index()
     /// A term shard is split by longer prefixes once it grows past this.
-    public var targetShardBytes = 12 * 1024
-    public var docsPerShard = 50
+    public var targetShardBytes = tunable.termShardBytes
+    public var docsPerShard = tunable.documentsPerShard
     /// Postings beyond this many per term go to a continuation file.
-    public var inlinePostings = 2_000
-    public var tops = 64
+    public var inlinePostings = tunable.postingsPerTerm
+    public var tops = tunable.topsPerPrefix
     /// Bytes of document rows a term shard may carry for the first answers
-    /// to the words it serves (its `docs`), a quarter of its target size;
-    /// 0 writes none.
-    public var leadBytes = 3 * 1024
+    /// to the words it serves (its `docs`); 0 writes none.
+    public var leadBytes = tunable.rowBytesPerShard
     public var maxPrefixLength = 4
     /// Past this many term shards the manifest lists one directory file per
     /// first letter instead of every shard, so it stays small at any size.

@@ -12,16 +12,9 @@ import Testing
     site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
   }
 
-  func json(_ index: SiteIndex, _ path: String) throws -> [String: Any] {
-    let file = try #require(index.files.first { $0.path == path || $0.path == "idx/" + path })
-    return try #require(try JSONSerialization.jsonObject(with: Data(file.bytes)) as? [String: Any])
-  }
-
-  func decode(_ deltas: [Int]) -> [Int] {
-    var total = 0
-    return deltas.map {
-      total += $0; return total
-    }
+  /// A file of the index, decoded as its shape in IndexFormat.swift.
+  func file<T: Decodable>(_ index: SiteIndex, _ path: String, as type: T.Type = T.self) throws -> T {
+    try index.decode(path)
   }
 
   @Test func documentsAreNumberedByPopularity() throws {
@@ -32,46 +25,38 @@ import Testing
   }
 
   @Test func termsPointAtTheirDocumentsWithTitleAndOtherPostingsApart() throws {
-    let index = IndexBuilder().build(site)
-    let manifest = try json(index, index.manifestPath)
-    let shards = try #require(manifest["termShards"] as? [[String]])
-    let bShard = try #require(shards.first { $0[0] == "b" })
-    let shard = try json(index, bShard[1])
-    let terms = try #require(shard["terms"] as? [String: [[Int]]])
-    let back = try #require(terms["back"])
+    let index = try IndexBuilder().build(site)
+    let manifest: Manifest = try file(index, index.manifestPath)
+    let shards = try #require(manifest.termShards)
+    let bShard: TermShard = try file(index, try #require(shards.first { $0.prefix == "b" }).path)
+    let back = try #require(bShard.terms["back"])
     let docs = try docTitles(index, manifest)
-    #expect(decode(back[0]).map { docs[$0] }.sorted() == ["Back in Black", "Back in Black"])
-    let beyonce = try #require(terms["beyonce"])
-    #expect(decode(beyonce[0]).map { docs[$0] } == ["Beyoncé"])
-    #expect(Set(decode(beyonce[1]).map { docs[$0] }) == ["Lemonade", "Formation", "Hold Up"])
-    let aShard = try #require(shards.first { $0[0] == "a" })
-    let acdc = try json(index, aShard[1])
-    #expect((acdc["terms"] as? [String: Any])?["acdc"] != nil)
+    #expect(back.title.numbers.map { docs[Int($0)] }.sorted() == ["Back in Black", "Back in Black"])
+    let beyonce = try #require(bShard.terms["beyonce"])
+    #expect(beyonce.title.numbers.map { docs[Int($0)] } == ["Beyoncé"])
+    #expect(Set(beyonce.other.numbers.map { docs[Int($0)] }) == ["Lemonade", "Formation", "Hold Up"])
+    let aShard: TermShard = try file(index, try #require(shards.first { $0.prefix == "a" }).path)
+    #expect(aShard.terms["acdc"] != nil)
   }
 
-  func docTitles(_ index: SiteIndex, _ manifest: [String: Any]) throws -> [String] {
-    var titles: [String] = []
-    let folder = try #require(manifest["docShardFolder"] as? String)
-    let count = try #require(manifest["docCount"] as? Int)
-    let perShard = try #require(manifest["docsPerShard"] as? Int)
-    for path in (0..<((count + perShard - 1) / perShard)).map({ "\(folder)\($0).json" }) {
-      let shard = try json(index, path)
-      for doc in try #require(shard["docs"] as? [[Any]]) { titles.append(doc[1] as? String ?? "") }
+  func docTitles(_ index: SiteIndex, _ manifest: Manifest) throws -> [String] {
+    let shardCount = (manifest.docCount + manifest.docsPerShard - 1) / manifest.docsPerShard
+    return try (0..<shardCount).flatMap { number in
+      try file(index, "\(manifest.docShardFolder)\(number).json", as: DocumentShard.self).docs.map(\.title)
     }
-    return titles
   }
 
   @Test func largeShardsSplitIntoLongerPrefixesWithTops() throws {
     var builder = IndexBuilder()
     builder.options.targetShardBytes = 40
-    let index = builder.build(site)
-    let manifest = try json(index, index.manifestPath)
-    let prefixes = try #require(manifest["termShards"] as? [[String]]).map { $0[0] }
-    #expect(prefixes.contains("b"))
-    #expect(prefixes.contains { $0.hasPrefix("b") && $0.count > 1 })
-    let bPath = try #require((manifest["termShards"] as? [[String]])?.first { $0[0] == "b" }?[1])
-    let tops = try #require(try json(index, bPath)["tops"] as? [[Int]])
-    #expect(tops.count == 2 && !tops[0].isEmpty)
+    let index = try builder.build(site)
+    let manifest: Manifest = try file(index, index.manifestPath)
+    let shards = try #require(manifest.termShards)
+    #expect(shards.contains { $0.prefix == "b" })
+    #expect(shards.contains { $0.prefix.hasPrefix("b") && $0.prefix.count > 1 })
+    let bShard: TermShard = try file(index, try #require(shards.first { $0.prefix == "b" }).path)
+    let tops = try #require(bShard.tops)
+    #expect(tops.count == 2 && !tops[0].numbers.isEmpty)
   }
 
   /// FORMAT.md: tops are the best title matches, then the best others, as
@@ -80,69 +65,68 @@ import Testing
   @Test func topsKeepTitleMatchesApartFromOthers() throws {
     var builder = IndexBuilder()
     builder.options.targetShardBytes = 40
-    let index = builder.build(site)
-    let manifest = try json(index, index.manifestPath)
-    let shards = try #require(manifest["termShards"] as? [[String]])
-    let bPath = try #require(shards.first { $0[0] == "b" }?[1])
-    let tops = try #require(try json(index, bPath)["tops"] as? [[Int]])
-    var titled = Set<Int>()
-    var other = Set<Int>()
-    for shard in shards where shard[0].hasPrefix("b") {
-      for (term, lists) in try #require(try json(index, shard[1])["terms"] as? [String: [Any]])
-      where term.hasPrefix("b") {
-        titled.formUnion(decode(lists[0] as? [Int] ?? []))
-        other.formUnion(decode(lists[1] as? [Int] ?? []))
+    let index = try builder.build(site)
+    let manifest: Manifest = try file(index, index.manifestPath)
+    let shards = try #require(manifest.termShards)
+    let bShard: TermShard = try file(index, try #require(shards.first { $0.prefix == "b" }).path)
+    let tops = try #require(bShard.tops)
+    var titled = Set<Int32>()
+    var other = Set<Int32>()
+    for shard in shards where shard.prefix.hasPrefix("b") {
+      for (term, entry) in try file(index, shard.path, as: TermShard.self).terms where term.hasPrefix("b") {
+        titled.formUnion(entry.title.numbers)
+        other.formUnion(entry.other.numbers)
       }
     }
-    let title = decode(tops[0])
-    let rest = decode(tops[1])
+    let title = Array(tops[0].numbers)
+    let rest = Array(tops[1].numbers)
     #expect(!title.isEmpty && title.allSatisfy(titled.contains))
     #expect(rest.allSatisfy { other.contains($0) && !titled.contains($0) })
     #expect(title == title.sorted() && rest == rest.sorted())
   }
 
   @Test func shardsListTitleStartsWholeTitlesAndRunTogetherForms() throws {
-    let index = IndexBuilder().build(site)
-    let manifest = try json(index, index.manifestPath)
-    let shards = try #require(manifest["termShards"] as? [[String]])
-    let aPath = try #require(shards.first { $0[0] == "a" }?[1])
-    let shard = try json(index, aPath)
+    let index = try IndexBuilder().build(site)
+    let manifest: Manifest = try file(index, index.manifestPath)
+    let shards = try #require(manifest.termShards)
+    let shard: TermShard = try file(index, try #require(shards.first { $0.prefix == "a" }).path)
     // AC/DC is document 0: its title starts with `ac` (and `acdc`), and is wholly `acdc`.
-    let starts = try #require(shard["starts"] as? [String: [Int]])
-    let whole = try #require(shard["whole"] as? [String: [Int]])
-    let joined = try #require(shard["joined"] as? [String])
-    let startsAC = decode(starts["ac"] ?? [])
-    let startsACDC = decode(starts["acdc"] ?? [])
-    let wholeACDC = decode(whole["acdc"] ?? [])
-    #expect(startsAC.contains(0))
-    #expect(startsACDC.contains(0))
-    #expect(wholeACDC == [0])
+    let starts = try #require(shard.starts)
+    let whole = try #require(shard.whole)
+    let joined = try #require(shard.joined)
+    #expect(starts["ac"]?.numbers.contains(0) == true)
+    #expect(starts["acdc"]?.numbers.contains(0) == true)
+    #expect(whole["acdc"].map { Array($0.numbers) } == [0])
     #expect(joined.contains("acdc"))
     #expect(!joined.contains("ac"))
   }
 
   @Test func termShardsCarryTheRowsOfTheirFirstAnswersWithinTheirBudget() throws {
-    let index = IndexBuilder().build(site)
-    let manifest = try json(index, index.manifestPath)
-    let shards = try #require(manifest["termShards"] as? [[String]])
-    let aShard = try json(index, try #require(shards.first { $0[0] == "a" }?[1]))
-    let rows = try #require(aShard["docs"] as? [[Any]])
+    let index = try IndexBuilder().build(site)
+    let manifest: Manifest = try file(index, index.manifestPath)
+    let shards = try #require(manifest.termShards)
+    let aShard: TermShard = try file(index, try #require(shards.first { $0.prefix == "a" }).path)
+    let rows = try #require(aShard.docs)
     // AC/DC, document 0, is the first answer to `a`; its row is the document shard's, numbered.
     let first = try #require(rows.first)
-    let folder = try #require(manifest["docShardFolder"] as? String)
-    let shard0 = try #require(try json(index, folder + "0.json")["docs"] as? [[Any]])
-    #expect(first[0] as? Int == 0)
-    #expect(first[2] as? String == "AC/DC")
-    #expect(NSArray(array: Array(first.dropFirst())).isEqual(to: shard0[0]))
-    let numbers = rows.compactMap { $0[0] as? Int }
+    let shard0: DocumentShard = try file(index, manifest.docShardFolder + "0.json")
+    #expect(first.number == 0)
+    #expect(first.title == "AC/DC")
+    var unnumbered = first
+    unnumbered.number = nil
+    #expect(unnumbered == shard0.docs.first)
+    let numbers = rows.compactMap(\.number)
+    #expect(numbers.count == rows.count)
     #expect(numbers == numbers.sorted() && Set(numbers).count == numbers.count)
 
     // The budget bounds the rows; none at 0.
     var small = IndexBuilder()
     small.options.leadBytes = 0
-    let none = small.build(site)
-    let noneShards = try #require(try json(none, none.manifestPath)["termShards"] as? [[String]])
-    for (_, path) in noneShards.map({ ($0[0], $0[1]) }) { #expect(try json(none, path)["docs"] == nil) }
+    let none = try small.build(site)
+    let noneManifest: Manifest = try file(none, none.manifestPath)
+    for shard in try #require(noneManifest.termShards) {
+      #expect(try file(none, shard.path, as: TermShard.self).docs == nil)
+    }
   }
 
   @Test func leadQueriesComePrefixFirstThenByPostingsReached() {
@@ -164,14 +148,14 @@ import Testing
   }
 
   @Test func theTypoDictionaryListsLongWordsUnderTheirMiddleLetters() throws {
-    let index = IndexBuilder().build(site)
-    let manifest = try json(index, index.manifestPath)
-    let list = try #require(manifest["typoList"] as? String)
-    let typos = try #require(try json(index, list)["typoShards"] as? [[String]])
+    let index = try IndexBuilder().build(site)
+    let manifest: Manifest = try file(index, index.manifestPath)
+    let typos: TypoList = try file(index, manifest.typoList)
     #expect(TypoShardStage.keys(of: "beyonce") == ["yon", "onc", "nce"])
-    let path = try #require(typos.filter { "onc".hasPrefix($0[0]) }.max { $0[0].count < $1[0].count }?[1])
-    let keys = try #require(try json(index, path)["keys"] as? [String: [String]])
-    #expect(keys["onc"]?.contains("beyonce") == true)
+    let entry = try #require(
+      typos.typoShards.filter { "onc".hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count })
+    let shard: TypoShard = try file(index, entry.path)
+    #expect(shard.keys["onc"]?.contains("beyonce") == true)
   }
 
   @Test func distinctAndWeightsComeFromTheConfig() throws {
@@ -187,16 +171,13 @@ import Testing
     #expect(songs.weights.map(\.name) == ["artistName"])
     let weighted = try DocumentBuilder().prepare(
       config, dataset: try DatasetLoader().load(config), baseURL: "/")
-    let index = IndexBuilder().build(weighted)
-    let manifest = try json(index, index.manifestPath)
-    let kinds = try #require(manifest["kinds"] as? [[String: Any]])
-    let kind = try #require(kinds.first { $0["id"] as? String == "songs" })
-    let groupsPath = try #require(kind["distinct"] as? String)
-    let groups = try #require(try json(index, groupsPath)["groups"] as? [Int])
-    let count = try #require(kind["count"] as? Int)
-    #expect(groups.count == count)
+    let index = try IndexBuilder().build(weighted)
+    let manifest: Manifest = try file(index, index.manifestPath)
+    let kind = try #require(manifest.kinds.first { $0.id == "songs" })
+    let groups = try file(index, try #require(kind.distinct), as: DistinctGroups.self).groups
+    #expect(groups.count == kind.count)
     #expect(Set(groups).count < groups.count, "songs of one album share a group")
-    #expect(kinds.filter { $0["distinct"] != nil }.count == 1)
+    #expect(manifest.kinds.filter { $0.distinct != nil }.count == 1)
   }
 
   @Test func aWeightForAFieldThatIsNotSearchedIsAnError() throws {
@@ -213,36 +194,34 @@ import Testing
   @Test func longPostingListsContinueInAnotherFile() throws {
     var builder = IndexBuilder()
     builder.options.inlinePostings = 1
-    let index = builder.build(site)
-    let manifest = try json(index, index.manifestPath)
-    let bPath = try #require((manifest["termShards"] as? [[String]])?.first { $0[0] == "b" }?[1])
-    let entry = try #require((try json(index, bPath)["terms"] as? [String: [Any]])?["back"])
-    #expect(entry.count == 4)
-    #expect(entry[2] as? Int == 2, "both Back in Black titles")
-    let morePath = try #require(entry[3] as? String)
-    let more = try json(index, morePath)
-    #expect((more["terms"] as? [String: Any])?["back"] != nil)
+    let index = try builder.build(site)
+    let manifest: Manifest = try file(index, index.manifestPath)
+    let bPath = try #require(manifest.termShards?.first { $0.prefix == "b" }?.path)
+    let entry = try #require(try file(index, bPath, as: TermShard.self).terms["back"])
+    #expect(entry.total == 2, "both Back in Black titles")
+    #expect(entry.title.numbers.count + entry.other.numbers.count == 1)
+    let more: ContinuationFile = try file(index, try #require(entry.more))
+    let rest = try #require(more.terms["back"])
+    #expect(rest.map(\.numbers.count).reduce(0, +) == 1)
   }
 
   @Test func theSameInputGivesTheSameBytes() throws {
-    let first = IndexBuilder().build(site)
-    let second = IndexBuilder().build(site)
+    let first = try IndexBuilder().build(site)
+    let second = try IndexBuilder().build(site)
     #expect(first.files.map(\.path) == second.files.map(\.path))
     #expect(first.files.map(\.bytes) == second.files.map(\.bytes))
     #expect(first.manifestPath.hasPrefix("idx/manifest."))
   }
 
   @Test func scopesAndFacetsListTheirDocuments() throws {
-    let index = IndexBuilder().build(site)
-    let manifest = try json(index, index.manifestPath)
-    let scopes = try #require(manifest["scopes"] as? [[String: Any]])
-    let library = try #require(scopes.first { $0["id"] as? String == "library" })
-    let file = try #require(library["file"] as? String)
-    let ids = try #require(try json(index, file)["ids"] as? [Int])
+    let index = try IndexBuilder().build(site)
+    let manifest: Manifest = try file(index, index.manifestPath)
+    let library = try #require(manifest.scopes.first { $0.id == "library" })
+    let ids: IDList = try file(index, try #require(library.file))
     let titles = try docTitles(index, manifest)
-    #expect(Set(decode(ids).map { titles[$0] }) == ["AC/DC", "Back in Black", "Hells Bells"])
-    let facets = try #require(manifest["facets"] as? [[String: Any]])
-    #expect(facets.map { $0["id"] as? String } == ["genre"], "non-token facets stay out of the manifest")
+    #expect(Set(ids.ids.numbers.map { titles[Int($0)] }) == ["AC/DC", "Back in Black", "Hells Bells"])
+    #expect(library.count == ids.ids.numbers.count)
+    #expect(manifest.facets.map(\.id) == ["genre"], "non-token facets stay out of the manifest")
   }
 }
 
@@ -254,19 +233,15 @@ import Testing
     let site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
     var builder = IndexBuilder()
     builder.options.maxManifestShards = 2
-    let index = builder.build(site)
-    func json(_ path: String) throws -> [String: Any] {
-      let file = try #require(index.files.first { $0.path == path || $0.path == "idx/" + path })
-      return try #require(try JSONSerialization.jsonObject(with: Data(file.bytes)) as? [String: Any])
-    }
-    let manifest = try json(index.manifestPath)
-    #expect(manifest["termShards"] == nil)
-    let directories = try #require(manifest["termDirectories"] as? [[String]])
-    #expect(directories.map { $0[0] } == directories.map { $0[0] }.sorted())
-    let b = try #require(directories.first { $0[0] == "b" })
-    let listing = try #require(try json(b[1])["termShards"] as? [[String]])
-    #expect(listing.allSatisfy { $0[0].hasPrefix("b") })
-    let shard = try json(try #require(listing.first)[1])
-    #expect((shard["terms"] as? [String: Any])?["back"] != nil)
+    let index = try builder.build(site)
+    let manifest: Manifest = try index.decode(index.manifestPath)
+    #expect(manifest.termShards == nil)
+    let directories = try #require(manifest.termDirectories)
+    #expect(directories.map(\.prefix) == directories.map(\.prefix).sorted())
+    let b = try #require(directories.first { $0.prefix == "b" })
+    let listing: TermDirectory = try index.decode(b.path)
+    #expect(listing.termShards.allSatisfy { $0.prefix.hasPrefix("b") })
+    let shard: TermShard = try index.decode(try #require(listing.termShards.first).path)
+    #expect(shard.terms["back"] != nil)
   }
 }

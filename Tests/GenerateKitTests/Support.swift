@@ -59,7 +59,7 @@ func snapshotFolder(_ folder: String) throws -> [String: Data] {
   for relative in FileManager.default.subpaths(atPath: folder) ?? [] {
     var isDirectory: ObjCBool = false
     let url = base.appendingPathComponent(relative)
-    FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+    _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
     if !isDirectory.boolValue { files[relative] = try Data(contentsOf: url) }
   }
   return files

@@ -44,21 +44,22 @@ public struct IndexBuilder {
     options.leadBytes = config.rowBytesPerShard
   }
 
-  public func build(_ site: PreparedSite) -> SiteIndex {
+  public func build(_ site: PreparedSite) throws -> SiteIndex {
     var files = IndexFiles()
     let order = rankedDocuments(site)
     let postings = PostingsStage(site: site, order: order).run()
-    let termListing = TermShardStage(
+    let termListing = try TermShardStage(
       options: options, postings: postings, rows: DocumentRows(site: site, order: order),
       suggestions: site.config.search.suggestions
     ).run(into: &files)
-    let typoListing = TypoShardStage(options: options, postings: postings).run(into: &files)
-    let documents = DocumentShardStage(options: options, site: site, order: order).run(into: &files)
-    let filters = FilterStage(site: site, order: order).run(into: &files)
+    let typoList = try TypoShardStage(options: options, postings: postings).run(into: &files)
+    let documents = try DocumentShardStage(options: options, site: site, order: order).run(into: &files)
+    let filters = try FilterStage(site: site, order: order).run(into: &files)
     let manifest = ManifestStage(site: site, order: order, options: options).run(
-      terms: termListing, typos: typoListing, docShardFolder: documents, filters: filters)
-    let manifestPath = "idx/manifest.\(ContentHash.hex(manifest)).json"
-    files.files.append((manifestPath, manifest))
+      terms: termListing, typoList: typoList, docShardFolder: documents, filters: filters)
+    let bytes = try IndexEncoder.encode(manifest)
+    let manifestPath = "idx/manifest.\(ContentHash.hex(bytes)).json"
+    files.files.append((manifestPath, bytes))
     return SiteIndex(files: files.files, manifestPath: manifestPath)
   }
 
@@ -192,37 +193,28 @@ struct PostingsStage {
   }
 }
 
-/// How a listing of shards appears in the manifest: every shard, or one
-/// directory file per first letter once there are many.
+/// How the term shards appear in the manifest: every shard, or one
+/// `TermDirectory` per first letter once there are many.
 struct ShardListing {
-  var key: String
-  var value: JSONValue
+  var shards: [ShardEntry]?
+  var directories: [ShardEntry]?
 
-  /// `termShards`/`termDirectories` (or `typoShards`/`typoDirectories`).
-  static func make(
-    _ shards: [(prefix: String, path: String)], name: String, maxListed: Int, files: inout IndexFiles
-  ) -> ShardListing {
+  static func make(_ shards: [ShardEntry], maxListed: Int, files: inout IndexFiles) throws -> ShardListing {
     let shards = shards.sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
-    if shards.count <= maxListed {
-      return ShardListing(
-        key: "\(name)Shards", value: .array(shards.map { .array([.string($0.prefix), .string($0.path)]) }))
-    }
-    var directories: [JSONValue] = []
+    if shards.count <= maxListed { return ShardListing(shards: shards) }
+    var directories: [ShardEntry] = []
     var start = shards.startIndex
     let firstLetter = { (prefix: String) in prefix.unicodeScalars.first.map { String($0) } ?? "" }
     while start < shards.endIndex {
       let first = firstLetter(shards[start].prefix)
       var end = start
       while end < shards.endIndex && firstLetter(shards[end].prefix) == first { end += 1 }
-      let listing: JSONValue = .object([
-        "\(name)Shards": .array(shards[start..<end].map { .array([.string($0.prefix), .string($0.path)]) })
-      ])
-      let path = files.add(
-        "t", "\(name == "term" ? "dir" : "\(name)dir")-\(directories.count)", listing.encoded)
-      directories.append(.array([.string(first), .string(path)]))
+      let directory = TermDirectory(termShards: Array(shards[start..<end]))
+      let path = files.add("t", "dir-\(directories.count)", try IndexEncoder.encode(directory))
+      directories.append(ShardEntry(prefix: first, path: path))
       start = end
     }
-    return ShardListing(key: "\(name)Directories", value: .array(directories))
+    return ShardListing(directories: directories)
   }
 }
 
@@ -233,26 +225,26 @@ enum PrefixSharder {
   /// included; `write` writes a shard (its prefix, its keys, and for an
   /// internal shard the keys that went to longer prefixes) and returns its path.
   static func run(
-    _ keys: [String], targetBytes: Int, maxPrefixLength: Int, size: (String) -> Int,
-    write: (_ prefix: String, _ keys: ArraySlice<String>, _ subtree: ArraySlice<String>?) -> String
-  ) -> [(prefix: String, path: String)] {
-    var shards: [(prefix: String, path: String)] = []
-    func shard(prefix: String, keys: ArraySlice<String>) {
+    _ keys: [String], targetBytes: Int, maxPrefixLength: Int, size: (String) throws -> Int,
+    write: (_ prefix: String, _ keys: ArraySlice<String>, _ subtree: ArraySlice<String>?) throws -> String
+  ) throws -> [ShardEntry] {
+    var shards: [ShardEntry] = []
+    func shard(prefix: String, keys: ArraySlice<String>) throws {
       let prefixLength = prefix.unicodeScalars.count
       var total = 0
-      for key in keys where total <= targetBytes { total += size(key) }
+      for key in keys where total <= targetBytes { total += try size(key) }
       if total <= targetBytes || prefixLength >= maxPrefixLength {
-        shards.append((prefix, write(prefix, keys, nil)))
+        shards.append(ShardEntry(prefix: prefix, path: try write(prefix, keys, nil)))
         return
       }
       let exact = keys.filter { $0 == prefix }
-      shards.append((prefix, write(prefix, ArraySlice(exact), keys)))
+      shards.append(ShardEntry(prefix: prefix, path: try write(prefix, ArraySlice(exact), keys)))
       for group in groups(keys.filter { $0 != prefix }, length: prefixLength + 1) {
-        shard(prefix: group.prefix, keys: group.terms)
+        try shard(prefix: group.prefix, keys: group.terms)
       }
     }
     for group in groups(keys[...], length: 1) {
-      shard(prefix: group.prefix, keys: group.terms)
+      try shard(prefix: group.prefix, keys: group.terms)
     }
     return shards
   }

@@ -1,7 +1,6 @@
 /// The index builder's stages after postings (see `IndexBuilder.build`):
-/// each reads what earlier stages made and adds its files to `IndexFiles`.
-/// Over 400 lines on purpose: four short stages that share the encoders of
-/// the format's big integer lists, read together with FORMAT.md.
+/// each reads what earlier stages made, fills in the shapes of
+/// IndexFormat.swift, and adds their encoded files to `IndexFiles`.
 
 /// Stage 3: term shards by prefix, split until each is small. A term's entry
 /// is encoded when its shard is written, and its size for planning is the
@@ -13,141 +12,77 @@ struct TermShardStage {
   /// Rows per query in a shard's `docs`: the page's suggestions.
   let suggestions: Int
 
-  func run(into files: inout IndexFiles) -> ShardListing {
+  func run(into files: inout IndexFiles) throws -> ShardListing {
     let terms = postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    let written = PrefixSharder.run(
+    let written = try PrefixSharder.run(
       terms, targetBytes: options.targetShardBytes, maxPrefixLength: options.maxPrefixLength,
       size: { term in
         guard let list = postings[term] else { return 0 }
-        var size = term.utf8.count + 4 + encode(term, list).entry.count
+        var size = term.utf8.count + 4 + (try entry(term, list).entry.jsonBytes.count)
         for extra in [list.starts, list.whole] where !extra.isEmpty {
-          var writer = JSONWriter()
-          writer.deltas(extra)
-          size += term.utf8.count + 4 + writer.bytes.count
+          size += term.utf8.count + 4 + DeltaList(extra).jsonBytes.count
         }
         return size
       },
       write: { prefix, terms, subtree in
-        writeShard(prefix: prefix, terms: terms, tops: subtree.map(tops), files: &files)
+        try writeShard(prefix: prefix, terms: terms, tops: subtree.map(tops), files: &files)
       })
-    return ShardListing.make(written, name: "term", maxListed: options.maxManifestShards, files: &files)
+    return try ShardListing.make(written, maxListed: options.maxManifestShards, files: &files)
   }
 
-  /// `[title, other]`, or for a long list `[title head, other head, total,
-  /// continuation path]` with the continuation file's bytes.
-  func encode(_ term: String, _ list: Postings) -> (entry: [UInt8], more: [UInt8]?) {
-    var writer = JSONWriter()
+  /// A term's entry, and for a long list the continuation file holding the
+  /// rest, with its bytes (whose hash names it in the entry).
+  func entry(_ term: String, _ list: Postings) throws -> (
+    entry: PostingsEntry, more: (path: String, bytes: [UInt8])?
+  ) {
     if list.count <= options.inlinePostings {
-      writer.byte(UInt8(ascii: "["))
-      writer.deltas(list.title)
-      writer.byte(UInt8(ascii: ","))
-      writer.deltas(list.other)
-      writer.byte(UInt8(ascii: "]"))
-      return (writer.bytes, nil)
+      return (PostingsEntry(title: DeltaList(list.title), other: DeltaList(list.other)), nil)
     }
     let (titleCut, otherCut) = Self.split(list, keep: options.inlinePostings)
-    var more = JSONWriter()
-    more.raw("{\"terms\":{")
-    more.string(term)
-    more.raw(":[")
-    more.deltas(list.title[titleCut...])
-    more.byte(UInt8(ascii: ","))
-    more.deltas(list.other[otherCut...])
-    more.raw("]}}")
-    writer.byte(UInt8(ascii: "["))
-    writer.deltas(list.title[..<titleCut])
-    writer.byte(UInt8(ascii: ","))
-    writer.deltas(list.other[..<otherCut])
-    writer.byte(UInt8(ascii: ","))
-    writer.int(list.count)
-    writer.byte(UInt8(ascii: ","))
-    writer.string(Self.morePath(term, more.bytes))
-    writer.byte(UInt8(ascii: "]"))
-    return (writer.bytes, more.bytes)
-  }
-
-  static func morePath(_ term: String, _ bytes: [UInt8]) -> String {
-    "t/more-\(ContentHash.hex(Array(term.utf8), digits: 8)).\(ContentHash.hex(bytes)).json"
+    let rest = ContinuationFile(terms: [
+      term: [DeltaList(list.title[titleCut...]), DeltaList(list.other[otherCut...])]
+    ])
+    let bytes = try IndexEncoder.encode(rest)
+    let path = "t/more-\(ContentHash.hex(Array(term.utf8), digits: 8)).\(ContentHash.hex(bytes)).json"
+    let head = PostingsEntry(
+      title: DeltaList(list.title[..<titleCut]), other: DeltaList(list.other[..<otherCut]), total: list.count,
+      more: path)
+    return (head, (path, bytes))
   }
 
   func writeShard(prefix: String, terms: ArraySlice<String>, tops: [[Int32]]?, files: inout IndexFiles)
-    -> String
+    throws -> String
   {
-    var writer = JSONWriter(capacity: options.targetShardBytes)
-    var starts: [(String, [Int32])] = []
-    var whole: [(String, [Int32])] = []
+    var shard = TermShard(prefix: prefix, terms: [:])
+    var starts: [String: DeltaList] = [:]
+    var whole: [String: DeltaList] = [:]
     var joined: [String] = []
-    let lead = LeadDocuments(postings: postings, limit: suggestions, inline: options.inlinePostings)
-    var leadRows: [Int32: [UInt8]] = [:]
-    let leading = lead.select(prefix: prefix, terms: terms, tops: tops, budget: options.leadBytes) { number in
-      if leadRows[number] == nil { leadRows[number] = rows.numbered(number) }
-      return leadRows[number]?.count ?? 0
-    }
     for term in terms {
       guard let list = postings[term] else { continue }
-      if !list.starts.isEmpty { starts.append((term, list.starts)) }
-      if !list.whole.isEmpty { whole.append((term, list.whole)) }
+      let (entry, more) = try entry(term, list)
+      if let more { files.files.append(("idx/" + more.path, more.bytes)) }
+      shard.terms[term] = entry
+      if !list.starts.isEmpty { starts[term] = DeltaList(list.starts) }
+      if !list.whole.isEmpty { whole[term] = DeltaList(list.whole) }
       if !list.plain { joined.append(term) }
     }
-    // Keys in sorted order: docs, joined, prefix, starts, terms, tops, whole.
-    writer.byte(UInt8(ascii: "{"))
-    if !leading.isEmpty {
-      writer.raw("\"docs\":[")
-      for (index, number) in leading.enumerated() {
-        if index > 0 { writer.byte(UInt8(ascii: ",")) }
-        writer.value(.raw(leadRows[number] ?? rows.numbered(number)))
-      }
-      writer.raw("],")
+    let lead = LeadDocuments(postings: postings, limit: suggestions, inline: options.inlinePostings)
+    var leadRows: [Int32: (row: DocumentRow, size: Int)] = [:]
+    let leading = lead.select(prefix: prefix, terms: terms, tops: tops, budget: options.leadBytes) { number in
+      if let known = leadRows[number] { return known.size }
+      let row = rows.row(Int(number), numbered: true)
+      let size = row.jsonBytes.count
+      leadRows[number] = (row, size)
+      return size
     }
-    if !joined.isEmpty {
-      writer.raw("\"joined\":[")
-      for (index, term) in joined.enumerated() {
-        if index > 0 { writer.byte(UInt8(ascii: ",")) }
-        writer.string(term)
-      }
-      writer.raw("],")
-    }
-    writer.raw("\"prefix\":")
-    writer.string(prefix)
-    if !starts.isEmpty {
-      writer.raw(",\"starts\":")
-      Self.writeLists(starts, into: &writer)
-    }
-    writer.raw(",\"terms\":{")
-    for (index, term) in terms.enumerated() {
-      guard let list = postings[term] else { continue }
-      if index > 0 { writer.byte(UInt8(ascii: ",")) }
-      writer.string(term)
-      writer.byte(UInt8(ascii: ":"))
-      let (entry, more) = encode(term, list)
-      if let more { files.files.append(("idx/" + Self.morePath(term, more), more)) }
-      writer.value(.raw(entry))
-    }
-    writer.byte(UInt8(ascii: "}"))
-    if let tops {
-      writer.raw(",\"tops\":[")
-      writer.deltas(tops[0])
-      writer.byte(UInt8(ascii: ","))
-      writer.deltas(tops[1])
-      writer.byte(UInt8(ascii: "]"))
-    }
-    if !whole.isEmpty {
-      writer.raw(",\"whole\":")
-      Self.writeLists(whole, into: &writer)
-    }
-    writer.byte(UInt8(ascii: "}"))
-    return files.add("t", "\(prefix.isEmpty ? "_" : "s")", writer.bytes)
-  }
-
-  static func writeLists(_ lists: [(String, [Int32])], into writer: inout JSONWriter) {
-    writer.byte(UInt8(ascii: "{"))
-    for (index, (term, ids)) in lists.enumerated() {
-      if index > 0 { writer.byte(UInt8(ascii: ",")) }
-      writer.string(term)
-      writer.byte(UInt8(ascii: ":"))
-      writer.deltas(ids)
-    }
-    writer.byte(UInt8(ascii: "}"))
+    shard.docs =
+      leading.isEmpty ? nil : leading.map { leadRows[$0]?.row ?? rows.row(Int($0), numbered: true) }
+    shard.joined = joined.isEmpty ? nil : joined
+    shard.starts = starts.isEmpty ? nil : starts
+    shard.whole = whole.isEmpty ? nil : whole
+    shard.tops = tops.map { $0.map(DeltaList.init) }
+    let bytes = try IndexEncoder.encode(shard, capacity: options.targetShardBytes)
+    return files.add("t", prefix.isEmpty ? "_" : "s", bytes)
   }
 
   /// The best documents under a split prefix, as FORMAT.md says: the best
@@ -199,7 +134,8 @@ struct TypoShardStage {
     }
   }
 
-  func run(into files: inout IndexFiles) -> ShardListing {
+  /// Returns the path of the `TypoList`.
+  func run(into files: inout IndexFiles) throws -> String {
     var table: [String: [String]] = [:]
     for (term, list) in postings where list.plain {
       for key in Set(Self.keys(of: term)) { table[key, default: []].append(term) }
@@ -210,36 +146,18 @@ struct TypoShardStage {
           options.typoTermsPerKey))
     }
     let keys = table.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    let encoded = Dictionary(
-      uniqueKeysWithValues: keys.map { key -> (String, [UInt8]) in
-        var writer = JSONWriter()
-        writer.value(.array((table[key] ?? []).map { .string($0) }))
-        return (key, writer.bytes)
-      })
-    let shards = PrefixSharder.run(
+    let shards = try PrefixSharder.run(
       keys, targetBytes: options.targetShardBytes, maxPrefixLength: 3,
-      size: { key in key.utf8.count + 4 + (encoded[key]?.count ?? 0) },
+      size: { key in key.utf8.count + 4 + (try IndexEncoder.encode(table[key] ?? []).count) },
       write: { prefix, keys, _ in
-        var writer = JSONWriter(capacity: options.targetShardBytes)
-        writer.raw("{\"keys\":{")
-        for (index, key) in keys.enumerated() {
-          if index > 0 { writer.byte(UInt8(ascii: ",")) }
-          writer.string(key)
-          writer.byte(UInt8(ascii: ":"))
-          writer.value(.raw(encoded[key] ?? []))
-        }
-        writer.raw("},\"prefix\":")
-        writer.string(prefix)
-        writer.byte(UInt8(ascii: "}"))
-        return files.add("y", "s", writer.bytes)
+        let shard = TypoShard(
+          keys: Dictionary(uniqueKeysWithValues: keys.map { ($0, table[$0] ?? []) }), prefix: prefix)
+        return files.add("y", "s", try IndexEncoder.encode(shard, capacity: options.targetShardBytes))
       })
     // Listed in a file of its own, fetched with the first typo: most queries never need it,
     // so the manifest (in every first query) does not carry it.
     let sorted = shards.sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
-    let listing: JSONValue = .object([
-      "typoShards": .array(sorted.map { .array([.string($0.prefix), .string($0.path)]) })
-    ])
-    return ShardListing(key: "typoList", value: .string(files.add("y", "list", listing.encoded)))
+    return files.add("y", "list", try IndexEncoder.encode(TypoList(typoShards: sorted)))
   }
 }
 
@@ -252,23 +170,15 @@ struct DocumentShardStage {
   let order: [Int]
 
   /// Returns the folder, `d/<hash>/`.
-  func run(into files: inout IndexFiles) -> String {
+  func run(into files: inout IndexFiles) throws -> String {
     let rows = DocumentRows(site: site, order: order)
     let shardCount = (order.count + options.docsPerShard - 1) / options.docsPerShard
-    let docShardBytes = Parallel.map(count: shardCount) { shard -> [UInt8] in
+    let docShardBytes = try Parallel.map(count: shardCount) { shard -> Result<[UInt8], any Error> in
       let start = shard * options.docsPerShard
       let end = min(start + options.docsPerShard, order.count)
-      var writer = JSONWriter(capacity: 16 * 1024)
-      writer.raw("{\"docs\":[")
-      for number in start..<end {
-        if number > start { writer.byte(UInt8(ascii: ",")) }
-        rows.write(number, into: &writer)
-      }
-      writer.raw("],\"first\":")
-      writer.int(start)
-      writer.byte(UInt8(ascii: "}"))
-      return writer.bytes
-    }
+      let file = DocumentShard(docs: (start..<end).map { rows.row($0) }, first: start)
+      return Result { try IndexEncoder.encode(file, capacity: 16 * 1024) }
+    }.map { try $0.get() }
     var folderHash: [UInt8] = []
     for bytes in docShardBytes { folderHash += Array(ContentHash.hex(bytes, digits: 16).utf8) }
     let folder = "d/\(ContentHash.hex(folderHash))/"
@@ -296,22 +206,17 @@ struct FilterStage {
   let site: PreparedSite
   let order: [Int]
 
-  struct Result {
-    var facets: [JSONValue] = []
-    var scopes: [JSONValue] = []
-    var kindIDs: [[Int32]] = []
-    var kindFiles: [String] = []
-    var distinctFiles: [Int: String] = [:]
+  /// The manifest's `kinds`, `scopes` and `facets`.
+  struct Filters {
+    var kinds: [Manifest.Kind] = []
+    var scopes: [Manifest.Scope] = []
+    var facets: [Manifest.Facet] = []
   }
 
-  func run(into files: inout IndexFiles) -> Result {
-    var result = Result()
-    func idsFile(_ name: String, _ ids: [Int32]) -> String {
-      var writer = JSONWriter()
-      writer.raw("{\"ids\":")
-      writer.deltas(ids)
-      writer.byte(UInt8(ascii: "}"))
-      return files.add("f", name, writer.bytes)
+  func run(into files: inout IndexFiles) throws -> Filters {
+    var result = Filters()
+    func idsFile(_ name: String, _ ids: [Int32]) throws -> String {
+      files.add("f", name, try IndexEncoder.encode(IDList(ids: DeltaList(ids))))
     }
     for (facetNumber, facet) in site.facets.enumerated() where facet.token {
       var counts: [String: [Int32]] = [:]
@@ -323,33 +228,29 @@ struct FilterStage {
       let values = counts.sorted {
         $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key
       }
-      var valuesJSON: [JSONValue] = []
-      for (offset, entry) in values.enumerated() {
-        let file = idsFile("\(facet.id)-\(offset)", entry.value)
-        valuesJSON.append(.array([.string(entry.key), .int(entry.value.count), .string(file)]))
-      }
       result.facets.append(
-        .object([
-          "id": .string(facet.id), "label": .string(facet.label), "icon": .string(facet.icon),
-          "values": .array(valuesJSON),
-        ]))
+        Manifest.Facet(
+          id: facet.id, label: facet.label, icon: facet.icon,
+          values: try values.enumerated().map { offset, entry in
+            Manifest.Facet.Value(
+              name: entry.key, count: entry.value.count,
+              file: try idsFile("\(facet.id)-\(offset)", entry.value))
+          }))
     }
     let facetNumber = Dictionary(
       uniqueKeysWithValues: site.facets.enumerated().map { ($0.element.id, $0.offset) })
     for scope in site.config.scopes {
-      var object: [String: JSONValue] = ["id": .string(scope.id), "label": .string(scope.label)]
+      var entry = Manifest.Scope(id: scope.id, label: scope.label, count: order.count)
       if let facet = scope.facet, let value = scope.value, let number = facetNumber[facet] {
         var ids: [Int32] = []
         for (position, documentIndex) in order.enumerated()
         where site.documents[documentIndex].facetValues[number].contains(value) {
           ids.append(Int32(position))
         }
-        object["file"] = .string(idsFile("scope-\(scope.id)", ids))
-        object["count"] = .int(ids.count)
-      } else {
-        object["count"] = .int(order.count)
+        entry.file = try idsFile("scope-\(scope.id)", ids)
+        entry.count = ids.count
       }
-      result.scopes.append(.object(object))
+      result.scopes.append(entry)
     }
     // Per kind, its documents: chip totals and one-kind lists come from these
     // without opening document shards. A distinct kind also lists, aligned
@@ -369,14 +270,16 @@ struct FilterStage {
         groups[kind].append(group)
       }
     }
-    result.kindIDs = kindIDs
-    result.kindFiles = kinds.enumerated().map { offset, collection in
-      idsFile("kind-\(collection.config.id)", kindIDs[offset])
-    }
-    for (offset, collection) in kinds.enumerated() where collection.distinct != nil {
-      var writer = JSONWriter()
-      writer.value(.object(["groups": .array(groups[offset].map { .int($0) })]))
-      result.distinctFiles[offset] = files.add("f", "distinct-\(collection.config.id)", writer.bytes)
+    for (offset, collection) in kinds.enumerated() {
+      let id = collection.config.id
+      var kind = Manifest.Kind(
+        id: id, label: collection.config.label, singular: collection.config.singular,
+        count: kindIDs[offset].count, file: try idsFile("kind-\(id)", kindIDs[offset]))
+      if collection.distinct != nil {
+        kind.distinct = files.add(
+          "f", "distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))
+      }
+      result.kinds.append(kind)
     }
     return result
   }
@@ -388,36 +291,15 @@ struct ManifestStage {
   let order: [Int]
   let options: IndexBuilder.Options
 
-  func run(terms: ShardListing, typos: ShardListing, docShardFolder: String, filters: FilterStage.Result)
-    -> [UInt8]
+  func run(terms: ShardListing, typoList: String, docShardFolder: String, filters: FilterStage.Filters)
+    -> Manifest
   {
-    let kinds = site.collections.filter(\.config.searchable)
-    let manifest: JSONValue = .object([
-      "version": .int(1),
-      "docCount": .int(order.count),
-      "docsPerShard": .int(options.docsPerShard),
-      "docShardFolder": .string(docShardFolder),
-      terms.key: terms.value,
-      typos.key: typos.value,
-      "kinds": .array(
-        kinds.enumerated().map { offset, collection in
-          var kind: [String: JSONValue] = [
-            "id": .string(collection.config.id), "label": .string(collection.config.label),
-            "singular": .string(collection.config.singular), "count": .int(filters.kindIDs[offset].count),
-            "file": .string(filters.kindFiles[offset]),
-          ]
-          if let distinct = filters.distinctFiles[offset] { kind["distinct"] = .string(distinct) }
-          return .object(kind)
-        }),
-      "topResults": .string(site.config.search.topResults),
-      "scopes": .array(filters.scopes),
-      "facets": .array(filters.facets),
-      "trending": .array(site.config.search.trending.map { .string($0) }),
-      "options": .object([
-        "slashFocuses": .bool(site.config.search.slashFocuses),
-        "suggestions": .int(site.config.search.suggestions),
-      ]),
-    ])
-    return manifest.encoded
+    let search = site.config.search
+    return Manifest(
+      docCount: order.count, docsPerShard: options.docsPerShard, docShardFolder: docShardFolder,
+      termShards: terms.shards, termDirectories: terms.directories, typoList: typoList, kinds: filters.kinds,
+      topResults: search.topResults, scopes: filters.scopes, facets: filters.facets,
+      trending: search.trending,
+      options: Manifest.Options(slashFocuses: search.slashFocuses, suggestions: search.suggestions))
   }
 }

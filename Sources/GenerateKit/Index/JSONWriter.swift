@@ -76,7 +76,8 @@ struct JSONWriter {
     case .int(let number): int(number)
     case .string(let text): string(text)
     case .bool(let flag): flag ? raw("true") : raw("false")
-    case .raw(let encoded): bytes.append(contentsOf: encoded)
+    case .null: raw("null")
+    case .fragment(let fragment): fragment.write(into: &self)
     case .array(let items):
       bytes.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
@@ -99,19 +100,14 @@ struct JSONWriter {
   }
 }
 
-/// A JSON value for the small, structured files (manifest, documents).
-indirect enum JSONValue: Equatable {
+/// A JSON value: what `IndexEncoder` builds before writing it.
+indirect enum JSONValue {
   case int(Int)
   case string(String)
   case bool(Bool)
+  case null
   case array([JSONValue])
   case object([String: JSONValue])
-  /// Already-encoded JSON, spliced in as is.
-  case raw([UInt8])
-
-  var encoded: [UInt8] {
-    var writer = JSONWriter()
-    writer.value(self)
-    return writer.bytes
-  }
+  /// A value that writes itself when the tree is written.
+  case fragment(any JSONFragment)
 }

@@ -11,34 +11,13 @@ struct DocumentRows {
     self.kindIndex = site.kindIndex
   }
 
-  func write(_ number: Int, into writer: inout JSONWriter) {
-    writer.byte(UInt8(ascii: "["))
-    fields(number, into: &writer)
-    writer.byte(UInt8(ascii: "]"))
-  }
-
-  /// `[number, kind, title, subtitle, url, hue]`, as a term shard lists it.
-  func numbered(_ number: Int32) -> [UInt8] {
-    var writer = JSONWriter()
-    writer.byte(UInt8(ascii: "["))
-    writer.int(Int(number))
-    writer.byte(UInt8(ascii: ","))
-    fields(Int(number), into: &writer)
-    writer.byte(UInt8(ascii: "]"))
-    return writer.bytes
-  }
-
-  private func fields(_ number: Int, into writer: inout JSONWriter) {
+  /// Document `number`'s row; `numbered` puts the number in front, as a
+  /// term shard's `docs` lists it.
+  func row(_ number: Int, numbered: Bool = false) -> DocumentRow {
     let document = site.documents[order[number]]
-    writer.int(kindIndex[document.collection] ?? 0)
-    writer.byte(UInt8(ascii: ","))
-    writer.string(document.title)
-    writer.byte(UInt8(ascii: ","))
-    writer.string(document.subtitle)
-    writer.byte(UInt8(ascii: ","))
-    writer.string(document.url)
-    writer.byte(UInt8(ascii: ","))
-    writer.int(document.hue)
+    return DocumentRow(
+      number: numbered ? number : nil, kind: kindIndex[document.collection] ?? 0, title: document.title,
+      subtitle: document.subtitle, url: document.url, hue: document.hue)
   }
 }
 
@@ -149,7 +128,23 @@ struct LeadDocuments {
     return best(score)
   }
 
+  /// The `limit` best documents: most rule bits, then lowest number. One
+  /// pass keeping a short sorted list; sorting every candidate to keep
+  /// eight was most of this stage's time.
   private func best(_ score: [Int32: UInt8]) -> [Int32] {
-    score.sorted { x, y in x.value != y.value ? x.value > y.value : x.key < y.key }.prefix(limit).map(\.key)
+    var kept: [(number: Int32, bits: UInt8)] = []
+    kept.reserveCapacity(limit + 1)
+    func before(_ x: (number: Int32, bits: UInt8), _ y: (number: Int32, bits: UInt8)) -> Bool {
+      x.bits != y.bits ? x.bits > y.bits : x.number < y.number
+    }
+    for (number, bits) in score {
+      let candidate = (number: number, bits: bits)
+      if kept.count == limit, let last = kept.last, !before(candidate, last) { continue }
+      var at = kept.count
+      while at > 0 && before(candidate, kept[at - 1]) { at -= 1 }
+      kept.insert(candidate, at: at)
+      if kept.count > limit { kept.removeLast() }
+    }
+    return kept.map(\.number)
   }
 }

@@ -50,7 +50,7 @@ public struct SiteBuilder: Sendable {
       try DocumentBuilder().prepare(config, dataset: dataset, baseURL: config.baseURL)
     }
     dataset.releaseKeyIndexes()
-    let index = try step(.indexing) { IndexBuilder(config.index).build(site) }
+    let index = try step(.indexing) { try IndexBuilder(config.index).build(site) }
     if verbose {
       log(
         "      \(site.recordCount) records from \(dataset.tables.count) tables; index: \(index.files.count) files, \(index.byteCount / 1024) KiB"

@@ -1,0 +1,311 @@
+/// The index's files as types, one per shape in FORMAT.md, in its order.
+/// `IndexEncoder` writes them (keys sorted by UTF-8, no white space); any
+/// JSON decoder reads them back, which the tests do. An optional property
+/// is left out of the file when it is `nil`.
+///
+/// The format's long integer lists (`DeltaList`, `PostingsEntry`,
+/// `DocumentRow`) are `JSONFragment`s: they write their own bytes through
+/// `JSONWriter` rather than boxing every number, and still encode and decode
+/// through `Codable` as the same JSON.
+
+/// `manifest.<hash>.json`: names every other file.
+struct Manifest: Codable, Equatable {
+  var version = 1
+  var docCount: Int
+  var docsPerShard: Int
+  /// `d/<hash>/`: document shard `n` is `<docShardFolder><n>.json`.
+  var docShardFolder: String
+  /// Every term shard, sorted by prefix, or, past 128 of them, nil and
+  /// `termDirectories` instead.
+  var termShards: [ShardEntry]?
+  /// One `TermDirectory` per first letter.
+  var termDirectories: [ShardEntry]?
+  /// The `TypoList`.
+  var typoList: String
+  var kinds: [Kind]
+  var topResults: String
+  var scopes: [Scope]
+  var facets: [Facet]
+  var trending: [String]
+  var options: Options
+
+  struct Kind: Codable, Equatable {
+    var id: String
+    var label: String
+    var singular: String
+    var count: Int
+    /// An `IDList` of the kind's documents.
+    var file: String
+    /// `DistinctGroups`, for a kind with `distinct:`.
+    var distinct: String?
+  }
+
+  struct Scope: Codable, Equatable {
+    var id: String
+    var label: String
+    var count: Int
+    /// An `IDList` of the documents it admits; nil for the whole index.
+    var file: String?
+  }
+
+  /// A facet whose values can become search tokens.
+  struct Facet: Codable, Equatable {
+    var id: String
+    var label: String
+    var icon: String
+    /// By count, descending, then by name.
+    var values: [Value]
+
+    /// `[name, count, file]`, the file an `IDList`.
+    struct Value: Codable, Equatable {
+      var name: String
+      var count: Int
+      var file: String
+
+      init(name: String, count: Int, file: String) {
+        self.name = name
+        self.count = count
+        self.file = file
+      }
+
+      init(from decoder: any Decoder) throws {
+        var array = try decoder.unkeyedContainer()
+        name = try array.decode(String.self)
+        count = try array.decode(Int.self)
+        file = try array.decode(String.self)
+      }
+
+      func encode(to encoder: any Encoder) throws {
+        var array = encoder.unkeyedContainer()
+        try array.encode(name)
+        try array.encode(count)
+        try array.encode(file)
+      }
+    }
+  }
+
+  struct Options: Codable, Equatable {
+    var slashFocuses: Bool
+    var suggestions: Int
+  }
+}
+
+/// `[prefix, path]`: a shard (or a directory of shards) and the prefix it serves.
+struct ShardEntry: Codable, Equatable {
+  var prefix: String
+  var path: String
+
+  init(prefix: String, path: String) {
+    self.prefix = prefix
+    self.path = path
+  }
+
+  init(from decoder: any Decoder) throws {
+    var array = try decoder.unkeyedContainer()
+    prefix = try array.decode(String.self)
+    path = try array.decode(String.self)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var array = encoder.unkeyedContainer()
+    try array.encode(prefix)
+    try array.encode(path)
+  }
+}
+
+/// `t/dir-<n>.<hash>.json`: the term shards of one first letter.
+struct TermDirectory: Codable, Equatable {
+  var termShards: [ShardEntry]
+}
+
+/// `y/list.<hash>.json`: every typo shard.
+struct TypoList: Codable, Equatable {
+  var typoShards: [ShardEntry]
+}
+
+/// `t/s.<hash>.json` (`t/_.<hash>.json` for the empty prefix).
+struct TermShard: Codable, Equatable {
+  /// Display rows, ascending by number, of the first answers to the
+  /// one-word queries the shard serves.
+  var docs: [DocumentRow]?
+  /// Terms that occur only as run-together forms.
+  var joined: [String]?
+  var prefix: String
+  /// Documents whose title's first chunk begins with the term.
+  var starts: [String: DeltaList]?
+  var terms: [String: PostingsEntry]
+  /// Internal shards only: `[title, other]`, the best documents under the prefix.
+  var tops: [DeltaList]?
+  /// Documents whose whole title, run together, is the term.
+  var whole: [String: DeltaList]?
+}
+
+/// A term's postings: `[title, other]`, or for a long list `[title head,
+/// other head, total, continuation path]`.
+struct PostingsEntry: Codable, Equatable, JSONFragment {
+  var title: DeltaList
+  var other: DeltaList
+  /// Set with `more` when the lists continue in a `ContinuationFile`.
+  var total: Int?
+  var more: String?
+
+  init(title: DeltaList, other: DeltaList, total: Int? = nil, more: String? = nil) {
+    self.title = title
+    self.other = other
+    self.total = total
+    self.more = more
+  }
+
+  func write(into writer: inout JSONWriter) {
+    writer.byte(UInt8(ascii: "["))
+    title.write(into: &writer)
+    writer.byte(UInt8(ascii: ","))
+    other.write(into: &writer)
+    if let total, let more {
+      writer.byte(UInt8(ascii: ","))
+      writer.int(total)
+      writer.byte(UInt8(ascii: ","))
+      writer.string(more)
+    }
+    writer.byte(UInt8(ascii: "]"))
+  }
+
+  init(from decoder: any Decoder) throws {
+    var array = try decoder.unkeyedContainer()
+    title = try array.decode(DeltaList.self)
+    other = try array.decode(DeltaList.self)
+    if !array.isAtEnd {
+      total = try array.decode(Int.self)
+      more = try array.decode(String.self)
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var array = encoder.unkeyedContainer()
+    try array.encode(title)
+    try array.encode(other)
+    if let total, let more {
+      try array.encode(total)
+      try array.encode(more)
+    }
+  }
+}
+
+/// `t/more-<term hash>.<hash>.json`: the rest of one long term's postings,
+/// its deltas starting again from 0.
+struct ContinuationFile: Codable, Equatable {
+  /// One term, to `[title, other]`.
+  var terms: [String: [DeltaList]]
+}
+
+/// `y/s.<hash>.json`: three-letter pieces to the longer words holding them.
+struct TypoShard: Codable, Equatable {
+  var keys: [String: [String]]
+  var prefix: String
+}
+
+/// `d/<hash>/<n>.json`: the display rows of documents `first…`.
+struct DocumentShard: Codable, Equatable {
+  var docs: [DocumentRow]
+  var first: Int
+}
+
+/// `[kind, title, subtitle, url, hue]`, or in a term shard's `docs`
+/// `[number, kind, title, subtitle, url, hue]`.
+struct DocumentRow: Codable, Equatable, JSONFragment {
+  var number: Int?
+  var kind: Int
+  var title: String
+  var subtitle: String
+  var url: String
+  var hue: Int
+
+  init(number: Int? = nil, kind: Int, title: String, subtitle: String, url: String, hue: Int) {
+    self.number = number
+    self.kind = kind
+    self.title = title
+    self.subtitle = subtitle
+    self.url = url
+    self.hue = hue
+  }
+
+  func write(into writer: inout JSONWriter) {
+    writer.byte(UInt8(ascii: "["))
+    if let number {
+      writer.int(number)
+      writer.byte(UInt8(ascii: ","))
+    }
+    writer.int(kind)
+    writer.byte(UInt8(ascii: ","))
+    writer.string(title)
+    writer.byte(UInt8(ascii: ","))
+    writer.string(subtitle)
+    writer.byte(UInt8(ascii: ","))
+    writer.string(url)
+    writer.byte(UInt8(ascii: ","))
+    writer.int(hue)
+    writer.byte(UInt8(ascii: "]"))
+  }
+
+  init(from decoder: any Decoder) throws {
+    var array = try decoder.unkeyedContainer()
+    if array.count == 6 { number = try array.decode(Int.self) }
+    kind = try array.decode(Int.self)
+    title = try array.decode(String.self)
+    subtitle = try array.decode(String.self)
+    url = try array.decode(String.self)
+    hue = try array.decode(Int.self)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var array = encoder.unkeyedContainer()
+    if let number { try array.encode(number) }
+    try array.encode(kind)
+    try array.encode(title)
+    try array.encode(subtitle)
+    try array.encode(url)
+    try array.encode(hue)
+  }
+}
+
+/// `f/<name>.<hash>.json`: the documents of a kind, a scope or a facet value.
+struct IDList: Codable, Equatable {
+  var ids: DeltaList
+}
+
+/// `f/distinct-<kind>.<hash>.json`: entry `j` is the group of the kind's
+/// `j`-th document, groups numbered by first appearance.
+struct DistinctGroups: Codable, Equatable {
+  var groups: [Int]
+}
+
+/// Ascending document numbers, written as differences (the first absolute).
+struct DeltaList: Codable, Equatable, JSONFragment {
+  var numbers: ArraySlice<Int32>
+
+  init<C: Collection<Int32>>(_ numbers: C) { self.numbers = ArraySlice(numbers) }
+
+  func write(into writer: inout JSONWriter) { writer.deltas(numbers) }
+
+  init(from decoder: any Decoder) throws {
+    var array = try decoder.unkeyedContainer()
+    var numbers: [Int32] = []
+    var total: Int32 = 0
+    while !array.isAtEnd {
+      total &+= try array.decode(Int32.self)
+      numbers.append(total)
+    }
+    self.numbers = numbers[...]
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var array = encoder.unkeyedContainer()
+    var previous: Int32 = 0
+    for number in numbers {
+      try array.encode(number &- previous)
+      previous = number
+    }
+  }
+
+  static func == (x: DeltaList, y: DeltaList) -> Bool { x.numbers.elementsEqual(y.numbers) }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import GenerateKit
+
+extension SiteIndex {
+  /// The file at `path` (relative to the site or to `idx/`), decoded.
+  func decode<T: Decodable>(_ path: String, as type: T.Type = T.self) throws -> T {
+    let file = try #require(files.first { $0.path == path || $0.path == "idx/" + path }, "no file \(path)")
+    return try JSONDecoder().decode(T.self, from: Data(file.bytes))
+  }
+}
+
+/// The types of IndexFormat.swift are the files: every file an index holds
+/// reads back as its shape and writes back to the very same bytes.
+@Suite struct IndexFormatTests {
+  /// The shape of the file at `path`, from its name (FORMAT.md).
+  static func shape(of path: String) -> (any Codable.Type)? {
+    switch true {
+    case path.hasPrefix("idx/manifest."): return Manifest.self
+    case path.hasPrefix("idx/t/dir-"): return TermDirectory.self
+    case path.hasPrefix("idx/t/more-"): return ContinuationFile.self
+    case path.hasPrefix("idx/t/"): return TermShard.self
+    case path.hasPrefix("idx/y/list."): return TypoList.self
+    case path.hasPrefix("idx/y/"): return TypoShard.self
+    case path.hasPrefix("idx/d/"): return DocumentShard.self
+    case path.hasPrefix("idx/f/distinct-"): return DistinctGroups.self
+    case path.hasPrefix("idx/f/"): return IDList.self
+    default: return nil
+    }
+  }
+
+  /// Reads every file as its shape, writes it back with `IndexEncoder`, and
+  /// returns how many files of each shape there were.
+  func roundTrip(_ index: SiteIndex) throws -> [String: Int] {
+    var counts: [String: Int] = [:]
+    for (path, bytes) in index.files {
+      let type = try #require(Self.shape(of: path), "a file of no known shape: \(path)")
+      let value = try JSONDecoder().decode(type, from: Data(bytes))
+      let written = try IndexEncoder.encode(value)
+      #expect(written == bytes, "\(path) does not write back as it was read")
+      counts["\(type)", default: 0] += 1
+    }
+    return counts
+  }
+
+  @Test func everyShapeOfAScaleIndexReadsBackAndWritesTheSameBytes() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    var text = try String(contentsOfFile: project.config, encoding: .utf8)
+    text = text.replacingOccurrences(
+      of: "    search: [artistName, composer]\n",
+      with: "    search: [artistName, composer]\n    distinct: album_id\n")
+    try project.write("site.yml", text)
+    let config = try ConfigLoader().load(path: project.config)
+    let site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+    // Options that make every shape a large index has: split shards with
+    // tops, continuation files, and per-letter directories.
+    var builder = IndexBuilder()
+    builder.options.targetShardBytes = 60
+    builder.options.inlinePostings = 1
+    builder.options.maxManifestShards = 2
+    let counts = try roundTrip(try builder.build(site))
+    for shape in [
+      "Manifest", "TermDirectory", "ContinuationFile", "TermShard", "TypoList", "TypoShard", "DocumentShard",
+      "DistinctGroups", "IDList",
+    ] {
+      #expect(counts[shape, default: 0] > 0, "no \(shape) written")
+    }
+  }
+
+  @Test func theDefaultSitesIndexReadsBackAndWritesTheSameBytes() throws {
+    let config = try ConfigLoader().load(path: packageRoot.appendingPathComponent("Data/site.yml").path)
+    let site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+    let index = try IndexBuilder(config.index).build(site)
+    let counts = try roundTrip(index)
+    #expect(counts.values.reduce(0, +) == index.files.count)
+    // Foundation's encoder, given the same values, writes the same JSON:
+    // the fragments' `Codable` path agrees with their hand-written bytes.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    for (path, bytes) in index.files where path.hasPrefix("idx/t/s.") || path.hasPrefix("idx/d/") {
+      let type = try #require(Self.shape(of: path))
+      let value = try JSONDecoder().decode(type, from: Data(bytes))
+      let theirs = try JSONSerialization.jsonObject(with: encoder.encode(value)) as? NSObject
+      let ours = try JSONSerialization.jsonObject(with: Data(bytes)) as? NSObject
+      let same = theirs == ours
+      #expect(same, "Foundation's encoder writes \(path) differently")
+    }
+  }
+
+  @Test func theEncoderSortsKeysByTheirBytesAndLeavesOutWhatIsNil() throws {
+    struct Sample: Encodable {
+      var values: [String: Int]
+      var missing: String?
+      var list: DeltaList
+      var text: String
+    }
+    let sample = Sample(
+      values: ["a9": 1, "a10": 2, "B": 3, "é": 4, "a": 5], missing: nil,
+      list: DeltaList([3, 5, 12] as [Int32]),
+      text: "tab\tquote\"slash/\u{1}")
+    let json = String(decoding: try IndexEncoder.encode(sample), as: UTF8.self)
+    #expect(
+      json
+        == #"{"list":[3,2,7],"text":"tab\tquote\"slash/\u0001","values":{"B":3,"a":5,"a10":2,"a9":1,"é":4}}"#)
+  }
+
+  @Test func aFractionIsAnErrorNamingWhereItWas() throws {
+    struct Bad: Encodable {
+      var inner: [String: Double]
+    }
+    #expect {
+      _ = try IndexEncoder.encode(Bad(inner: ["ratio": 0.5]))
+    } throws: { error in
+      guard case EncodingError.invalidValue(_, let context) = error else { return false }
+      return context.codingPath.map(\.stringValue) == ["inner", "ratio"]
+    }
+  }
+}

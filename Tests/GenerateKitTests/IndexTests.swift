@@ -135,7 +135,7 @@ import Testing
     postings["lovely"] = Postings(title: [0])
     postings["lost"] = Postings(title: [6, 7])
     let terms = ["lost", "love", "lovely"][...]
-    let queries = LeadDocuments.queries(prefix: "lo", terms: terms, postings: postings)
+    let queries = LeadDocuments.queries(prefix: "lo", terms: terms, postings: postings).map(\.prefix)
     #expect(Array(queries.prefix(3)) == ["lo", "lov", "love"])
     #expect(queries.firstIndex(of: "los")! < queries.firstIndex(of: "lovel")!)
     // One word's first answers: the exact word in the title before a more popular prefix match.

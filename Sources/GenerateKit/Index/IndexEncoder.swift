@@ -36,13 +36,16 @@ enum IndexEncoder {
 
   /// Values written without an encoder of their own.
   static func leaf<T: Encodable>(_ value: T) -> JSONValue? {
+    // Concrete types first: a cast to one is a compare, a cast to a
+    // protocol a conformance lookup.
     switch value {
-    case let fragment as any JSONFragment: .fragment(fragment)
     case let text as String: .string(text)
     case let number as Int: .int(number)
     case let number as Int32: .int(Int(number))
     case let flag as Bool: .bool(flag)
+    case let texts as [String]: .array(texts.map(JSONValue.string))
     case let numbers as [Int]: .array(numbers.map(JSONValue.int))
+    case let fragment as any JSONFragment: .fragment(fragment)
     default: nil
     }
   }

@@ -39,17 +39,26 @@ struct LeadDocuments {
   /// Prefixes tried per shard, best first: bounds the work, not the result.
   var maxQueries = 64
 
+  /// A one-word query a shard answers: a prefix, and the shard's terms it begins.
+  struct Query {
+    var prefix: String
+    var terms: ArraySlice<String>
+  }
+
   /// Lead documents of a leaf shard (`tops == nil`) or of an internal
   /// shard, whose only query is its prefix, answered from `tops`.
   func select(
     prefix: String, terms: ArraySlice<String>, tops: [[Int32]]?, budget: Int, size: (Int32) -> Int
   ) -> [Int32] {
     guard limit > 0, budget > 0 else { return [] }
-    let queries = tops == nil ? Self.queries(prefix: prefix, terms: terms, postings: postings) : [prefix]
+    let queries =
+      tops == nil
+      ? Self.queries(prefix: prefix, terms: terms, postings: postings, limit: maxQueries)
+      : [Query(prefix: prefix, terms: terms)]
     var chosen = Set<Int32>()
     var used = 0
-    for query in queries.prefix(maxQueries) {
-      let best = tops.map { firstFromTops(query, tops: $0) } ?? first(query, terms: terms)
+    for query in queries {
+      let best = tops.map { firstFromTops(query.prefix, tops: $0) } ?? first(query.prefix, terms: query.terms)
       let new = best.filter { !chosen.contains($0) }
       let bytes = new.reduce(0) { $0 + size($1) + 1 }
       if used + bytes > budget { break }
@@ -60,25 +69,60 @@ struct LeadDocuments {
   }
 
   /// The prefixes a person types on the way to the shard's terms (from the
-  /// shard's own prefix on), those reaching the most postings first; a
-  /// prefix always comes before its longer forms.
-  static func queries(prefix: String, terms: ArraySlice<String>, postings: [String: Postings]) -> [String] {
-    let start = prefix.unicodeScalars.count
-    var weight: [String: Int] = [:]
-    for term in terms {
-      let count = postings[term]?.count ?? 0
-      let scalars = Array(term.unicodeScalars)
-      guard scalars.count >= start else { continue }
-      for length in start...scalars.count {
-        weight[String(String.UnicodeScalarView(scalars[..<length])), default: 0] += count
-      }
+  /// shard's own prefix on), those reaching the most postings first, then
+  /// the shorter, then in order; a prefix always comes before its longer
+  /// forms. The first `limit` of them.
+  ///
+  /// The terms are sorted, so the terms a prefix begins are consecutive: one
+  /// pass keeps the prefixes of the current term open, closes those the next
+  /// term does not share, and makes a string only for the prefixes chosen.
+  static func queries(
+    prefix: String, terms: ArraySlice<String>, postings: [String: Postings], limit: Int = .max
+  ) -> [Query] {
+    struct Group {
+      var first: Int
+      var end: Int
+      var length: Int
+      var weight: Int
     }
-    return weight.sorted { x, y in
-      if x.value != y.value { return x.value > y.value }
-      let (a, b) = (x.key.unicodeScalars.count, y.key.unicodeScalars.count)
-      if a != b { return a < b }
-      return x.key.utf8.lexicographicallyPrecedes(y.key.utf8)
-    }.map(\.key)
+    let start = prefix.unicodeScalars.count
+    let words = terms.map { Array($0.unicodeScalars) }
+    var groups: [Group] = []
+    var open: [Group] = []
+    var previous: [Unicode.Scalar] = []
+    for (index, word) in words.enumerated() where word.count >= start {
+      var common = 0
+      let bound = min(previous.count, word.count)
+      while common < bound && previous[common] == word[common] { common += 1 }
+      while let last = open.last, last.length > common {
+        open.removeLast()
+        groups.append(Group(first: last.first, end: index, length: last.length, weight: last.weight))
+      }
+      var length = (open.last?.length ?? start - 1) + 1
+      while length <= word.count {
+        open.append(Group(first: index, end: index, length: length, weight: 0))
+        length += 1
+      }
+      let count = postings[terms[terms.startIndex + index]]?.count ?? 0
+      for position in open.indices { open[position].weight += count }
+      previous = word
+    }
+    for group in open {
+      groups.append(Group(first: group.first, end: words.count, length: group.length, weight: group.weight))
+    }
+    // Groups of one length are disjoint runs in sorted order, so the first
+    // term's position orders their prefixes.
+    groups.sort { x, y in
+      if x.weight != y.weight { return x.weight > y.weight }
+      if x.length != y.length { return x.length < y.length }
+      return x.first < y.first
+    }
+    return groups.prefix(limit).map { group in
+      let base = terms.startIndex
+      return Query(
+        prefix: String(String.UnicodeScalarView(words[group.first][..<group.length])),
+        terms: terms[(base + group.first)..<(base + group.end)])
+    }
   }
 
   // Rule bits, most significant first: title, title starts, whole title

@@ -1,0 +1,80 @@
+// Each document's kind and, for distinct kinds, its group (FORMAT.md): from the kinds' id
+// files, else from document rows as they are learned; and the chip totals they give.
+import { decode } from './postings.js'
+
+export function createKinds(loader, documents) {
+  const state = { kindOf: null, groupOf: null, known: new Set(), groups: null }
+  let manifest = null
+
+  const kinds = {
+    /** Called once with the manifest, before any row is learned. */
+    start(m) {
+      manifest = m
+      state.kindOf = new Uint8Array(m.docCount).fill(255) // 255 until a kind or document file tells
+    },
+    /** A row's kind, as documents learn it. */
+    note(id, kind) { if (state.kindOf) state.kindOf[id] = kind },
+    of: (id) => state.kindOf[id],
+    get groupOf() { return state.groupOf },
+    learn, learnAll, groups, count,
+  }
+
+  // A kind's id file, cached as marks in the kind map; returns its documents.
+  function learn(i) {
+    return loader.load(manifest.kinds[i].file, (raw) => {
+      const list = decode(raw.ids)
+      for (const id of list) state.kindOf[id] = i
+      state.known.add(i)
+      return list
+    })
+  }
+
+  // A match's kind comes from the kinds' id files (else from document shards); `which`
+  // limits the files to the kinds a search needs.
+  async function learnAll(list, which) {
+    if (manifest.kinds.every((k) => k.file)) {
+      return Promise.all(manifest.kinds.map((k, i) => (which && !which.includes(i) ? null : learn(i))))
+    }
+    const need = new Set()
+    for (const id of list) if (state.kindOf[id] === 255) need.add(Math.floor(id / manifest.docsPerShard))
+    await Promise.all([...need].map((n) => documents.shard(manifest, n)))
+    manifest.kinds.forEach((_, i) => state.known.add(i))
+  }
+
+  // Distinct kinds: each document's group, numbered apart across kinds.
+  function groups() {
+    if (!manifest.kinds.some((k) => k.distinct)) return null
+    state.groups ??= Promise.all(manifest.kinds.map((k, i) => k.distinct && Promise.all([learn(i), loader.load(k.distinct)])))
+      .then((files) => {
+        const groupOf = new Int32Array(state.kindOf.length).fill(-1)
+        let base = 0
+        files.forEach((f) => {
+          if (!f) return
+          const [list, { groups }] = f
+          let most = 0
+          list.forEach((id, j) => { groupOf[id] = base + groups[j]; most = Math.max(most, groups[j] + 1) })
+          base += most
+        })
+        state.groupOf = groupOf
+      })
+    return state.groups
+  }
+
+  // Chip totals; a distinct kind counts its groups. A kind whose file is not loaded has an
+  // unknown total: undefined, not 0.
+  function count(all, totals) {
+    const counts = new Int32Array(256), seen = new Set()
+    let top = 0
+    for (const id of all) {
+      const g = state.groupOf?.[id] ?? -1
+      if (g >= 0 && seen.has(g)) continue
+      if (g >= 0) seen.add(g)
+      counts[state.kindOf[id]]++
+      top++
+    }
+    manifest.kinds.forEach((x, i) => { totals[x.id] = state.known.has(i) ? counts[i] : undefined })
+    totals.top = top
+  }
+
+  return kinds
+}

@@ -1,0 +1,22 @@
+// Search tokens offered for what is typed: facet values whose label or any word begins with it.
+import { normalize } from './normalize.js'
+
+/** Every facet value `text` may mean, most documents first. */
+export function tokenSuggestions(manifest, text = '') {
+  const q = normalize(text).trim(), out = []
+  for (const f of manifest?.facets || []) {
+    const label = normalize(f.label).startsWith(q)
+    for (const [value, count] of f.values) {
+      if (label || startsWord(normalize(value), q)) out.push({ facet: f.id, facetLabel: f.label, value, count, icon: f.icon })
+    }
+  }
+  return out.sort((a, b) => b.count - a.count)
+}
+
+// "rap" should offer "Hip Hop/Rap": any word of the value may begin with the text.
+function startsWord(name, q) {
+  for (let i = name.indexOf(q); i >= 0; i = name.indexOf(q, i + 1)) {
+    if (!i || !/[\p{L}\p{N}]/u.test(name[i - 1])) return true
+  }
+  return false
+}

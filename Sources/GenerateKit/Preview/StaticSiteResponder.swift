@@ -11,6 +11,14 @@ import ServiceLifecycle
 /// `SiteFolder`): a preview server runs on a developer's machine next to
 /// their files, and a page open in the browser can be made to request
 /// anything.
+///
+/// Not Hummingbird's `FileMiddleware`: of what this does it would give the
+/// folder redirect and `If-None-Match`, while the rest would still wrap
+/// every response it made — the site's `404.html`, containment of symlinks
+/// in the site folder, gzip by `Accept-Encoding`, the reload endpoints,
+/// waiting for a build in progress (`BuildGate`), and entity tags from the
+/// content (its tags come from the modification date, so every rebuild
+/// would make the browser fetch every file again).
 struct StaticSiteResponder: HTTPResponder {
   typealias Context = BasicRequestContext
 

@@ -7,7 +7,8 @@ import Testing
 /// Bad input from every kind of source fails the build with the place in
 /// that source (`file:line:column`, `database:table:row:column`, or the
 /// config's line for what the config named), and leaves the published site
-/// exactly as it was.
+/// exactly as it was. Long on purpose: 35 cases of a few lines each, one
+/// per source and fault, read best side by side.
 @Suite struct BadSourceTests {
   /// The mini fixture with its artists table read from `source` (the YAML
   /// after `artists: `), built once with `good` files in place.

@@ -4,6 +4,8 @@
 /// Foundation's `JSONSerialization` gives no positions, and building its
 /// tree of objects for a million records would cost far more than the
 /// table itself; this reads records one at a time into flat fields.
+/// Just over 400 lines on purpose: the grammar and the positions it
+/// reports share one cursor, and read best together.
 struct JSONReader {
   /// One field of a record, nested objects flattened to dotted names.
   struct Field {

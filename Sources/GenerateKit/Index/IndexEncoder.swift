@@ -44,11 +44,28 @@ enum IndexEncoder {
     case let number as Int32: .int(Int(number))
     case let flag as Bool: .bool(flag)
     case let texts as [String]: .array(texts.map(JSONValue.string))
-    case let numbers as [Int]: .array(numbers.map(JSONValue.int))
+    case let numbers as [Int]: .fragment(IntList(numbers: numbers))
     case let fragment as any JSONFragment: .fragment(fragment)
     default: nil
     }
   }
+}
+
+/// Plain integers (a distinct kind's groups, one per document): written
+/// straight, not as one tree node each.
+private struct IntList: JSONFragment {
+  var numbers: [Int]
+
+  func write(into writer: inout JSONWriter) {
+    writer.byte(UInt8(ascii: "["))
+    for (index, number) in numbers.enumerated() {
+      if index > 0 { writer.byte(UInt8(ascii: ",")) }
+      writer.int(number)
+    }
+    writer.byte(UInt8(ascii: "]"))
+  }
+
+  func encode(to encoder: any Encoder) throws { try numbers.encode(to: encoder) }
 }
 
 /// A container being filled: encoders and nested containers share it, so it

@@ -101,7 +101,7 @@ struct JSONWriter {
 }
 
 /// A JSON value: what `IndexEncoder` builds before writing it.
-indirect enum JSONValue {
+enum JSONValue {
   case int(Int)
   case string(String)
   case bool(Bool)

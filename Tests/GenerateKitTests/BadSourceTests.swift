@@ -7,7 +7,7 @@ import Testing
 /// Bad input from every kind of source fails the build with the place in
 /// that source (`file:line:column`, `database:table:row:column`, or the
 /// config's line for what the config named), and leaves the published site
-/// exactly as it was. Long on purpose: 35 cases of a few lines each, one
+/// exactly as it was. Long on purpose: 36 cases of a few lines each, one
 /// per source and fault, read best side by side.
 @Suite struct BadSourceTests {
   /// The mini fixture with its artists table read from `source` (the YAML
@@ -185,6 +185,16 @@ import Testing
     let marked = Marked("[\n  {\"id\": 1, \"name\": \"Beyoncé\"},\n  {\"id\": 2, \"name\" 1️⃣\"AC/DC\"}\n]")
     try Self.jsonCase().expectFailure(
       message: "malformed JSON: expected ':', found '\"'", file: "data/artists.json", line: marked.line,
+      column: marked.column
+    ) {
+      try $0.write("data/artists.json", marked.text)
+    }
+  }
+
+  @Test func jsonRecordsWithoutACommaBetweenThem() throws {
+    let marked = Marked("[\n  {\"id\": 1, \"name\": \"Beyoncé\"}\n  1️⃣{\"id\": 2, \"name\": \"AC/DC\"}\n]")
+    try Self.jsonCase().expectFailure(
+      message: "malformed JSON: expected ',' or ']', found '{'", file: "data/artists.json", line: marked.line,
       column: marked.column
     ) {
       try $0.write("data/artists.json", marked.text)

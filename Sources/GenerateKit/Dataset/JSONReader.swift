@@ -109,6 +109,48 @@ struct JSONReader {
     index += 1
   }
 
+  // MARK: Containers
+  // The punctuation of objects and lists, written once: `open`, then per
+  // member `memberName` and its value (per item just the value), then
+  // `another` says whether one more follows.
+
+  /// Consumes the `{` or `[` here; false (with the closer consumed) when the
+  /// container is empty.
+  mutating func open(closedBy closer: UInt8) -> Bool {
+    index += 1
+    skipWhitespace()
+    guard peek() == closer else { return true }
+    index += 1
+    return false
+  }
+
+  /// A member's quoted name, and the `:` after it.
+  mutating func memberName() throws -> String {
+    skipWhitespace()
+    guard peek() == UInt8(ascii: "\"") else {
+      throw failure("malformed JSON: expected a quoted name, found \(describeNext())")
+    }
+    let name = try readString()
+    skipWhitespace()
+    try expect(UInt8(ascii: ":"), "':'")
+    return name
+  }
+
+  /// After a member or item: true past a `,`, false past the closer.
+  mutating func another(closedBy closer: UInt8) throws -> Bool {
+    skipWhitespace()
+    if peek() == UInt8(ascii: ",") {
+      index += 1
+      return true
+    }
+    guard peek() == closer else {
+      throw failure(
+        "malformed JSON: expected ',' or '\(Character(Unicode.Scalar(closer)))', found \(describeNext())")
+    }
+    index += 1
+    return false
+  }
+
   /// What kind of value starts here, for messages ("an object", "a list").
   func kindOfNext() -> String {
     switch peek() {
@@ -287,48 +329,16 @@ struct JSONReader {
     case UInt8(ascii: "{"):
       try enter()
       defer { depth -= 1 }
-      index += 1
-      skipWhitespace()
-      if peek() == UInt8(ascii: "}") {
-        index += 1
-        return
-      }
-      while true {
-        skipWhitespace()
-        guard peek() == UInt8(ascii: "\"") else {
-          throw failure("malformed JSON: expected a quoted name, found \(describeNext())")
-        }
-        _ = try readString()
-        skipWhitespace()
-        try expect(UInt8(ascii: ":"), "':'")
+      guard open(closedBy: UInt8(ascii: "}")) else { return }
+      repeat {
+        _ = try memberName()
         try skipValue()
-        skipWhitespace()
-        if peek() == UInt8(ascii: ",") {
-          index += 1
-          continue
-        }
-        try expect(UInt8(ascii: "}"), "',' or '}'")
-        return
-      }
+      } while try another(closedBy: UInt8(ascii: "}"))
     case UInt8(ascii: "["):
       try enter()
       defer { depth -= 1 }
-      index += 1
-      skipWhitespace()
-      if peek() == UInt8(ascii: "]") {
-        index += 1
-        return
-      }
-      while true {
-        try skipValue()
-        skipWhitespace()
-        if peek() == UInt8(ascii: ",") {
-          index += 1
-          continue
-        }
-        try expect(UInt8(ascii: "]"), "',' or ']'")
-        return
-      }
+      guard open(closedBy: UInt8(ascii: "]")) else { return }
+      repeat { try skipValue() } while try another(closedBy: UInt8(ascii: "]"))
     default:
       _ = try readScalar()
     }
@@ -366,22 +376,11 @@ struct JSONReader {
   private mutating func readObject(prefix: String, values: Bool, into fields: inout [Field]) throws {
     try enter()
     defer { depth -= 1 }
-    index += 1
-    skipWhitespace()
-    if peek() == UInt8(ascii: "}") {
-      index += 1
-      return
-    }
-    while true {
+    guard open(closedBy: UInt8(ascii: "}")) else { return }
+    repeat {
       skipWhitespace()
-      guard peek() == UInt8(ascii: "\"") else {
-        throw failure("malformed JSON: expected a quoted name, found \(describeNext())")
-      }
-      let nameLine = line
-      let nameColumn = column(at: index)
-      let name = prefix + (try readString())
-      skipWhitespace()
-      try expect(UInt8(ascii: ":"), "':'")
+      let (nameLine, nameColumn) = (line, column(at: index))
+      let name = prefix + (try memberName())
       skipWhitespace()
       var field = Field(
         name: name, value: "", line: line, column: column(at: index), nameLine: nameLine,
@@ -404,13 +403,6 @@ struct JSONReader {
         }
         fields.append(field)
       }
-      skipWhitespace()
-      if peek() == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      try expect(UInt8(ascii: "}"), "',' or '}'")
-      return
-    }
+    } while try another(closedBy: UInt8(ascii: "}"))
   }
 }

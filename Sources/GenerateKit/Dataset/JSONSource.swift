@@ -190,21 +190,11 @@ enum JSONSource {
         "path '\(shownPath)': expected an object holding '\(segment)', found \(reader.kindOfNext())")
     }
     let open = reader.location(at: reader.index)
-    reader.index += 1
     var found = false
     var keys: [String] = []
-    reader.skipWhitespace()
-    if reader.peek() == UInt8(ascii: "}") {
-      reader.index += 1
-    } else {
-      while true {
-        reader.skipWhitespace()
-        guard reader.peek() == UInt8(ascii: "\"") else {
-          throw reader.failure("malformed JSON: expected a quoted name, found \(reader.describeNext())")
-        }
-        let name = try reader.readString()
-        reader.skipWhitespace()
-        try reader.expect(UInt8(ascii: ":"), "':'")
+    if reader.open(closedBy: UInt8(ascii: "}")) {
+      repeat {
+        let name = try reader.memberName()
         if name == segment && !found {
           found = true
           try walk(&reader, segments: segments.dropFirst(), keyPath: keyPath, values: values, body)
@@ -212,14 +202,7 @@ enum JSONSource {
           if keys.count < 20 { keys.append(name) }
           try reader.skipValue()
         }
-        reader.skipWhitespace()
-        if reader.peek() == UInt8(ascii: ",") {
-          reader.index += 1
-          continue
-        }
-        try reader.expect(UInt8(ascii: "}"), "',' or '}'")
-        break
-      }
+      } while try reader.another(closedBy: UInt8(ascii: "}"))
     }
     if !found {
       let known = keys.isEmpty ? "it is empty" : "its keys: \(keys.joined(separator: ", "))"
@@ -231,23 +214,11 @@ enum JSONSource {
   private static func forEachArrayElement(
     _ reader: inout JSONReader, values: Bool, _ body: (Element) throws -> Void
   ) throws {
-    reader.index += 1
-    reader.skipWhitespace()
-    if reader.peek() == UInt8(ascii: "]") {
-      reader.index += 1
-      return
-    }
-    while true {
+    guard reader.open(closedBy: UInt8(ascii: "]")) else { return }
+    repeat {
       reader.skipWhitespace()
       try element(&reader, values: values, body)
-      reader.skipWhitespace()
-      if reader.peek() == UInt8(ascii: ",") {
-        reader.index += 1
-        continue
-      }
-      try reader.expect(UInt8(ascii: "]"), "',' or ']'")
-      return
-    }
+    } while try reader.another(closedBy: UInt8(ascii: "]"))
   }
 
   private static func element(_ reader: inout JSONReader, values: Bool, _ body: (Element) throws -> Void)

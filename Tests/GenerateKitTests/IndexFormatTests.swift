@@ -52,8 +52,7 @@ extension SiteIndex {
       of: "    search: [artistName, composer]\n",
       with: "    search: [artistName, composer]\n    distinct: album_id\n")
     try project.write("site.yml", text)
-    let config = try ConfigLoader().load(path: project.config)
-    let site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+    let site = try preparedSite(config: project.config)
     // Options that make every shape a large index has: split shards with
     // tops, continuation files, and per-letter directories.
     var builder = IndexBuilder()

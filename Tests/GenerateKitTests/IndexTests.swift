@@ -8,8 +8,7 @@ import Testing
 
   init() throws {
     let project = try TemporaryProject()
-    let config = try ConfigLoader().load(path: project.config)
-    site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+    site = try preparedSite(config: project.config)
   }
 
   /// A file of the index, decoded as its shape in IndexFormat.swift.
@@ -229,8 +228,7 @@ import Testing
   @Test func manyShardsAreListedThroughOneDirectoryPerFirstLetter() throws {
     let project = try TemporaryProject()
     defer { project.remove() }
-    let config = try ConfigLoader().load(path: project.config)
-    let site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+    let site = try preparedSite(config: project.config)
     var builder = IndexBuilder()
     builder.options.maxManifestShards = 2
     let index = try builder.build(site)

@@ -123,3 +123,10 @@ func runProcess(_ executable: String, _ arguments: [String], in folder: URL? = n
   let errText = String(decoding: err, as: UTF8.self)
   return (process.terminationStatus, [UInt8](out), String(decoding: out, as: UTF8.self) + errText, errText)
 }
+
+/// The documents the pipeline prepares from the config at `path` (its first
+/// two steps), for tests of the steps after them.
+func preparedSite(config path: String) throws -> PreparedSite {
+  let config = try ConfigLoader().load(path: path)
+  return try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+}

@@ -33,8 +33,7 @@ import Testing
       "{{<layout}}{{$body}}{{#record}}<h1>{{title}}</h1>\n"
         + "<ul>{{#albumList}}<li>{{#url}}<a href=\"{{url}}\">{{title}}</a>{{/url}}{{^url}}<span>{{title}}</span>{{/url}}</li>{{/albumList}}</ul>"
         + "{{/record}}{{/body}}{{/layout}}\n")
-    let config = try ConfigLoader().load(path: project.config)
-    let site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+    let site = try preparedSite(config: project.config)
     #expect(titles(site, in: "albums").sorted() == ["Back in Black", "Lemonade"])
     // Other collections are untouched.
     #expect(titles(site, in: "artists").count == 3)
@@ -97,8 +96,7 @@ import Testing
       "site.yml",
       try project.read("site.yml").replacingOccurrences(
         of: "title: Mini\n", with: "title: Mini\nlanguage: de\n"))
-    let config = try ConfigLoader().load(path: project.config)
-    let site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+    let site = try preparedSite(config: project.config)
     #expect(site.evaluator.groupingSeparator == ".")
     #expect(
       try site.evaluator.call("plural", [.number(3290), .text("Titel"), .text("Titel")]).get().text

@@ -22,6 +22,8 @@ const CHEAP_KINDS = 50000
 export function createEngine({ manifestURL, fetchJSON } = {}) {
   const loader = createLoader({ manifestURL, fetchJSON })
   const memo = new Map()
+  // Rows carry their kind, and kinds without a file learn from document shards: each needs the
+  // other, so the rows' callback names `kinds`, which exists before any row arrives.
   const docs = createDocuments(loader, (id, kind) => kinds.note(id, kind))
   const kinds = createKinds(loader, docs)
   const matchWord = createMatcher(loader, docs.learn)

@@ -23,7 +23,10 @@ struct Build: ParsableCommand {
   @Flag(name: .long, help: "Replace an output folder that holds files generate did not write.")
   var force = false
 
-  @Flag(name: .shortAndLong, help: "Print only errors.")
+  @Flag(name: .long, help: "Fail the build on warnings too (for CI).")
+  var strict = false
+
+  @Flag(name: .shortAndLong, help: "Print only errors and warnings.")
   var quiet = false
 
   @Flag(name: .shortAndLong, help: "Also print record, table and index counts.")
@@ -36,21 +39,30 @@ struct Build: ParsableCommand {
     options.baseURL = baseURL
     options.clean = clean
     options.force = force
+    options.strict = strict
     let quiet = self.quiet
     var builder = SiteBuilder(options: options) { line in
       if !quiet { print(line) }
     }
     builder.verbose = verbose
+    let printer = DiagnosticPrinter()
     do {
       let summary = try builder.build()
+      if !summary.warnings.isEmpty {
+        let lines = printer.lines(for: summary.warnings)
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+      }
       if !quiet {
+        let warnings =
+          summary.warnings.isEmpty
+          ? "" : " with \(DiagnosticPrinter.count(summary.warnings.count, "warning"))"
         print(
           String(
-            format: "Built %d pages from %d records into %@/ (index %.1f KiB) in %.2f s",
-            summary.pages, summary.records, output, Double(summary.indexBytes) / 1024, summary.seconds))
+            format: "Built %d pages from %d records into %@/ (index %.1f KiB) in %.2f s%@",
+            summary.pages, summary.records, output, Double(summary.indexBytes) / 1024, summary.seconds,
+            warnings))
       }
     } catch let error as DiagnosticsError {
-      let printer = DiagnosticPrinter()
       var text = printer.lines(for: error.diagnostics).joined(separator: "\n")
       text += "\n" + printer.summary(for: error, output: output) + "\n"
       FileHandle.standardError.write(Data(text.utf8))

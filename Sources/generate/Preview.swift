@@ -56,7 +56,12 @@ struct Preview: AsyncParsableCommand {
     server.updatesWatchedPaths = { PreviewInputs.paths(forConfig: config) }
 
     do {
-      try await PreviewServer(configuration: server) { _ = try builder.build() }.run()
+      try await PreviewServer(configuration: server) {
+        let summary = try builder.build()
+        for line in DiagnosticPrinter().lines(for: summary.warnings) {
+          PreviewServer.printToStandardError(line)
+        }
+      }.run()
     } catch let error as PreviewError {
       PreviewServer.printToStandardError("error: \(error)")
       throw ExitCode.failure

@@ -39,6 +39,8 @@ public struct DiagnosticsError: Error, Hashable, Sendable, CustomStringConvertib
   public var diagnostics: [Diagnostic]
   /// The pipeline step that failed, once the engine has tagged it.
   public var step: BuildStep?
+  /// Whether warnings failed the build too (`--strict`).
+  public var strict = false
 
   public init(_ diagnostics: [Diagnostic], step: BuildStep? = nil) {
     self.diagnostics = diagnostics

@@ -35,12 +35,24 @@ public struct DiagnosticPrinter: Sendable {
     return lines
   }
 
-  /// The closing line of a failed build.
+  /// The closing line of a failed build: `generate: 2 errors and 1 warning
+  /// while loading data; site/ was left unchanged`.
   public func summary(for error: DiagnosticsError, output: String) -> String {
     let errors = error.diagnostics.filter { $0.severity == .error }.count
+    let warnings = error.diagnostics.filter { $0.severity == .warning }.count
+    var counts: [String] = []
+    if errors > 0 || warnings == 0 { counts.append(Self.count(errors, "error")) }
+    if warnings > 0 {
+      counts.append(Self.count(warnings, "warning") + (error.strict && errors == 0 ? " (--strict)" : ""))
+    }
     let step = error.step.map { " while \($0.name.lowercased())" } ?? ""
     let folder = output.hasSuffix("/") ? output : output + "/"
     let kept = output.isEmpty ? "nothing was written" : "\(folder) was left unchanged"
-    return "generate: \(errors) error\(errors == 1 ? "" : "s")\(step); \(kept)"
+    return "generate: \(counts.joined(separator: " and "))\(step); \(kept)"
+  }
+
+  /// `1 warning`, `3 errors`.
+  public static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 }

@@ -3,18 +3,32 @@ import Foundation
 /// Where every stage of a build reports its problems. The engine tags each
 /// diagnostic with the step that found it, keeps them in the order found,
 /// and decides whether the build may go on; `DiagnosticPrinter` shows them.
+///
+/// Errors stop the build after the step that found them. Warnings — a
+/// mistake that still gives a working site, such as a scope that matches
+/// no record — are collected and shown with the result; under `strict`
+/// (CI's `--strict`) they stop the build as errors do.
 /// Thread-safe: stages that work on all cores report from any thread.
 public final class DiagnosticsEngine: @unchecked Sendable {
   private let lock = NSLock()
   private var collected: [Diagnostic] = []
   /// The step now running; diagnostics reported without one get it.
   public private(set) var step: BuildStep?
+  /// Whether a warning fails the build.
+  public let strict: Bool
 
-  public init() {}
+  public init(strict: Bool = false) {
+    self.strict = strict
+  }
 
   public var diagnostics: [Diagnostic] { lock.withLock { collected } }
 
-  public var hasErrors: Bool { lock.withLock { collected.contains { $0.severity == .error } } }
+  public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
+
+  /// Whether the build must stop: an error, or under `strict` a warning.
+  public var mustStop: Bool {
+    lock.withLock { collected.contains { $0.severity == .error || strict } }
+  }
 
   public func emit(_ diagnostic: Diagnostic) {
     lock.withLock {
@@ -29,7 +43,8 @@ public final class DiagnosticsEngine: @unchecked Sendable {
   }
 
   /// Runs one step: whatever it throws as `DiagnosticsError` is reported
-  /// under its name, and the build stops after a step that found errors.
+  /// under its name, and the build stops after a step that found errors
+  /// (or, under `strict`, warnings).
   public func run<T>(_ step: BuildStep, _ body: () throws -> T) throws -> T {
     lock.withLock { self.step = step }
     let result: T
@@ -39,21 +54,18 @@ public final class DiagnosticsEngine: @unchecked Sendable {
       emit(contentsOf: error.diagnostics)
       throw failure(in: step)
     }
-    if hasErrors { throw failure(in: step) }
+    if mustStop { throw failure(in: step) }
     return result
   }
 
-  /// Stops the build if anything reported so far is an error.
-  public func check() throws {
-    if hasErrors { throw failure(in: step) }
-  }
-
   private func failure(in step: BuildStep?) -> DiagnosticsError {
-    DiagnosticsError(
+    var error = DiagnosticsError(
       diagnostics.map { diagnostic in
         var diagnostic = diagnostic
         if diagnostic.step == nil { diagnostic.step = step }
         return diagnostic
       }, step: step)
+    error.strict = strict
+    return error
   }
 }

@@ -49,7 +49,9 @@ public struct OutputFolder: Sendable {
           .error(at: shown, "--output '\(given)' is a symbolic link to '\(target)', which is not a folder"))
       }
       path = Self.realPath(resolved)
-    } else if FileManager.default.fileExists(atPath: path) {
+    } else {
+      // Resolve the part that exists, so an output under a symlinked
+      // parent is compared where it will really be written.
       path = Self.realPath(path)
     }
     self.path = path
@@ -120,9 +122,34 @@ public struct OutputFolder: Sendable {
     }
   }
 
-  /// Whether `outer` is `inner` or one of its ancestors.
+  /// Whether `outer` is `inner` or one of its ancestors: by name, and for
+  /// folders that exist by identity (device and inode), so that a
+  /// case-insensitive file system's `templates` is its `Templates`, and a
+  /// hard-linked or bind-mounted folder is itself.
   static func contains(_ outer: String, _ inner: String) -> Bool {
-    outer == inner || outer == "/" || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/")
+    if outer == inner || outer == "/" || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/") {
+      return true
+    }
+    guard let target = identity(outer) else { return false }
+    var ancestor = inner
+    while true {
+      if identity(ancestor) == target { return true }
+      let parent = (ancestor as NSString).deletingLastPathComponent
+      if parent == ancestor || parent.isEmpty { return false }
+      ancestor = parent
+    }
+  }
+
+  struct Identity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
+  /// The folder's device and inode, following links; nil if it does not exist.
+  static func identity(_ path: String) -> Identity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
   }
 
   /// A folder is ours to replace if it is empty, carries the marker, or is a

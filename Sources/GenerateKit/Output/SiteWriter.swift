@@ -17,9 +17,10 @@ public struct SiteWriter {
   /// How the output is named in messages.
   public var shownPath: String
 
-  public init(outputPath: String, shownPath: String? = nil) {
-    self.outputPath = outputPath
-    self.shownPath = shownPath ?? outputPath
+  /// A writer for an output folder that passed `OutputFolder`'s checks.
+  public init(output: OutputFolder) {
+    self.outputPath = output.path
+    self.shownPath = output.given
   }
 
   var outputURL: URL { URL(fileURLWithPath: outputPath).standardizedFileURL }
@@ -58,7 +59,12 @@ public struct SiteWriter {
       try Self.makeFolder(staging.path, shown: shownPath)
       var made = Set<String>([staging.path])
       for file in files.sorted(by: { $0.path < $1.path }) {
-        let url = staging.appendingPathComponent(file.path)
+        guard let url = Self.place(file.path, in: staging) else {
+          throw DiagnosticsError(
+            .error(
+              at: SourceLocation(file: shownPath),
+              "refusing to write '\(file.path)': it is not a plain path inside the site"))
+        }
         let folder = url.deletingLastPathComponent().path
         if !made.contains(folder) {
           try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -75,6 +81,20 @@ public struct SiteWriter {
         .error(at: SourceLocation(file: shownPath), "cannot write the site: \(Self.describe(error))"))
     }
     return try swapIn(staging)
+  }
+
+  /// Where a site-relative path is written, or nil if it would land
+  /// anywhere but inside `folder`. Every name that reaches a path is checked
+  /// where it is read (ids at the config, page paths at the record); this is
+  /// the last line of defence, so that no future slip can write outside.
+  static func place(_ path: String, in folder: URL) -> URL? {
+    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard !path.isEmpty,
+      segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
+    else { return nil }
+    let url = folder.appendingPathComponent(path).standardizedFileURL
+    let root = folder.standardizedFileURL.path
+    return url.path.hasPrefix(root.hasSuffix("/") ? root : root + "/") ? url : nil
   }
 
   /// Exchanges the staging folder with the output, then removes the old

@@ -12,6 +12,8 @@ public struct BuildOptions: Sendable, Hashable {
   public var clean: Bool = false
   /// Replaces an output folder that holds files `generate` did not write.
   public var force: Bool = false
+  /// Fails the build on warnings too (for CI).
+  public var strict: Bool = false
   /// When set, every page loads this script (the preview server's live
   /// reload client), written to `__preview/reload.js`. Never set for a
   /// published build.
@@ -26,11 +28,14 @@ public struct BuildSummary: Sendable, Hashable {
   public var records: Int
   public var indexBytes: Int
   public var seconds: Double
+  /// Mistakes that still gave a working site, to show with the result.
+  public var warnings: [Diagnostic]
 
-  public init(pages: Int, records: Int, indexBytes: Int, seconds: Double) {
+  public init(pages: Int, records: Int, indexBytes: Int, seconds: Double, warnings: [Diagnostic] = []) {
     self.pages = pages
     self.records = records
     self.indexBytes = indexBytes
     self.seconds = seconds
+    self.warnings = warnings
   }
 }

@@ -27,7 +27,7 @@ public struct SiteBuilder: Sendable {
   /// the previous output untouched on any failure.
   public func build() throws -> BuildSummary {
     let started = Date()
-    let engine = DiagnosticsEngine()
+    let engine = DiagnosticsEngine(strict: options.strict)
     func step<T>(_ step: BuildStep, _ detail: @autoclosure () -> String = "", _ body: () throws -> T) throws
       -> T
     {
@@ -43,7 +43,7 @@ public struct SiteBuilder: Sendable {
 
     let loaded = try step(.loading) { try load(engine) }
     let (config, dataset, templates) = (loaded.config, loaded.dataset, loaded.templates)
-    let writer = SiteWriter(outputPath: loaded.output.path, shownPath: options.outputPath)
+    let writer = SiteWriter(output: loaded.output)
     writer.removeStaleFolders(all: options.clean)
 
     let site = try step(.preparing) {
@@ -62,13 +62,22 @@ public struct SiteBuilder: Sendable {
     }
     let files = index.files + rendered.files
     try step(.validating) {
-      try SiteValidator().validate(files: files, pages: rendered.pages, baseURL: config.baseURL)
+      do {
+        engine.emit(
+          contentsOf: try SiteValidator().validate(
+            files: files, pages: rendered.pages, baseURL: config.baseURL))
+      } catch let error as DiagnosticsError {
+        let failed = Set(error.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
+        throw DiagnosticsError(
+          templates.blameUnescapedTags(
+            forPages: rendered.pages.filter(failed.contains), templateOfPage: rendered.templateOfPage)
+            + error.diagnostics)
+      }
     }
-    let warnings = try step(.publishing, "to \(options.outputPath)") { try writer.publish(files) }
-    for warning in warnings { log(warning.description) }
+    try step(.publishing, "to \(options.outputPath)") { engine.emit(contentsOf: try writer.publish(files)) }
     return BuildSummary(
       pages: rendered.pageCount, records: site.recordCount, indexBytes: index.byteCount,
-      seconds: Date().timeIntervalSince(started))
+      seconds: Date().timeIntervalSince(started), warnings: engine.warnings)
   }
 
   /// Step 1: the config, then — each reporting every problem it finds —
@@ -84,14 +93,7 @@ public struct SiteBuilder: Sendable {
       }
     }
     let templateFolders = config.templates.map(config.resolve)
-    var output: OutputFolder?
-    do {
-      output = try OutputFolder(
-        options.outputPath, protecting: protectedFolders(config, templates: templateFolders),
-        force: options.force)
-    } catch {
-      engine.emit(contentsOf: error.diagnostics)
-    }
+    let output = checkOutput(config, templateFolders: templateFolders, engine)
     var dataset: Dataset?
     var templates: TemplateSet?
     do { dataset = try DatasetLoader().load(config) } catch let error as DiagnosticsError {
@@ -103,8 +105,24 @@ public struct SiteBuilder: Sendable {
       engine.emit(contentsOf: error.diagnostics)
     }
     engine.emit(contentsOf: ConfigChecker(config: config, templates: templates).check())
-    guard let dataset, let templates, let output, !engine.hasErrors else { throw DiagnosticsError([]) }
+    guard let dataset, let templates, let output, !engine.mustStop else { throw DiagnosticsError([]) }
     return Loaded(config: config, dataset: dataset, templates: templates, output: output)
+  }
+
+  /// The output folder, checked before anything is built: the publishing
+  /// step may only replace a folder that passed (`SiteWriter` takes
+  /// nothing else).
+  func checkOutput(_ config: SiteConfig, templateFolders: [String], _ engine: DiagnosticsEngine)
+    -> OutputFolder?
+  {
+    do {
+      return try OutputFolder(
+        options.outputPath, protecting: protectedFolders(config, templates: templateFolders),
+        force: options.force)
+    } catch {
+      engine.emit(contentsOf: error.diagnostics)
+      return nil
+    }
   }
 
   /// The folders a build reads: the site must never replace them.

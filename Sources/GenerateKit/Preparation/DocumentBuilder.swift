@@ -7,123 +7,35 @@ import Mustache
 public struct DocumentBuilder {
   public init() {}
 
+  /// The phases, in order; each may stop the build with the problems it
+  /// found, and each hands the next what it needs.
   public func prepare(_ config: SiteConfig, dataset: Dataset, baseURL: String) throws -> PreparedSite {
     let compiler = ExpressionCompiler(dataset: dataset)
-    var diagnostics: [Diagnostic] = []
-    var collections: [PreparedCollection] = []
-    // Duplicate ids, undeclared facets and tables were refused at load
-    // (`ConfigChecker`); here each id maps to its first declaration.
-    let facets = config.facets
-    var facetIndex: [String: Int] = [:]
-    for (index, facet) in facets.enumerated() where facetIndex[facet.id] == nil {
-      facetIndex[facet.id] = index
-    }
-
-    func compile(_ located: SiteConfig.Located<String>, table: Table) -> CompiledExpression? {
-      do {
-        return .located(
-          try compiler.compile(located.value, table: table), located.location, text: located.value)
-      } catch {
-        var location = located.location
-        location.column += error.offset
-        diagnostics.append(
-          .error(at: location, "in expression '\(Self.quoted(located.value))': \(error.message)"))
-        return nil
-      }
-    }
-    // Subtitles, links and paths are text, not HTML: the index stores them
-    // raw and the browser sets them with textContent, and pages escape them
-    // when they print them. So these templates render without escaping.
-    func template(_ located: SiteConfig.Located<String>?) -> MustacheTemplate? {
-      guard let located else { return nil }
-      do {
-        return try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + located.value)
-      } catch let error as MustacheTemplate.ParserError {
-        var location = located.location
-        location.column += error.context.columnNumber - 1
-        diagnostics.append(.error(at: location, "in template '\(located.value)': \(error.error)"))
-      } catch {
-        diagnostics.append(.error(at: located.location, "in template '\(located.value)': \(error)"))
-      }
-      return nil
-    }
-
-    // Each prepared collection's `where:` and `fold:`, by its index.
-    var filters: [(keep: CompiledExpression?, fold: CompiledExpression?)] = []
-    var seenIDs = Set<String>()
-    for spec in config.collections where seenIDs.insert(spec.id).inserted {
-      guard let table = dataset.tableNamed[spec.table] else { continue }
-      let title = compile(spec.title, table: table)
-      let popularity = spec.popularity.flatMap { compile($0, table: table) }
-      var fields: [(name: String, expression: CompiledExpression)] = []
-      var fieldIndex: [String: Int] = [:]
-      for field in spec.fields {
-        guard let compiled = compile(field.expression, table: table) else { continue }
-        fieldIndex[field.name] = fields.count
-        fields.append((field.name, compiled))
-      }
-      var collectionFacets: [(facet: Int, expression: CompiledExpression)] = []
-      for facet in spec.facets {
-        guard let index = facetIndex[facet.facet] else {
-          diagnostics.append(
-            .error(
-              at: facet.expression.location,
-              "collection '\(spec.id)' sets facet '\(facet.facet)', which is not declared under facets"))
-          continue
-        }
-        if let compiled = compile(facet.expression, table: table) {
-          collectionFacets.append((index, compiled))
-        }
-      }
-      var searchFields: [CompiledExpression] = []
-      var primarySearch: [Bool] = []
-      let weights = Dictionary(
-        spec.weights.map { ($0.name, Double($0.expression.value) ?? 1) }, uniquingKeysWith: { $1 })
-      for name in spec.search {
-        if let index = fieldIndex[name.value] {
-          searchFields.append(fields[index].expression)
-        } else if let compiled = compile(name, table: table) {
-          searchFields.append(compiled)
-        } else {
-          continue
-        }
-        primarySearch.append((weights[name.value] ?? 1) >= 2)
-      }
-      for weight in spec.weights where !spec.search.contains(where: { $0.value == weight.name }) {
-        diagnostics.append(
-          .error(
-            at: weight.expression.location,
-            "weight for '\(weight.name)', which is not under search in collection '\(spec.id)'"))
-      }
-      let distinct = spec.distinct.flatMap { compile($0, table: table) }
-      let writesPages = spec.page != nil && (config.pages?.contains { $0.value == spec.id } ?? true)
-      let keep = spec.filter.flatMap { compile($0, table: table) }
-      let fold = spec.fold.flatMap { compile($0, table: table) }
-      guard let title else { continue }
-      filters.append((keep, fold))
-      let prepared = PreparedCollection(
-        config: spec, table: table, title: title, popularity: popularity, fields: fields,
-        fieldIndex: fieldIndex,
-        facets: collectionFacets, searchFields: searchFields, subtitle: template(spec.subtitle),
-        url: template(spec.url), pagePath: template(spec.page?.path), writesPages: writesPages)
-      prepared.primarySearch = primarySearch
-      prepared.distinct = distinct
-      collections.append(prepared)
-    }
-    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-
+    let (collections, filters) = try compileCollections(config, dataset: dataset, compiler: compiler)
     var evaluator = ExpressionEvaluator(compiler: compiler)
     evaluator.groupingSeparator = Locale(identifier: config.language).groupingSeparator ?? ","
     let site = PreparedSite(
-      config: config, dataset: dataset, collections: collections, facets: facets, evaluator: evaluator,
-      baseURL: baseURL)
+      config: config, dataset: dataset, collections: collections, facets: config.facets,
+      evaluator: evaluator, baseURL: baseURL)
+    makeDocuments(site, filters: filters)
+    try assignPagePaths(site)
+    try assignLinks(site)
+    fillDetails(site)
+    let problems = site.evaluator.problems.diagnostics
+    if !problems.isEmpty { throw DiagnosticsError(problems) }
+    return site
+  }
 
-    // Titles and popularity first: later steps rank and link by them. Each
-    // phase computes on all cores into its own array, then assigns in order,
-    // so no record is read while another thread writes it.
+  /// Phase 2: a document per record that `where:` keeps and `fold:` does
+  /// not merge, with its title, slug and popularity — first, because later
+  /// phases rank and link by them. Computed on all cores into an array,
+  /// then assigned in order, so no record is read while another thread
+  /// writes it.
+  func makeDocuments(_ site: PreparedSite, filters: [CollectionFilters]) {
+    var evaluator = site.evaluator
     var documents: [Document] = []
     var popularityOfRow: [ObjectIdentifier: [Double]] = [:]
-    for (index, collection) in collections.enumerated() {
+    for (index, collection) in site.collections.enumerated() {
       let table = collection.table
       let filter = filters[index]
       let computed = Parallel.map(count: table.count) {
@@ -173,80 +85,21 @@ public struct DocumentBuilder {
     site.documents = documents
     evaluator.popularity = { table, row in popularityOfRow[ObjectIdentifier(table)]?[row] }
     site.setEvaluator(evaluator)
+  }
 
-    // Page paths, then links of records without pages (which may point into
-    // pages), then subtitles (which may name linked records).
-    let count = site.documents.count
-    let paths = Parallel.map(count: count) { index -> Result<String, RecordLinks.Problem>? in
-      let document = site.documents[index]
-      let collection = collections[document.collection]
-      guard let pagePath = collection.pagePath, collection.writesPages else { return nil }
-      return RecordLinks.pagePath(
-        pagePath.render(RecordContext(site: site, table: collection.table, row: document.row)))
-    }
-    var pageOwners: [String: Int] = [:]
-    for (index, path) in paths.enumerated() {
-      guard let path else { continue }
-      let document = site.documents[index]
-      let collection = collections[document.collection]
-      let location = collection.config.page?.path.location
-      switch path {
-      case .failure(let problem):
-        diagnostics.append(
-          .error(at: location, "\(Self.describe(document, in: collection)): \(problem.message)"))
-      case .success(let path):
-        let file = path.hasSuffix("/") ? path + "index.html" : path
-        if let other = pageOwners[file] {
-          let first = site.documents[other]
-          diagnostics.append(
-            .error(
-              at: location,
-              "\(Self.describe(document, in: collection)) and \(Self.describe(first, in: collections[first.collection])) both have the page path '\(path)'; include something unique such as {{slug}} in the path"
-            ))
-        } else {
-          pageOwners[file] = index
-          site.documents[index].url = path
-        }
-      }
-    }
-    if !diagnostics.isEmpty { throw DiagnosticsError(Array(diagnostics.prefix(50))) }
-    let base = site.baseURL
-    let links = Parallel.map(count: count) { index -> Result<String, RecordLinks.Problem>? in
-      let document = site.documents[index]
-      let collection = collections[document.collection]
-      guard document.url.isEmpty else { return nil }
-      if let url = collection.url {
-        let rendered = url.render(RecordContext(site: site, table: collection.table, row: document.row))
-        if let problem = RecordLinks.checkLink(rendered) { return .failure(problem) }
-        let relative = rendered.hasPrefix(base) ? String(rendered.dropFirst(base.count)) : rendered
-        // `{{album.url}}#track-1` with no album page renders as `#track-1`.
-        if !relative.isEmpty && !relative.hasPrefix("#") { return .success(relative) }
-      }
-      // No page of its own and none to point into (pages switched off for
-      // its collection): link to a search for it instead.
-      return .success(Self.searchLink(title: document.title, collection: collection.config.id))
-    }
-    for (index, link) in links.enumerated() {
-      switch link {
-      case .none: continue
-      case .success(let url): site.documents[index].url = url
-      case .failure(let problem):
-        let document = site.documents[index]
-        let collection = collections[document.collection]
-        diagnostics.append(
-          .error(
-            at: collection.config.url?.location,
-            "\(Self.describe(document, in: collection)): \(problem.message)"))
-      }
-    }
-    if !diagnostics.isEmpty { throw DiagnosticsError(Array(diagnostics.prefix(50))) }
-    let details = Parallel.map(count: count) { index -> (subtitle: String, facets: [[String]]) in
+  /// Phase 5: subtitles (which may name linked records, so after links)
+  /// and facet values.
+  func fillDetails(_ site: PreparedSite) {
+    let collections = site.collections
+    let facetCount = site.facets.count
+    let details = Parallel.map(count: site.documents.count) {
+      index -> (subtitle: String, facets: [[String]]) in
       let document = site.documents[index]
       let collection = collections[document.collection]
       let table = collection.table
       let subtitle =
         collection.subtitle?.render(RecordContext(site: site, table: table, row: document.row)) ?? ""
-      var facetValues = [[String]](repeating: [], count: facets.count)
+      var facetValues = [[String]](repeating: [], count: facetCount)
       for (facet, expression) in collection.facets {
         var seen = Set<String>()
         facetValues[facet] = site.evaluator.evaluate(expression, table: table, row: document.row).items
@@ -258,9 +111,6 @@ public struct DocumentBuilder {
       site.documents[index].subtitle = detail.subtitle
       site.documents[index].facetValues = detail.facets
     }
-    let problems = site.evaluator.problems.diagnostics
-    if !problems.isEmpty { throw DiagnosticsError(problems) }
-    return site
   }
 
   /// Whether a `where:` value keeps its record: a non-zero number, text

@@ -89,21 +89,51 @@ struct ExpressionParser {
     return left
   }
 
+  /// A name is letters of any script, digits and `_` (`名前`, `année`,
+  /// `artist_id`), not starting with a digit. Any other column name is
+  /// written in backquotes: `` `release date` ``.
   static func isIdentifier(_ scalar: Unicode.Scalar, first: Bool) -> Bool {
-    (scalar.isASCII && (scalar.properties.isAlphabetic || scalar == "_"))
-      || (!first && scalar.isASCII && scalar.properties.numericType != nil)
+    let properties = scalar.properties
+    if scalar == "_" || properties.isAlphabetic { return true }
+    if first { return false }
+    switch properties.generalCategory {
+    case .decimalNumber, .nonspacingMark, .spacingMark, .connectorPunctuation: return true
+    default: return false
+    }
   }
 
   mutating func identifier() throws(Failure) -> String {
     let start = position
-    guard position < scalars.count, Self.isIdentifier(scalars[position], first: true) else {
-      throw Failure(
-        message: position < scalars.count ? "unexpected '\(scalars[position])'" : "expression ends too soon",
-        offset: position)
+    if position < scalars.count, scalars[position] == "`" { return try quotedIdentifier() }
+    guard position < scalars.count else {
+      throw Failure(message: "expression ends too soon", offset: position)
+    }
+    let next = scalars[position]
+    guard Self.isIdentifier(next, first: true) else {
+      let hint =
+        "+-*/(),.".unicodeScalars.contains(next)
+        ? ""
+        : " (write a column name that is not letters, digits and '_' in backquotes, such as `release date`)"
+      throw Failure(message: "unexpected '\(next)'\(hint)", offset: position)
     }
     while position < scalars.count && Self.isIdentifier(scalars[position], first: false) { position += 1 }
     var name = String.UnicodeScalarView()
     name.append(contentsOf: scalars[start..<position])
+    return String(name)
+  }
+
+  /// `` `release date` ``: a column name with any characters but a backquote.
+  mutating func quotedIdentifier() throws(Failure) -> String {
+    let start = position
+    position += 1
+    var name = String.UnicodeScalarView()
+    while position < scalars.count && scalars[position] != "`" {
+      name.append(scalars[position])
+      position += 1
+    }
+    guard position < scalars.count else { throw Failure(message: "unterminated `name`", offset: start) }
+    position += 1
+    guard !name.isEmpty else { throw Failure(message: "empty `name`", offset: start) }
     return String(name)
   }
 

@@ -211,7 +211,10 @@ struct ExpressionEvaluator: @unchecked Sendable {
 
   /// `5:43`; past an hour `243 hr 48 min`, as Apple Music gives a
   /// playlist's length (seconds stop mattering at that scale).
+  /// `5:43`, `1 hr 2 min`; a negative duration keeps its sign in front
+  /// (`-0:05`), never inside (`0:0-5`).
   static func duration(_ milliseconds: Double) -> String {
+    if milliseconds < 0, Int((-milliseconds / 1000).rounded()) > 0 { return "-" + duration(-milliseconds) }
     let total = Int((milliseconds / 1000).rounded())
     let hours = total / 3600
     let minutes = (total % 3600) / 60

@@ -16,6 +16,8 @@ public struct PageRenderer {
     public var pageCount: Int
     /// Site-relative paths of the HTML pages, for validation and the sitemap.
     public var pages: [String]
+    /// The template each page was rendered with, for errors found later.
+    public var templateOfPage: [String: String] = [:]
   }
 
   public init() {}
@@ -143,6 +145,7 @@ public struct PageRenderer {
       return library.render(context, withTemplate: job.template).map { Array($0.utf8) }
     }
     var pages: [String] = []
+    var templateOfPage: [String: String] = [:]
     for (index, job) in jobs.enumerated() {
       guard let bytes = results[index] else {
         throw DiagnosticsError(
@@ -150,6 +153,7 @@ public struct PageRenderer {
       }
       files.append((job.path, bytes))
       pages.append(job.path)
+      templateOfPage[job.path] = job.template
     }
 
     // Fields are evaluated as templates ask for them: a count out of range
@@ -162,7 +166,7 @@ public struct PageRenderer {
       files.append(("sitemap.xml", Array(sitemap(siteURL: siteURL, base: base, pages: pages).utf8)))
     }
     files.append((".nojekyll", []))
-    return Output(files: files, pageCount: pages.count, pages: pages)
+    return Output(files: files, pageCount: pages.count, pages: pages, templateOfPage: templateOfPage)
   }
 
   func robots(config: SiteConfig, base: String) -> String {

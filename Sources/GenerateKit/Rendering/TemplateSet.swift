@@ -9,6 +9,8 @@ public struct TemplateSet: @unchecked Sendable {
   public var directory: String { directories.first ?? "" }
   var library: MustacheLibrary
   var names: Set<String>
+  /// Each template's tags, for what a page's template and partials wrote.
+  var tagsByName: [String: (file: String, tags: TemplateTags)] = [:]
   /// Files under `assets/`: relative path → bytes, and the file each came
   /// from (folders are layered, so not always the first folder's). `*.mustache`
   /// assets are rendered with the site context and lose the extension.
@@ -112,10 +114,55 @@ public struct TemplateSet: @unchecked Sendable {
     }
     diagnostics += Self.cycles(in: sources)
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-    return TemplateSet(directories: directories, library: library, names: Set(names.keys), assets: assets)
+    var set = TemplateSet(directories: directories, library: library, names: Set(names.keys), assets: assets)
+    for source in sources { set.tagsByName[source.name] = (source.file, source.tags) }
+    return set
   }
 
   func has(_ name: String) -> Bool { names.contains(name) }
+
+  /// The tags that write a value unescaped (`{{{name}}}`, `{{& name}}`) in
+  /// a template and every partial and parent it reaches, with their files.
+  func unescapedTags(reachableFrom name: String) -> [(file: String, tag: TemplateTags.Tag)] {
+    var seen = Set<String>()
+    var pending = [name]
+    var found: [(file: String, tag: TemplateTags.Tag)] = []
+    while let next = pending.popLast() {
+      guard seen.insert(next).inserted, let source = tagsByName[next] else { continue }
+      for tag in source.tags.tags where tag.sigil == "{" || tag.sigil == "&" {
+        found.append((source.file, tag))
+      }
+      pending += source.tags.references.map(\.content)
+    }
+    return found.sorted { ($0.file, $0.tag.line, $0.tag.column) < ($1.file, $1.tag.line, $1.tag.column) }
+  }
+
+  /// When generated pages are not well-formed, the cause is most often a
+  /// value written unescaped: errors at the tags that did so in the
+  /// templates of those pages, so the message points at the line to change
+  /// rather than only at the generated page.
+  func blameUnescapedTags(forPages pages: [String], templateOfPage: [String: String]) -> [Diagnostic] {
+    var templates: [String: [String]] = [:]
+    for page in pages {
+      if let template = templateOfPage[page] { templates[template, default: []].append(page) }
+    }
+    var blamed = Set<String>()
+    var diagnostics: [Diagnostic] = []
+    for (template, pagesOfTemplate) in templates.sorted(by: { $0.key < $1.key }) {
+      for (file, tag) in unescapedTags(reachableFrom: template) {
+        let place = SourceLocation(file: file, line: tag.line, column: tag.column)
+        guard blamed.insert(place.description).inserted else { continue }
+        let written = tag.sigil == "{" ? "{{{\(tag.content)}}}" : "{{&\(tag.content)}}"
+        let more = pagesOfTemplate.count > 1 ? " and \(pagesOfTemplate.count - 1) more" : ""
+        diagnostics.append(
+          .error(
+            at: place,
+            "\(written) writes '\(tag.content)' unescaped, and \(pagesOfTemplate[0])\(more) that use it are not well-formed: write {{\(tag.content)}} to escape the value"
+          ))
+      }
+    }
+    return diagnostics
+  }
 
   static func describe(_ error: Error) -> String {
     switch error {

@@ -7,7 +7,12 @@ struct SiteValidator {
   /// same fault on every page.
   static let maximumDiagnostics = 50
 
-  func validate(files: [(path: String, bytes: [UInt8])], pages: [String], baseURL: String) throws {
+  /// Checks every page, then — when no page has an error — the links
+  /// between them. Throws the errors (with any warnings); returns the
+  /// warnings of a site that may be published.
+  func validate(files: [(path: String, bytes: [UInt8])], pages: [String], baseURL: String) throws
+    -> [Diagnostic]
+  {
     var bytesByPath: [String: [UInt8]] = [:]
     for file in files { bytesByPath[file.path] = file.bytes }
     let validator = HTMLValidator()
@@ -18,7 +23,9 @@ struct SiteValidator {
     for xml in ["sitemap.xml"] {
       if let bytes = bytesByPath[xml] { diagnostics += validator.checkXML(bytes, path: xml) }
     }
-    if diagnostics.isEmpty {
+    // A warning (libxml2 has a few) does not keep the links from being
+    // checked: only an error can leave a page without its links read.
+    if !diagnostics.contains(where: { $0.severity == .error }) {
       var byPage: [String: PageReport] = [:]
       for (page, report) in zip(pages, reports) { byPage[page] = report }
       do {
@@ -28,7 +35,7 @@ struct SiteValidator {
         diagnostics.append(.error(at: nil, "base URL \"\(baseURL)\": \(error)"))
       }
     }
-    guard !diagnostics.isEmpty else { return }
+    guard diagnostics.contains(where: { $0.severity == .error }) else { return diagnostics }
     if diagnostics.count > Self.maximumDiagnostics {
       let more = diagnostics.count - Self.maximumDiagnostics
       diagnostics = Array(diagnostics.prefix(Self.maximumDiagnostics))

@@ -38,15 +38,23 @@ extension NodeReader {
     let what = "collection '\(collection.id)'"
     collection.distinct = located(pairs, "distinct", what: what)
     collection.weights = expressions(pairs["weights"], what: "weights in \(what)", keys: "search field names")
-    for weight in collection.weights where Double(weight.expression.value) == nil {
-      fail(node, "weight '\(weight.expression.value)' of '\(weight.name)' in \(what) is not a number")
+    for weight in collection.weights {
+      let text = weight.expression.value
+      guard let number = Double(text), number.isFinite, number > 0, number <= 100 else {
+        diagnostics.append(
+          .error(
+            at: weight.expression.location,
+            "weight '\(text)' of '\(weight.name)' in \(what) must be a number greater than 0 and at most 100")
+        )
+        continue
+      }
     }
     return collection
   }
 
   mutating func collectionBase(_ node: Node) -> SiteConfig.Collection? {
     guard let pairs = mapping(node, allowed: Self.collectionKeys, what: "a collection") else { return nil }
-    guard let id = string(pairs, "id", in: node, what: "a collection") else { return nil }
+    guard let id = identifier(pairs, in: node, what: "a collection") else { return nil }
     let what = "collection '\(id)'"
     let label = optionalString(pairs, "label", what: what) ?? id
     let singular = optionalString(pairs, "singular", what: what) ?? label

@@ -1,0 +1,200 @@
+import Yams
+
+/// The site schema: the config's top level, `search:`, `index:`, facets and
+/// scopes. Collections and tables have files of their own.
+extension NodeReader {
+  static let siteKeys = [
+    "title", "description", "language", "baseURL", "siteURL", "tint", "templates", "search", "index",
+    "tables", "collections", "facets", "scopes", "pages",
+  ]
+
+  mutating func site(_ node: Node, path: String, directory: String) -> SiteConfig? {
+    guard let pairs = mapping(node, allowed: Self.siteKeys, what: "the site config") else { return nil }
+    let what = "the site config"
+    let title = string(pairs, "title", in: node, what: what)
+    var description = optionalString(pairs, "description", what: what) ?? ""
+    let language = optionalString(pairs, "language", what: what) ?? "en"
+    var baseURL = "/"
+    if let pair = pairs["baseURL"], let text = optionalString(pairs, "baseURL", what: what) {
+      if !text.hasPrefix("/") {
+        fail(pair.value, "baseURL must be a path starting with '/', such as /music/")
+      } else {
+        do { baseURL = try BasePath(text).path } catch { fail(pair.value, "baseURL: \(error)") }
+      }
+    }
+    let siteURL = optionalString(pairs, "siteURL", what: what)
+    if let pair = pairs["siteURL"], let siteURL,
+      !(siteURL.hasPrefix("https://") || siteURL.hasPrefix("http://"))
+    {
+      fail(pair.value, "siteURL must be an absolute http(s) URL such as https://music.example.org")
+    }
+    let tint = optionalString(pairs, "tint", what: what) ?? "#fa2d48"
+    if let pair = pairs["tint"], !Self.isColor(tint) {
+      fail(pair.value, "tint must be a hex colour such as #fa2d48")
+    }
+    var templates = ["Templates"]
+    if let pair = pairs["templates"] {
+      if let single = pair.value.scalar?.string {
+        templates = [single]
+      } else {
+        templates = strings(pair.value, what: "templates").map(\.value)
+        if templates.isEmpty { fail(pair.value, "templates must name at least one folder") }
+      }
+    }
+
+    var search = SiteConfig.Search()
+    if let pair = pairs["search"] { search = self.search(pair.value) }
+    var index = SiteConfig.Index()
+    if let pair = pairs["index"] { index = self.index(pair.value) }
+
+    var tables: [SiteConfig.Table] = []
+    if let pair = pairs["tables"] {
+      tables = self.tables(pair.value)
+    } else {
+      fail(node, "missing required key 'tables' in \(what)")
+    }
+    var collections: [SiteConfig.Collection] = []
+    if let pair = pairs["collections"] {
+      collections = self.collections(pair.value)
+    } else {
+      fail(node, "missing required key 'collections' in \(what)")
+    }
+
+    var facets: [SiteConfig.Facet] = []
+    if let pair = pairs["facets"] { facets = self.facets(pair.value) }
+    var scopes: [SiteConfig.Scope] = []
+    if let pair = pairs["scopes"] { scopes = self.scopes(pair.value) }
+    if scopes.isEmpty {
+      scopes = [.init(id: "all", label: "All", facet: nil, value: nil, location: location(node))]
+    }
+
+    var pages: [SiteConfig.Located<String>]?
+    if let pair = pairs["pages"] { pages = strings(pair.value, what: "pages") }
+
+    guard let title else { return nil }
+    // Every page needs a description; without one, say what can be searched.
+    if description.trimmingCharacters(in: .whitespaces).isEmpty {
+      let labels = collections.filter(\.searchable).map(\.label)
+      let list =
+        labels.count > 1
+        ? labels.dropLast().joined(separator: ", ") + " and " + (labels.last ?? "") : labels.first ?? title
+      description = "Search \(list) of \(title)."
+    }
+    var config = SiteConfig(
+      path: path, directory: directory, title: title, description: description, language: language,
+      baseURL: baseURL, siteURL: siteURL, tint: tint, templates: templates, search: search, tables: tables,
+      collections: collections, facets: facets, scopes: scopes, pages: pages)
+    config.index = index
+    return config
+  }
+
+  static func isColor(_ text: String) -> Bool {
+    let hex = text.dropFirst()
+    return text.hasPrefix("#") && [3, 6].contains(hex.count) && hex.allSatisfy(\.isHexDigit)
+  }
+
+  mutating func search(_ node: Node) -> SiteConfig.Search {
+    var search = SiteConfig.Search()
+    let what = "search"
+    guard
+      let pairs = mapping(
+        node, allowed: ["title", "placeholder", "topResults", "slashFocuses", "suggestions", "trending"],
+        what: what)
+    else { return search }
+    search.title = optionalString(pairs, "title", what: what) ?? search.title
+    search.placeholder = optionalString(pairs, "placeholder", what: what) ?? search.placeholder
+    search.topResults = optionalString(pairs, "topResults", what: what) ?? search.topResults
+    search.slashFocuses = bool(pairs, "slashFocuses", default: true, what: what)
+    if let pair = pairs["suggestions"] {
+      if let count = pair.value.int, (1...50).contains(count) {
+        search.suggestions = count
+      } else {
+        fail(pair.value, "suggestions must be a whole number from 1 to 50")
+      }
+    }
+    if let pair = pairs["trending"] { search.trending = strings(pair.value, what: "trending").map(\.value) }
+    return search
+  }
+
+  mutating func index(_ node: Node) -> SiteConfig.Index {
+    var index = SiteConfig.Index()
+    let limits: [(String, ClosedRange<Int>, WritableKeyPath<SiteConfig.Index, Int>)] = [
+      ("termShardBytes", 256...1_048_576, \.termShardBytes),
+      ("documentsPerShard", 1...10_000, \.documentsPerShard),
+      ("postingsPerTerm", 1...1_000_000, \.postingsPerTerm),
+      ("topsPerPrefix", 1...10_000, \.topsPerPrefix),
+      ("rowBytesPerShard", 0...1_048_576, \.rowBytesPerShard),
+    ]
+    guard let pairs = mapping(node, allowed: limits.map(\.0), what: "index") else { return index }
+    for (name, range, path) in limits {
+      guard let pair = pairs[name] else { continue }
+      if let number = pair.value.int, range.contains(number) {
+        index[keyPath: path] = number
+      } else {
+        fail(
+          pair.value, "index.\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+      }
+    }
+    return index
+  }
+
+  mutating func facets(_ node: Node) -> [SiteConfig.Facet] {
+    var facets: [SiteConfig.Facet] = []
+    for item in node.sequence ?? [] {
+      guard let fields = mapping(item, allowed: ["id", "label", "icon", "token"], what: "a facet") else {
+        continue
+      }
+      guard let id = identifier(fields, in: item, what: "a facet") else { continue }
+      let label = optionalString(fields, "label", what: "a facet") ?? id
+      let icon = optionalString(fields, "icon", what: "a facet") ?? "tag"
+      let token = bool(fields, "token", default: true, what: "a facet")
+      facets.append(.init(id: id, label: label, icon: icon, token: token, location: location(item)))
+    }
+    if node.sequence == nil { fail(node, "facets must be a list") }
+    return facets
+  }
+
+  mutating func scopes(_ node: Node) -> [SiteConfig.Scope] {
+    var scopes: [SiteConfig.Scope] = []
+    for item in node.sequence ?? [] {
+      guard let fields = mapping(item, allowed: ["id", "label", "facet", "value"], what: "a scope") else {
+        continue
+      }
+      guard let id = identifier(fields, in: item, what: "a scope") else { continue }
+      let label = optionalString(fields, "label", what: "a scope") ?? id
+      let facet = optionalString(fields, "facet", what: "a scope")
+      let value = optionalString(fields, "value", what: "a scope")
+      if (facet == nil) != (value == nil) {
+        fail(item, "a scope needs both 'facet' and 'value', or neither (the whole catalogue)")
+      }
+      scopes.append(.init(id: id, label: label, facet: facet, value: value, location: location(item)))
+    }
+    if node.sequence == nil { fail(node, "scopes must be a list") }
+    return scopes
+  }
+
+  mutating func tables(_ node: Node) -> [SiteConfig.Table] {
+    guard let mapping = node.mapping else {
+      fail(node, "tables must be a mapping of table names to tables")
+      return []
+    }
+    var tables: [SiteConfig.Table] = []
+    for (key, value) in mapping {
+      guard let name = key.string else {
+        fail(key, "table names must be strings")
+        continue
+      }
+      if let table = self.table(name: name, node: value, keyNode: key) { tables.append(table) }
+    }
+    return tables
+  }
+
+  mutating func collections(_ node: Node) -> [SiteConfig.Collection] {
+    guard let sequence = node.sequence else {
+      fail(node, "collections must be a list")
+      return []
+    }
+    if sequence.isEmpty { fail(node, "collections must list at least one collection") }
+    return sequence.compactMap { collection($0) }
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+extension DocumentBuilder {
+  /// Phase 3: the page path of every record whose collection writes
+  /// pages, checked (relative, no `..`, unique) and reported at the
+  /// config's `path:` with the record that made it.
+  func assignPagePaths(_ site: PreparedSite) throws {
+    let collections = site.collections
+    var diagnostics: [Diagnostic] = []
+    let count = site.documents.count
+    let paths = Parallel.map(count: count) { index -> Result<String, RecordLinks.Problem>? in
+      let document = site.documents[index]
+      let collection = collections[document.collection]
+      guard let pagePath = collection.pagePath, collection.writesPages else { return nil }
+      return RecordLinks.pagePath(
+        pagePath.render(RecordContext(site: site, table: collection.table, row: document.row)))
+    }
+    var pageOwners: [String: Int] = [:]
+    for (index, path) in paths.enumerated() {
+      guard let path else { continue }
+      let document = site.documents[index]
+      let collection = collections[document.collection]
+      let location = collection.config.page?.path.location
+      switch path {
+      case .failure(let problem):
+        diagnostics.append(
+          .error(at: location, "\(Self.describe(document, in: collection)): \(problem.message)"))
+      case .success(let path):
+        let file = path.hasSuffix("/") ? path + "index.html" : path
+        if let other = pageOwners[file] {
+          let first = site.documents[other]
+          diagnostics.append(
+            .error(
+              at: location,
+              "\(Self.describe(document, in: collection)) and \(Self.describe(first, in: collections[first.collection])) both have the page path '\(path)'; include something unique such as {{slug}} in the path"
+            ))
+        } else {
+          pageOwners[file] = index
+          site.documents[index].url = path
+        }
+      }
+    }
+    if !diagnostics.isEmpty { throw DiagnosticsError(Array(diagnostics.prefix(50))) }
+  }
+
+  /// Phase 4: links for records without a page of their own (`url:`,
+  /// which may point into pages, so after phase 3), or a search for them.
+  func assignLinks(_ site: PreparedSite) throws {
+    let collections = site.collections
+    var diagnostics: [Diagnostic] = []
+    let count = site.documents.count
+    let base = site.baseURL
+    let links = Parallel.map(count: count) { index -> Result<String, RecordLinks.Problem>? in
+      let document = site.documents[index]
+      let collection = collections[document.collection]
+      guard document.url.isEmpty else { return nil }
+      if let url = collection.url {
+        let rendered = url.render(RecordContext(site: site, table: collection.table, row: document.row))
+        if let problem = RecordLinks.checkLink(rendered) { return .failure(problem) }
+        let relative = rendered.hasPrefix(base) ? String(rendered.dropFirst(base.count)) : rendered
+        // `{{album.url}}#track-1` with no album page renders as `#track-1`.
+        if !relative.isEmpty && !relative.hasPrefix("#") { return .success(relative) }
+      }
+      // No page of its own and none to point into (pages switched off for
+      // its collection): link to a search for it instead.
+      return .success(Self.searchLink(title: document.title, collection: collection.config.id))
+    }
+    for (index, link) in links.enumerated() {
+      switch link {
+      case .none: continue
+      case .success(let url): site.documents[index].url = url
+      case .failure(let problem):
+        let document = site.documents[index]
+        let collection = collections[document.collection]
+        diagnostics.append(
+          .error(
+            at: collection.config.url?.location,
+            "\(Self.describe(document, in: collection)): \(problem.message)"))
+      }
+    }
+    if !diagnostics.isEmpty { throw DiagnosticsError(Array(diagnostics.prefix(50))) }
+  }
+}

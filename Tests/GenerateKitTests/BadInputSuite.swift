@@ -115,7 +115,7 @@ import Testing
 
   static let cases: [Case] =
     dataCases + configCases + expressionCases + recordPathCases + templateCases
-    + commandLineCases + fileSystemCases
+    + commandLineCases + fileSystemCases + safetyCases
 
   // MARK: Data
 

@@ -55,7 +55,7 @@ struct ExpressionParser {
     let expression = try parser.parseSum()
     parser.skipSpace()
     if parser.position < parser.scalars.count {
-      throw Failure(message: "unexpected '\(parser.scalars[parser.position])'", offset: parser.position)
+      throw Failure(message: unexpected(parser.scalars[parser.position]), offset: parser.position)
     }
     return expression
   }
@@ -110,16 +110,22 @@ struct ExpressionParser {
     }
     let next = scalars[position]
     guard Self.isIdentifier(next, first: true) else {
-      let hint =
-        "+-*/(),.".unicodeScalars.contains(next)
-        ? ""
-        : " (write a column name that is not letters, digits and '_' in backquotes, such as `release date`)"
-      throw Failure(message: "unexpected '\(next)'\(hint)", offset: position)
+      throw Failure(message: Self.unexpected(next), offset: position)
     }
     while position < scalars.count && Self.isIdentifier(scalars[position], first: false) { position += 1 }
     var name = String.UnicodeScalarView()
     name.append(contentsOf: scalars[start..<position])
     return String(name)
+  }
+
+  /// What to say of a character that has no place here: one that could
+  /// only be part of a column name gets the way to write such a name.
+  static func unexpected(_ scalar: Unicode.Scalar) -> String {
+    if "+-*/(),.'\"".unicodeScalars.contains(scalar) || scalar.properties.isWhitespace {
+      return "unexpected '\(scalar)'"
+    }
+    return
+      "unexpected '\(scalar)' (write a column name that is not letters, digits and '_' in backquotes, such as `release date`)"
   }
 
   /// `` `release date` ``: a column name with any characters but a backquote.

@@ -1,6 +1,6 @@
 // The page's state, in one place, and where it outlives the page: the
 // address bar (shareable, Back and reload) and recent searches. UI modules
-// render from the store and change it only through app.js's actions.
+// render from the store and change it only through ui/actions.js.
 
 export function createStore(state) {
   const listeners = new Set()
@@ -16,6 +16,9 @@ export function createStore(state) {
 }
 
 export const hasQuery = (s) => s.text.trim() !== '' || s.tokens.length > 0
+
+/** The same filter, whatever its label and icon say. */
+export const sameToken = (a, b) => a.facet === b.facet && a.value === b.value
 
 /**
  * The slot's layer. Editing: the scope bar once there is text or a token

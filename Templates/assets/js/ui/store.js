@@ -56,7 +56,10 @@ export function writeURL(s, defaultScope, mode) {
   for (const t of s.tokens) params.append('token', `${t.facet}:${t.value}`)
   if (s.scope !== defaultScope) params.set('scope', s.scope)
   if (s.kind !== 'top' && s.view === 'results') params.set('kind', s.kind)
-  const url = location.pathname + (params.size ? `?${params}` : '')
+  // Not `params.size`: Safari before 17 has none, and undefined would keep
+  // every search out of the address.
+  const query = params.toString()
+  const url = location.pathname + (query ? `?${query}` : '')
   const partial = history.state?.partial === true
   if (mode === 'replace') return history.replaceState({ partial }, '', url)
   const state = { partial: mode === 'partial' }

@@ -32,13 +32,17 @@ export function followHistory({ store, engine, runs, idle, scopes, kinds }) {
   async function restore() {
     const { text, tokens, scope, kind } = readURL()
     const state = { ...idle, text, scope: scopes.includes(scope) ? scope : scopes[0], kind: kinds.includes(kind) ? kind : 'top' }
-    const resolve = () => tokens.map((t) => tokenFor(store.get().manifest, t.facet, t.value)).filter(Boolean)
+    const known = () => tokens.map((t) => tokenFor(store.get().manifest, t.facet, t.value)).filter(Boolean)
     runs.drop()
     if (!text.trim() && !tokens.length && state.kind === 'top') return snap(document.documentElement, () => set(state))
-    snap(document.documentElement, () => set({ ...state, view: 'results', tokens: resolve() }))
-    // Token labels come from the manifest.
+    snap(document.documentElement, () => set({ ...state, view: 'results', tokens: known() }))
+    // Token labels come from the manifest. A token whose facet it does not
+    // know (a link from before the data changed) stays, named by its id: it
+    // finds nothing, and the page says so beside a token the person can
+    // remove, rather than quietly answering a wider search than the link's.
     await engine.ready.catch(() => {})
-    if (tokens.length) set({ tokens: resolve() })
+    const manifest = store.get().manifest
+    if (tokens.length) set({ tokens: tokens.map((t) => tokenFor(manifest, t.facet, t.value) ?? { ...t, label: t.facet }) })
     runs.search()
   }
 

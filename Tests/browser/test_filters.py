@@ -56,6 +56,18 @@ def test_results_name_the_filters_in_force(page, site):
     assert line.is_hidden()
 
 
+def test_a_stale_link_keeps_its_token_and_finds_nothing_rather_than_the_whole_kind(page, site):
+    # Links from before the data changed: a genre that is gone, then a whole facet.
+    for token, named in (("genre:Polka", "Genre: Polka"), ("mood:Calm", "mood: Calm")):
+        page.goto(site + f"?token={token}&kind=songs")
+        page.wait_for_selector("#empty:not([hidden])")
+        settle(page)
+        assert page.locator("#rows .row").count() == 0, token
+        assert page.locator("#tokens .token-label").all_inner_texts() == [token.split(":")[1]]
+        assert page.locator("#empty-text").inner_text() == f"No results with {named}."
+        assert "token=" in page.url and "kind=" not in page.url
+
+
 def test_scope_change_is_announced_and_cleared_field_drops_the_scope(page, site):
     open_search(page, site)
     type_query(page, "love")

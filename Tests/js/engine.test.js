@@ -106,6 +106,21 @@ test('scope and tokens filter, together and alone', async () => {
   assert.deepEqual(ids(await engine.search('', { tokens: [{ facet: 'genre', value: 'Polka' }] })), []);
 });
 
+test('a token that names nothing admits nothing, even beside a kind that could be browsed', async () => {
+  // A link from before the data changed: ?token=genre:Polka&kind=songs. Not every song.
+  const { engine } = open();
+  const songs = await engine.search('', { kind: 'songs' });
+  assert.ok(songs.total > 0, 'the kind alone is browsed');
+  for (const token of [{ facet: 'genre', value: 'Polka' }, { facet: 'mood', value: 'Calm' }]) {
+    const r = await engine.search('', { tokens: [token], kind: 'songs' });
+    assert.deepEqual(ids(r), [], `${token.facet}:${token.value}`);
+    assert.equal(r.total, 0);
+    assert.equal(r.totals.songs, 0, 'the chip says none, so the page does not offer it');
+  }
+  const valid = await engine.search('', { tokens: [{ facet: 'genre', value: 'Jazz' }], kind: 'songs' });
+  assert.deepEqual(ids(valid), [9, 37, 38, 42], 'a token that names something still filters the kind');
+});
+
 test('empty text and no tokens is an empty result without fetching anything', async () => {
   const { engine, log } = open();
   assert.deepEqual(await engine.suggest('  '), { text: '  ', completions: [], docs: [], corrected: [] });

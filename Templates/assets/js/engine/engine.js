@@ -90,6 +90,9 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   }
 
   // Browsing a kind with no query (`?kind=albums`): all of it, most popular first, in scope.
+  // Never with tokens: a token always filters. One that names nothing (a link from before the
+  // data changed) admits nothing, and the page shows "No results" beside the token, which the
+  // person can remove; listing the whole kind would pass everything off as the filter's answer.
   async function browse(k, scope) {
     const [lists, list] = await Promise.all([filters(scope, []), kinds.learnAll(EMPTY, [k]).then(() => kinds.learn(k))])
     await kinds.groups()
@@ -102,7 +105,9 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     for (const k of m.kinds) totals[k.id] = 0
     const k = m.kinds.findIndex((x) => x.id === kind)
     let q = await query(text, scope, tokens, true)
-    if (!q && k >= 0 && m.kinds[k].file && !(text && queryWords(text).length)) q = await browse(k, scope)
+    // No query is either no words and no tokens, which browses the kind, or a token that names
+    // nothing, which must not.
+    if (!q && !tokens.length && k >= 0 && m.kinds[k].file) q = await browse(k, scope)
     if (!q) return { text, docs: [], total: 0, totals, corrected: [] }
     const cheap = m.docCount <= CHEAP_KINDS
     if (cheap || k >= 0) await kinds.learnAll(q.all, cheap ? null : [k])

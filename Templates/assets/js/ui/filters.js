@@ -2,8 +2,8 @@
 // the scope bar gives way to the chips, nothing on screen names any more; so
 // the results say them ("Results in Library with Genre: Jazz"), "No results"
 // says them too, and one tap searches everything instead. (Screen readers
-// hear scope changes from ui/scopebar.js, tokens from app.js, and the
-// filters in force in app.js's results summary.)
+// hear scope changes from ui/scopebar.js, tokens from ui/actions.js, and the
+// filters in force in ui/runs.js's results summary.)
 
 import { $ } from './dom.js'
 import { slotFor } from './store.js'

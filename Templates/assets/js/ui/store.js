@@ -1,6 +1,6 @@
 // The page's state, in one place, and where it outlives the page: the
 // address bar (shareable, Back and reload) and recent searches. UI modules
-// render from the store and change it only through app.js's actions.
+// render from the store and change it only through ui/actions.js.
 
 export function createStore(state) {
   const listeners = new Set()
@@ -16,6 +16,9 @@ export function createStore(state) {
 }
 
 export const hasQuery = (s) => s.text.trim() !== '' || s.tokens.length > 0
+
+/** The same filter, whatever its label and icon say. */
+export const sameToken = (a, b) => a.facet === b.facet && a.value === b.value
 
 /**
  * The slot's layer. Editing: the scope bar once there is text or a token
@@ -53,7 +56,10 @@ export function writeURL(s, defaultScope, mode) {
   for (const t of s.tokens) params.append('token', `${t.facet}:${t.value}`)
   if (s.scope !== defaultScope) params.set('scope', s.scope)
   if (s.kind !== 'top' && s.view === 'results') params.set('kind', s.kind)
-  const url = location.pathname + (params.size ? `?${params}` : '')
+  // Not `params.size`: Safari before 17 has none, and undefined would keep
+  // every search out of the address.
+  const query = params.toString()
+  const url = location.pathname + (query ? `?${query}` : '')
   const partial = history.state?.partial === true
   if (mode === 'replace') return history.replaceState({ partial }, '', url)
   const state = { partial: mode === 'partial' }

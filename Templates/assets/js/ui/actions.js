@@ -1,0 +1,133 @@
+// The actions the UI modules call: each turns an intent (a keystroke, a tap)
+// into a state change, then writes the address and starts a run. UI modules
+// render from the store and change it only through these.
+
+import { hasQuery, sameToken, saveRecents, withoutRecent } from './store.js'
+import { announce } from './dom.js'
+
+/** A search token for a facet value, labelled from the manifest; null when the facet is unknown. */
+export function tokenFor(manifest, facetId, value) {
+  const facet = manifest?.facets?.find((f) => f.id === facetId)
+  return facet && { facet: facet.id, value, label: facet.label, icon: facet.icon }
+}
+
+export function createActions({ store, runs, address, base, scopes, idle }) {
+  const get = () => store.get()
+  const set = (patch) => store.set(patch)
+  const { suggest, search } = runs
+  const recents = (list) => set({ recents: saveRecents(base.pathname, list) })
+
+  const actions = {
+    focus() {
+      const s = get()
+      if (s.editing) return
+      set({ editing: true, view: s.view === 'idle' ? 'suggest' : s.view })
+      if (get().view === 'suggest') suggest()
+    },
+    endEditing() {
+      const s = get()
+      if (s.editing) set({ editing: false, active: -1, view: s.view === 'suggest' && !hasQuery(s) ? 'idle' : s.view })
+    },
+    type(text) {
+      set({ text, view: 'suggest', active: -1, editing: true })
+      address('partial')
+      suggest({ say: true })
+    },
+    clear() {
+      set({ text: '', tokens: [], view: 'suggest', active: -1 })
+      address('partial')
+      suggest()
+    },
+    commit(text = get().text) {
+      const s = get()
+      if (!text.trim() && !s.tokens.length) return
+      set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: null })
+      recents([{ text: text.trim(), tokens: s.tokens }, ...s.recents])
+      address('final')
+      search()
+    },
+    pick(index) {
+      const option = get().options[index]
+      if (option?.type === 'doc') return location.assign(new URL(option.doc.url, base))
+      if (option?.type === 'filter') return actions.addToken(option.token)
+      if (option?.type === 'recent') set({ tokens: option.recent.tokens })
+      if (option) actions.commit(option.recent?.text ?? option.text)
+    },
+    // Down from the field enters at the top, Up at the bottom; past either
+    // end is back in the field, as in the APG combobox examples.
+    move(delta) {
+      const { active, options } = get()
+      const next = active < 0 ? (delta > 0 ? 0 : options.length - 1) : active + delta
+      set({ active: next >= options.length ? -1 : next })
+    },
+    addToken(token) {
+      const s = get()
+      if (s.tokens.some((t) => sameToken(t, token))) return
+      // The typed text found the token, so the token takes its place.
+      set({ tokens: [...s.tokens, token], text: '', view: 'suggest', active: -1 })
+      announce(`Added filter ${token.label}: ${token.value}`)
+      address('partial')
+      suggest()
+    },
+    removeToken(index) {
+      const s = get()
+      const token = s.tokens[index]
+      if (!token) return
+      const tokens = s.tokens.filter((t) => t !== token)
+      announce(`Removed filter ${token.label}: ${token.value}`)
+      if (s.view === 'results' && hasQuery({ ...s, tokens })) {
+        set({ tokens })
+        address('replace')
+        return search()
+      }
+      set({ tokens, view: 'suggest', active: -1 })
+      address('partial')
+      suggest()
+    },
+    browse(facet, value) {
+      const token = tokenFor(get().manifest, facet, value)
+      if (!token) return
+      set({ tokens: [token], text: '' })
+      actions.commit('')
+    },
+    cancel() {
+      runs.drop()
+      set(idle)
+      address('final')
+    },
+    setScope(scope) {
+      const s = get()
+      if (scope === s.scope || !scopes.includes(scope)) return
+      set({ scope })
+      address('replace')
+      if (s.view === 'results') search()
+      else if (s.view === 'suggest') suggest()
+    },
+    setKind(kind) {
+      if (kind === get().kind) return
+      set({ kind })
+      address('replace')
+      search()
+    },
+    more: () => search(true),
+    // "Search the whole catalogue" from a filtered search (ui/filters.js
+    // says what `next` leaves): a new search.
+    widen(next) {
+      if (!next) return
+      set({ ...next, kind: 'top', results: null })
+      address('final')
+      search()
+    },
+    forget(recent) {
+      recents(withoutRecent(get().recents, recent))
+      announce('Removed from recent searches')
+      suggest({ keep: true })
+    },
+    forgetAll() {
+      recents([])
+      announce('Recent searches cleared')
+      suggest()
+    },
+  }
+  return actions
+}

@@ -1,0 +1,55 @@
+// The address bar and the history entries behind it: when the state is
+// written to the address (store.js says how), and how the page comes back
+// from an address — on load, and on Back and Forward.
+
+import { readURL, writeURL } from './store.js'
+import { snap } from './dom.js'
+import { tokenFor } from './actions.js'
+
+// The address follows typing once it pauses: a history call takes a
+// millisecond or more, too much for every keystroke. Any other write (a
+// final search, Cancel) happens at once and drops the pending one.
+const TYPING_PAUSE = 200
+
+/** `write(mode)`: 'partial' (typing) waits for a pause; 'final' and 'replace' write now. */
+export function createAddress(store, defaultScope) {
+  let typingWrite = 0
+  return (mode) => {
+    clearTimeout(typingWrite)
+    if (mode !== 'partial') return writeURL(store.get(), defaultScope, mode)
+    typingWrite = setTimeout(() => writeURL(store.get(), defaultScope, mode), TYPING_PAUSE)
+  }
+}
+
+/**
+ * Restores the page from the address now and after every Back or Forward;
+ * returns the restore, for the first run.
+ */
+export function followHistory({ store, engine, runs, idle, scopes, kinds }) {
+  const set = (patch) => store.set(patch)
+
+  /** Puts the page in the state the address describes, without animating. */
+  async function restore() {
+    const { text, tokens, scope, kind } = readURL()
+    const state = { ...idle, text, scope: scopes.includes(scope) ? scope : scopes[0], kind: kinds.includes(kind) ? kind : 'top' }
+    const known = () => tokens.map((t) => tokenFor(store.get().manifest, t.facet, t.value)).filter(Boolean)
+    runs.drop()
+    if (!text.trim() && !tokens.length && state.kind === 'top') return snap(document.documentElement, () => set(state))
+    snap(document.documentElement, () => set({ ...state, view: 'results', tokens: known() }))
+    // Token labels come from the manifest. A token whose facet it does not
+    // know (a link from before the data changed) stays, named by its id: it
+    // finds nothing, and the page says so beside a token the person can
+    // remove, rather than quietly answering a wider search than the link's.
+    await engine.ready.catch(() => {})
+    const manifest = store.get().manifest
+    if (tokens.length) set({ tokens: tokens.map((t) => tokenFor(manifest, t.facet, t.value) ?? { ...t, label: t.facet }) })
+    runs.search()
+  }
+
+  // The entry the page loads into counts as a final search, even one
+  // reloaded from a typing entry: typing from here pushes an entry of its
+  // own, so Back comes back to this one.
+  history.replaceState({ partial: false }, '')
+  addEventListener('popstate', restore)
+  return restore
+}

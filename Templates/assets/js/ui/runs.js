@@ -1,0 +1,113 @@
+// The two asynchronous runs: suggestions while typing and the final search.
+// They share one guard: each run takes the next number, and an answer that
+// lands after a newer run started is dropped, so a slow shard never
+// overwrites a newer answer.
+
+import { hasQuery, sameToken, describe } from './store.js'
+import { $, announce } from './dom.js'
+import { completionOptions } from './completions.js'
+
+// Results per page of a final search.
+const PAGE = 30
+// How long a suggestion may take before the list says it is still loading.
+const QUIET = 300
+
+const plain = (tokens) => tokens.map(({ facet, value }) => ({ facet, value }))
+const filterOption = (t) => ({
+  type: 'filter',
+  token: { facet: t.facet, value: t.value, label: t.facetLabel, icon: t.icon },
+  text: `${t.facetLabel}: ${t.value}`,
+  count: t.count,
+})
+const keyOf = (o) => o && [o.type, o.text, o.doc?.id, o.recent && describe(o.recent)].join('\n')
+
+/**
+ * `suggest`, `search`, and `drop` (forget whatever is running: Cancel, or
+ * the address restoring another state). `phrase(s)` words the filters in
+ * force for the results summary ('' for none).
+ */
+export function createRuns({ store, engine, idle, address, phrase }) {
+  const get = () => store.get()
+  const set = (patch) => store.set(patch)
+  // The newest run: an older answer is dropped when it lands.
+  let latest = 0
+
+  /** Suggestion groups: for the typed text, or for an empty field. */
+  async function suggest({ keep = false, say = false } = {}) {
+    const id = ++latest
+    // A slow index shows a quiet loading line rather than an empty list.
+    const slow = setTimeout(() => id === latest && set({ pending: true }), QUIET)
+    try {
+      await engine.ready
+      // Keystrokes that queued up meanwhile: only the newest is worth its documents.
+      if (id !== latest) return
+      const s = get()
+      const unused = (t) => !s.tokens.some((u) => sameToken(u, t))
+      let groups
+      if (!hasQuery(s)) {
+        groups = [
+          { id: 'recent', options: s.recents.map((recent) => ({ type: 'recent', recent })) },
+          { id: 'trending', label: 'Trending', options: (s.manifest?.trending ?? []).slice(0, 6).map((text) => ({ type: 'trending', text })) },
+          { id: 'filters', label: 'Search by', options: engine.tokenSuggestions('').filter(unused).slice(0, 6).map(filterOption) },
+        ]
+      } else {
+        const r = await engine.suggest(s.text, { scope: s.scope, tokens: plain(s.tokens) })
+        if (id !== latest) return
+        groups = [
+          { id: 'filters', options: (s.text.trim() ? engine.tokenSuggestions(s.text) : []).filter(unused).slice(0, 3).map(filterOption) },
+          { id: 'completions', options: completionOptions(r.completions, s.text) },
+          { id: 'docs', options: r.docs.map((doc) => ({ type: 'doc', doc })) },
+        ]
+      }
+      groups = groups.filter((g) => g.options.length)
+      const options = groups.flatMap((g) => g.options)
+      // Keep the user's place when the option they are on is still offered.
+      const { active, options: before } = get()
+      const next = keep ? Math.min(active, options.length - 1) : options.findIndex((o) => active >= 0 && keyOf(o) === keyOf(before[active]))
+      set({ groups, options, active: next, suggested: s.text, error: null, pending: false })
+      if (say) announce(options.length ? `${options.length} suggestions` : 'No suggestions', 900)
+    } catch (error) {
+      if (id === latest) set({ groups: [], options: [], active: -1, error, pending: false })
+    } finally {
+      clearTimeout(slow)
+    }
+  }
+
+  /** The final search, or its next page when `append`. */
+  async function search(append = false) {
+    const id = ++latest
+    const s = get()
+    const from = append ? s.results.docs.length : 0
+    set({ busy: true, error: null })
+    try {
+      await engine.ready
+      const r = await engine.search(s.text, { scope: s.scope, tokens: plain(s.tokens), kind: s.kind, offset: from, limit: PAGE })
+      if (id !== latest) return
+      if (!append) {
+        // A kind alone (?kind=artists) browses it if the engine lists without a
+        // query; if it cannot, the idle page is the honest answer.
+        if (!hasQuery(s) && !r.total) return set(idle)
+        if (s.kind !== 'top' && r.totals[s.kind] === 0) {
+          set({ kind: 'top' })
+          address('replace')
+          return search()
+        }
+      }
+      set({ busy: false, results: { ...r, from, docs: append ? [...s.results.docs, ...r.docs] : r.docs } })
+      if (!append) announce(summary(r, s))
+    } catch (error) {
+      if (id === latest) set({ busy: false, results: null, error })
+    }
+  }
+
+  // What a screen reader hears when results land: the count, the filters in
+  // force and the chip, and the typo note when there is one.
+  function summary(r, s) {
+    const filters = phrase(s)
+    const count = `${r.total.toLocaleString(document.documentElement.lang)} ${r.total === 1 ? 'result' : 'results'}${filters ? ` ${filters}` : ''}`
+    const note = $('correction').hidden ? '' : `. ${$('correction').textContent}`
+    return (s.kind === 'top' ? count : `${$(`chip-${s.kind}`).textContent}: ${count}`) + note
+  }
+
+  return { suggest, search, drop: () => { latest++ } }
+}

@@ -6,7 +6,7 @@ struct Generate: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "generate",
     abstract: "Build a static search site from a dataset and Mustache templates.",
-    subcommands: [Build.self, Preview.self],
+    subcommands: [Build.self, Preview.self, Init.self, Inspect.self],
     defaultSubcommand: Build.self
   )
 }

@@ -1,0 +1,382 @@
+/// What `init` proposes to show: a collection (a chip, a page per record)
+/// for each table with a title, the facets offered as search tokens, and
+/// a scope where one fits. Every choice keeps its reason for the config's
+/// comments.
+public struct SitePlan: Sendable {
+  public struct Collection: Sendable {
+    public var id: String
+    public var label: String
+    public var singular: String
+    public var table: String
+    public var title: String
+    public var titleReason: String
+    public var subtitle: String?
+    public var popularity: String?
+    public var popularityReason: String?
+    public var search: [String] = []
+    public var fields: [(name: String, expression: String)] = []
+    public var facets: [(facet: String, expression: String)] = []
+    /// Records that share a title collapse into one result.
+    public var distinct: String?
+  }
+
+  public struct Facet: Sendable, Equatable {
+    public var id: String
+    public var label: String
+    public var icon: String
+    public var reason: String
+    /// The values it takes (where known), for a scope.
+    public var values: [String]
+  }
+
+  public struct Scope: Sendable, Equatable {
+    public var id: String
+    public var label: String
+    public var facet: String?
+    public var value: String?
+  }
+
+  public var schema: Schema
+  public var collections: [Collection]
+  public var facets: [Facet]
+  public var scopes: [Scope]
+  /// Why each table that is not a collection is not one.
+  public var tablesOnly: [(table: String, reason: String)]
+}
+
+/// Chooses collections, titles, subtitles, search fields, popularity,
+/// facets and scopes from a schema.
+public struct CollectionInference {
+  public init() {}
+
+  /// Words in a numeric column's name that make it a popularity.
+  static let scoreWords = [
+    "popularity", "score", "rating", "votes", "stars", "downloads", "views", "likes", "plays", "playcount",
+    "pop", "population", "followers", "favorites", "favourites", "weight",
+  ]
+  /// Words that make a text column a title.
+  static let titleWords = ["name", "title", "label", "heading", "caption", "subject", "term", "word"]
+  /// A referenced table this small, next to the table referring to it, is a
+  /// list of codes (genres, media types): a facet, not a subtitle.
+  static let codeTableRows = 50
+  static let facetValues = 30
+  static let scopeValues = 4
+
+  // MARK: Titles
+
+  /// The best short, mostly-unique text column, or nil.
+  static func title(of shape: Schema.TableShape) -> (column: ColumnProfile, reason: String)? {
+    var best: (column: ColumnProfile, score: Double)?
+    for column in shape.profile.columns
+    where column.kind == .text && shape.ref(column.name) == nil && column.filled * 2 >= column.rows {
+      let words = Naming.words(column.name)
+      var score = column.uniqueness
+      if words.contains(where: { titleWords.contains($0) }) { score += 0.5 }
+      if column.averageLength > 80 || column.averageWords > 12 { score -= 1 }
+      if column.averageLength < 2 { score -= 0.5 }
+      if column.name == shape.key && !words.contains(where: { titleWords.contains($0) }) { score -= 0.2 }
+      if score > (best?.score ?? -0.5) { best = (column, score) }
+    }
+    guard let column = best?.column else { return nil }
+    let percent = Int((column.uniqueness * 100).rounded())
+    return (
+      column,
+      "'\(column.name)' is short text (\(Int(column.averageLength.rounded())) characters on average), \(percent) % distinct"
+    )
+  }
+
+  public func infer(_ schema: Schema) -> SitePlan {
+    var titles: [String: ColumnProfile] = [:]
+    var titleReasons: [String: String] = [:]
+    var tablesOnly: [(String, String)] = []
+    for shape in schema.tables {
+      if shape.isJoin {
+        let sides = shape.refs.map(\.table).joined(separator: " ↔ ")
+        tablesOnly.append((shape.name, "joins \(sides): two references and little else"))
+      } else if let (column, reason) = Self.title(of: shape) {
+        titles[shape.name] = column
+        titleReasons[shape.name] = reason
+      } else {
+        tablesOnly.append((shape.name, "no text column to be a title"))
+      }
+    }
+    let context = Context(schema: schema, titles: titles)
+
+    // Facets: code tables first, then a table's own columns of few values.
+    var facets: [SitePlan.Facet] = []
+    func addFacet(_ facet: SitePlan.Facet) -> String {
+      if let same = facets.first(where: { $0.id == facet.id }) { return same.id }
+      facets.append(facet)
+      return facet.id
+    }
+    var ownFacets: [String: [(facet: String, expression: String)]] = [:]
+    for shape in schema.tables where !shape.isJoin {
+      for ref in shape.refs {
+        guard context.isCodeTable(ref.table), let targetTitle = titles[ref.table],
+          let target = schema.table(ref.table)
+        else { continue }
+        let id = addFacet(context.codeFacet(target, title: targetTitle))
+        ownFacets[shape.name, default: []].append(
+          (id, Naming.expression(ref.column) + "." + Naming.expression(targetTitle.name)))
+      }
+      for column in shape.profile.columns where context.isFacetColumn(column, of: shape) {
+        let id = addFacet(
+          SitePlan.Facet(
+            id: Naming.id(column.name, fallback: "facet\(facets.count + 1)"),
+            label: Naming.label(column.name),
+            icon: "tag", reason: "'\(column.name)' in \(shape.name) takes \(column.distinct) values",
+            values: column.distinct <= Self.scopeValues ? context.allValues(shape, column.name) : []))
+        ownFacets[shape.name, default: []].append((id, Naming.expression(column.name)))
+      }
+    }
+    var collections: [SitePlan.Collection] = []
+    for shape in context.ordered() {
+      guard let titleColumn = titles[shape.name] else { continue }
+      let id = Naming.id(shape.name, fallback: "collection\(collections.count + 1)")
+      var plan = SitePlan.Collection(
+        id: collections.contains { $0.id == id } ? "\(id)-\(collections.count + 1)" : id,
+        label: Naming.label(shape.name), singular: Naming.label(Naming.singularName(shape.name)),
+        table: shape.name, title: Naming.expression(titleColumn.name),
+        titleReason: titleReasons[shape.name] ?? "")
+      if titleColumn.uniqueness < 0.5 && titleColumn.distinct * 2 <= titleColumn.filled {
+        // Rows of a repeated title (a country by year): named for the title.
+        plan.distinct = Naming.expression(titleColumn.name)
+        plan.singular = Naming.label(titleColumn.name)
+        plan.label = Naming.label(Naming.plural(titleColumn.name))
+        let id = Naming.id(Naming.plural(titleColumn.name), fallback: plan.id)
+        if !collections.contains(where: { $0.id == id }) { plan.id = id }
+      }
+      context.addFields(to: &plan, shape: shape, title: titleColumn)
+      (plan.popularity, plan.popularityReason) = context.popularity(of: shape)
+      // Facets: its own, a code table's own value, then those of the
+      // records that refer to it (an album's songs' genres).
+      var seen = Set<String>()
+      for facet in ownFacets[shape.name] ?? [] where seen.insert(facet.facet).inserted {
+        plan.facets.append(facet)
+      }
+      if context.isCodeTable(shape.name) {
+        let id = addFacet(context.codeFacet(shape, title: titleColumn))
+        if seen.insert(id).inserted { plan.facets.append((id, Naming.expression(titleColumn.name))) }
+      }
+      for (path, table) in context.relatedTables(of: shape) {
+        for facet in ownFacets[table] ?? [] where seen.insert(facet.facet).inserted {
+          plan.facets.append((facet.facet, "distinct(\(path).\(facet.expression))"))
+        }
+      }
+      collections.append(plan)
+    }
+    facets.removeAll { facet in !collections.contains { $0.facets.contains { $0.facet == facet.id } } }
+    return SitePlan(
+      schema: schema, collections: collections, facets: facets, scopes: Self.scopes(facets),
+      tablesOnly: tablesOnly)
+  }
+
+  /// All, then one scope per value of the first facet of two to four values.
+  static func scopes(_ facets: [SitePlan.Facet]) -> [SitePlan.Scope] {
+    guard let facet = facets.first(where: { (2...scopeValues).contains($0.values.count) }) else { return [] }
+    var scopes = [SitePlan.Scope(id: "all", label: "All", facet: nil, value: nil)]
+    for value in facet.values {
+      var id = Naming.id(value, fallback: "\(facet.id)-\(scopes.count)")
+      if scopes.contains(where: { $0.id == id }) { id += "-\(scopes.count)" }
+      scopes.append(SitePlan.Scope(id: id, label: value, facet: facet.id, value: value))
+    }
+    return scopes
+  }
+}
+
+/// The schema with the chosen titles, and the questions the inference asks
+/// of it.
+struct Context {
+  let schema: Schema
+  let titles: [String: ColumnProfile]
+
+  func isCollection(_ table: String) -> Bool { titles[table] != nil }
+
+  /// A small table of titles that a larger, non-join table refers to.
+  func isCodeTable(_ name: String) -> Bool {
+    guard let table = schema.table(name), titles[name] != nil,
+      table.profile.rows <= CollectionInference.codeTableRows
+    else { return false }
+    return schema.children(of: name).contains { child in
+      !child.table.isJoin && child.table.name != name && table.profile.rows * 4 <= child.table.profile.rows
+    }
+  }
+
+  func codeFacet(_ table: Schema.TableShape, title: ColumnProfile) -> SitePlan.Facet {
+    let singular = Naming.singularName(table.name)
+    let id = Naming.id(singular, fallback: "facet")
+    let values = table.profile.rows <= CollectionInference.scopeValues ? allValues(table, title.name) : []
+    return SitePlan.Facet(
+      id: id, label: Naming.label(singular), icon: id == "genre" ? "genre" : "tag",
+      reason: "\(table.name) has \(table.profile.rows) records, each named by '\(title.name)'", values: values
+    )
+  }
+
+  func allValues(_ table: Schema.TableShape, _ column: String) -> [String] {
+    guard let index = table.found.table.column(named: column) else { return [] }
+    var seen = Set<String>()
+    return table.found.table.columns[index].filter { !$0.isEmpty && seen.insert($0).inserted }
+  }
+
+  /// Text (or a year) of few values that repeat: a facet.
+  func isFacetColumn(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
+    guard column.name != shape.key, shape.ref(column.name) == nil, column.filled * 2 >= column.rows,
+      column.name != titles[shape.name]?.name, column.distinct >= 2,
+      column.distinct <= CollectionInference.facetValues, column.distinct * 3 <= column.filled
+    else { return false }
+    switch column.kind {
+    case .text, .bool: return column.averageLength <= 40
+    case .integer: return Naming.words(column.name).last == "year"
+    default: return false
+    }
+  }
+
+  /// Each collection followed by those that refer to it (artists, albums,
+  /// tracks), starting from those that refer to no other collection, in
+  /// the order the files were given; code tables last.
+  func ordered() -> [Schema.TableShape] {
+    var result: [Schema.TableShape] = []
+    var placed = Set<String>()
+    func place(_ shape: Schema.TableShape) {
+      guard placed.insert(shape.name).inserted else { return }
+      result.append(shape)
+      for (child, _) in schema.children(of: shape.name) where !isCodeTable(child.name) { place(child) }
+    }
+    let main = schema.tables.filter { !isCodeTable($0.name) }
+    for shape in main
+    where !shape.refs.contains(where: {
+      isCollection($0.table) && !isCodeTable($0.table) && $0.table != shape.name
+    }) {
+      place(shape)
+    }
+    for shape in main { place(shape) }
+    for shape in schema.tables { place(shape) }
+    return result
+  }
+
+  /// Tables reached from a collection by the records that refer to it:
+  /// its children, their children, and the far side of a join table.
+  func relatedTables(of shape: Schema.TableShape) -> [(path: String, table: String)] {
+    var result: [(String, String)] = []
+    func visit(_ table: Schema.TableShape, path: String, depth: Int) {
+      for (child, column) in schema.children(of: table.name) where child.name != table.name {
+        let childPath = (path.isEmpty ? "" : path + ".") + Naming.expression(child.name)
+        if child.isJoin {
+          guard let other = child.refs.first(where: { $0.column != column }) else { continue }
+          result.append((childPath + "." + Naming.expression(other.column), other.table))
+        } else {
+          result.append((childPath, child.name))
+          if depth < 2 { visit(child, path: childPath, depth: depth + 1) }
+        }
+      }
+    }
+    visit(shape, path: "", depth: 1)
+    return result
+  }
+
+  /// A numeric column named like a score; else how many records refer to
+  /// it, followed down through the tables that refer to those.
+  func popularity(of shape: Schema.TableShape) -> (String?, String?) {
+    for column in shape.profile.columns where column.kind == .integer || column.kind == .number {
+      if Naming.words(column.name).contains(where: { CollectionInference.scoreWords.contains($0) }) {
+        return (Naming.expression(column.name), "the number '\(column.name)' is named like a score")
+      }
+    }
+    func terms(_ table: Schema.TableShape, depth: Int, seen: Set<String>) -> [String] {
+      var result: [String] = []
+      for (child, _) in schema.children(of: table.name) where !seen.contains(child.name) {
+        let name = Naming.expression(child.name)
+        let deeper =
+          child.isJoin || depth >= 3 ? [] : terms(child, depth: depth + 1, seen: seen.union([child.name]))
+        result += deeper.isEmpty ? [name] : deeper.map { name + "." + $0 }
+      }
+      return result
+    }
+    let found = terms(shape, depth: 1, seen: [shape.name])
+    guard !found.isEmpty else { return (nil, nil) }
+    let expression = found.map { "count(\($0))" }.joined(separator: " + ")
+    return (expression, "how many records refer to it (\(found.joined(separator: ", ")))")
+  }
+
+  /// Fields for the subtitle and search: the titles of the records it
+  /// refers to (two steps deep), code values, a duration, a count of the
+  /// records that refer to it, and its other short text.
+  func addFields(to plan: inout SitePlan.Collection, shape: Schema.TableShape, title: ColumnProfile) {
+    var names = Set<String>()
+    func add(_ parts: [String], _ expression: String) -> String {
+      var name = Naming.camel(parts)
+      if names.contains(name) { name += "\(names.count + 1)" }
+      names.insert(name)
+      plan.fields.append((name, expression))
+      return name
+    }
+    var refTitles: [String] = []
+    for ref in shape.refs {
+      guard let target = schema.table(ref.table), let targetTitle = titles[ref.table] else { continue }
+      let path = Naming.expression(ref.column)
+      if isCodeTable(ref.table) {
+        _ = add([Naming.singularName(ref.table)], path + "." + Naming.expression(targetTitle.name))
+        continue
+      }
+      let first = add(
+        [Naming.singularName(ref.table), targetTitle.name], path + "." + Naming.expression(targetTitle.name))
+      var chain = [first]
+      for next in target.refs where next.table != shape.name && !isCodeTable(next.table) {
+        guard let nextTitle = titles[next.table] else { continue }
+        chain.insert(
+          add(
+            [Naming.singularName(next.table), nextTitle.name],
+            path + "." + Naming.expression(next.column) + "." + Naming.expression(nextTitle.name)), at: 0)
+        break
+      }
+      refTitles += chain
+    }
+    var parts = Array(refTitles.prefix(2))
+    if parts.isEmpty, let count = childCount(shape) {
+      parts.append(add([count.noun, "count"], count.expression))
+    }
+    for column in shape.profile.columns where column.kind == .integer {
+      let words = Naming.words(column.name)
+      if words.contains(where: { $0.hasPrefix("millisecond") }) || words.last == "ms" {
+        parts.append(add(["duration"], "duration(\(Naming.expression(column.name)))"))
+        break
+      }
+    }
+    if parts.isEmpty {
+      for column in shape.profile.columns where isFacetColumn(column, of: shape) && parts.count < 2 {
+        parts.append(add([column.name], Naming.expression(column.name)))
+      }
+    }
+    if !parts.isEmpty {
+      plan.subtitle = ([plan.singular] + parts.map { "{{\($0)}}" }).joined(separator: " · ")
+    }
+    plan.search = refTitles
+    for column in shape.profile.columns
+    where column.kind == .text && column.name != title.name && shape.ref(column.name) == nil
+      && column.name != shape.key && !isFacetColumn(column, of: shape) && column.averageWords <= 40
+      && column.filled * 10 >= column.rows && column.uniqueness > 0.05
+    {
+      plan.search.append(Naming.expression(column.name))
+    }
+  }
+
+  /// The records that refer to it, counted for a subtitle: the largest
+  /// table among its children (through a join table, the far side).
+  func childCount(_ shape: Schema.TableShape) -> (noun: String, expression: String)? {
+    var best: (noun: String, expression: String, rows: Int)?
+    for (child, column) in schema.children(of: shape.name) where child.name != shape.name {
+      var noun = child.name
+      if child.isJoin, let other = child.refs.first(where: { $0.column != column }) { noun = other.table }
+      if !child.isJoin && !isCollection(child.name) { continue }
+      if child.profile.rows > best?.rows ?? -1 {
+        let singular = Naming.words(Naming.singularName(noun)).joined(separator: " ")
+        let plural = Naming.words(noun).joined(separator: " ")
+        best = (
+          Naming.singularName(noun),
+          "plural(count(\(Naming.expression(child.name))), '\(singular)', '\(plural)')", child.profile.rows
+        )
+      }
+    }
+    return best.map { ($0.noun, $0.expression) }
+  }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import GRDB
+
+/// One table found in the files given to `init` or `inspect`, loaded
+/// through the same sources a build uses, with what its file declares (a
+/// SQLite primary key and foreign keys).
+public struct FoundTable: Sendable {
+  public enum Source: Sendable, Equatable {
+    case csv(path: String)
+    /// A JSON document; `keyPath` names the array of records inside it.
+    case json(path: String, keyPath: String?)
+    case jsonLines(path: String)
+    case sqlite(path: String, table: String)
+
+    /// The file, as given on the command line.
+    public var path: String {
+      switch self {
+      case .csv(let path), .json(let path, _), .jsonLines(let path), .sqlite(let path, _): return path
+      }
+    }
+  }
+
+  /// The table's name in the config (letters, digits and `_`).
+  public var name: String
+  public var source: Source
+  public var table: Table
+  public var profile: TableProfile
+  /// A SQLite table's declared single-column primary key.
+  public var declaredKey: String?
+  /// A SQLite table's declared foreign keys: column → referenced table
+  /// (its name in the database) and column (nil: its primary key).
+  public var declaredRefs: [(column: String, table: String, targetColumn: String?)] = []
+  /// How many arrays of records the JSON document held, when it held
+  /// several (the largest was taken).
+  public var otherArrays: [(path: String, count: Int)] = []
+}
+
+/// Reads the files given on the command line into tables: a CSV, JSON or
+/// JSON Lines file is one table; a SQLite database is every table in it.
+/// Nothing is parsed here: each table is loaded by the build's own sources.
+public struct DataFileReader {
+  public init() {}
+
+  public func read(_ paths: [String]) throws -> [FoundTable] {
+    var found: [FoundTable] = []
+    var diagnostics: [Diagnostic] = []
+    var names = Set<String>()
+    func uniqueName(_ base: String) -> String {
+      var name = base
+      var number = 2
+      while names.contains(name) {
+        name = "\(base)_\(number)"
+        number += 1
+      }
+      names.insert(name)
+      return name
+    }
+    for path in paths {
+      do {
+        for var table in try readFile(path) {
+          let name = uniqueName(table.name)
+          if name != table.name { table = try reload(table, as: name) }
+          found.append(table)
+        }
+      } catch let error as DiagnosticsError {
+        diagnostics += error.diagnostics
+      }
+    }
+    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+    return found
+  }
+
+  func readFile(_ path: String) throws -> [FoundTable] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
+    else {
+      throw DiagnosticsError(.error(at: SourceLocation(file: path), "no such file"))
+    }
+    let lower = path.lowercased()
+    let base = Naming.tableName(
+      URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+    if lower.hasSuffix(".csv") {
+      return [try load(name: base, source: .csv(path: path))]
+    }
+    if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
+      return [try load(name: base, source: .jsonLines(path: path))]
+    }
+    if lower.hasSuffix(".json") {
+      let arrays = try JSONRecordsFinder.arrays(inFile: path)
+      guard let best = JSONRecordsFinder.best(arrays) else {
+        throw DiagnosticsError(
+          .error(
+            at: SourceLocation(file: path), "the JSON document holds no array of objects to read as records"))
+      }
+      var table = try load(name: base, source: .json(path: path, keyPath: best.path))
+      table.otherArrays = arrays.filter { $0.path != best.path }.map { ($0.path ?? "", $0.objects) }
+      return [table]
+    }
+    if Self.isSQLite(path) { return try readDatabase(path) }
+    throw DiagnosticsError(
+      .error(
+        at: SourceLocation(file: path),
+        "cannot tell what this file holds: give a .csv, .json, .jsonl or .ndjson file, or a SQLite database"))
+  }
+
+  /// SQLite files start with this header, whatever they are named.
+  static func isSQLite(_ path: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    let header = (try? handle.read(upToCount: 16)) ?? Data()
+    return header == Data("SQLite format 3\0".utf8)
+  }
+
+  func load(name: String, source: FoundTable.Source) throws -> FoundTable {
+    let spec = Self.spec(name: name, source: source)
+    let shownPath = DatasetLoader.displayPath(source.path)
+    let table: Table
+    switch source {
+    case .csv(let path): table = try CSVSource.load(spec, path: path, shownPath: shownPath)
+    case .jsonLines(let path): table = try JSONSource.loadLines(spec, path: path, shownPath: shownPath)
+    case .json(let path, let keyPath):
+      let located = keyPath.map { SiteConfig.Located(value: $0, location: SourceLocation(file: shownPath)) }
+      table = try JSONSource.loadDocument(spec, path: path, shownPath: shownPath, at: located)
+    case .sqlite(let path, _):
+      guard case .sqliteTable(let database, let sqlTable)? = spec.source else { throw DiagnosticsError([]) }
+      table = try SQLiteSource.load(
+        spec, path: path, shownPath: shownPath, database: database, read: .table(sqlTable))
+    }
+    return FoundTable(name: name, source: source, table: table, profile: TableProfile(table))
+  }
+
+  func reload(_ found: FoundTable, as name: String) throws -> FoundTable {
+    var copy = try load(name: name, source: found.source)
+    copy.declaredKey = found.declaredKey
+    copy.declaredRefs = found.declaredRefs
+    copy.otherArrays = found.otherArrays
+    return copy
+  }
+
+  /// The spec a config would hold for this table, with no key and no refs
+  /// yet: those are what `init` infers.
+  static func spec(name: String, source: FoundTable.Source) -> SiteConfig.Table {
+    let place = SourceLocation(file: DatasetLoader.displayPath(source.path))
+    func located(_ text: String) -> SiteConfig.Located<String> { .init(value: text, location: place) }
+    let kind: SiteConfig.Table.Source
+    switch source {
+    case .csv(let path): kind = .csv(file: located(path))
+    case .json(let path, let keyPath): kind = .json(file: located(path), path: keyPath.map(located))
+    case .jsonLines(let path): kind = .jsonLines(file: located(path))
+    case .sqlite(let path, let table): kind = .sqliteTable(database: located(path), table: located(table))
+    }
+    return SiteConfig.Table(name: name, location: place, source: kind, key: nil, refs: [], groupBy: nil)
+  }
+
+  /// Every table of a database (not views, not SQLite's own), with its
+  /// declared primary key and foreign keys.
+  func readDatabase(_ path: String) throws -> [FoundTable] {
+    var configuration = Configuration()
+    configuration.readonly = true
+    let shownPath = DatasetLoader.displayPath(path)
+    struct Declared {
+      var table: String
+      var key: String?
+      var refs: [(column: String, table: String, targetColumn: String?)]
+    }
+    let declared: [Declared]
+    do {
+      let queue = try DatabaseQueue(path: path, configuration: configuration)
+      declared = try queue.read { db in
+        let tables = try String.fetchAll(
+          db,
+          sql:
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid")
+        return try tables.map { table in
+          let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+          let info = try Row.fetchAll(db, sql: "PRAGMA table_info(\(quoted))")
+          let keys = info.filter { ($0["pk"] as Int? ?? 0) > 0 }.compactMap { $0["name"] as String? }
+          let foreign = try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(quoted))")
+          // A foreign key of several columns has several rows with one id.
+          let ids = foreign.compactMap { $0["id"] as Int? }
+          let refs = foreign.filter { row in ids.filter { $0 == (row["id"] as Int? ?? -1) }.count == 1 }
+            .compactMap { row -> (String, String, String?)? in
+              guard let from = row["from"] as String?, let target = row["table"] as String? else {
+                return nil
+              }
+              return (from, target, row["to"] as String?)
+            }
+          return Declared(table: table, key: keys.count == 1 ? keys[0] : nil, refs: refs)
+        }
+      }
+    } catch let error as DatabaseError {
+      throw DiagnosticsError(
+        .error(
+          at: SourceLocation(file: shownPath),
+          "cannot read '\(shownPath)' as a SQLite database: \(error.message ?? "\(error)")"))
+    }
+    if declared.isEmpty {
+      throw DiagnosticsError(.error(at: SourceLocation(file: shownPath), "the database has no tables"))
+    }
+    var tables: [FoundTable] = []
+    var diagnostics: [Diagnostic] = []
+    for item in declared {
+      do {
+        var table = try load(
+          name: Naming.tableName(item.table), source: .sqlite(path: path, table: item.table))
+        table.declaredKey = item.key
+        table.declaredRefs = item.refs
+        tables.append(table)
+      } catch let error as DiagnosticsError {
+        diagnostics += error.diagnostics
+      }
+    }
+    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+    return tables
+  }
+}

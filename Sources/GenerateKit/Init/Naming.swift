@@ -1,0 +1,133 @@
+/// Names for what `init` writes, made from table and column names: table
+/// names an expression can use bare, ids a URL can hold, labels a person
+/// reads, and field names in camel case.
+enum Naming {
+  /// A table name from a file or database table name: letters of any
+  /// script, digits and `_`, lower-cased, not starting with a digit.
+  static func tableName(_ raw: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    var lastWasUnderscore = false
+    for scalar in raw.lowercased().unicodeScalars {
+      let keep = ExpressionParser.isIdentifier(scalar, first: false)
+      if keep && scalar != "_" {
+        scalars.append(scalar)
+        lastWasUnderscore = false
+      } else if !lastWasUnderscore && !scalars.isEmpty {
+        scalars.append("_")
+        lastWasUnderscore = true
+      }
+    }
+    var name = String(scalars)
+    while name.hasSuffix("_") { name.removeLast() }
+    if name.isEmpty { return "table" }
+    if let first = name.unicodeScalars.first, !ExpressionParser.isIdentifier(first, first: true) {
+      name = "t_" + name
+    }
+    return name
+  }
+
+  /// An id for files and URLs (`[a-z0-9][a-z0-9_-]*`, at most 64): other
+  /// characters become `-`; `fallback` when nothing is left.
+  static func id(_ raw: String, fallback: String) -> String {
+    var text = ""
+    for scalar in raw.lowercased().unicodeScalars {
+      let allowed = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+      if allowed {
+        text.unicodeScalars.append(scalar)
+      } else if !text.hasSuffix("-") {
+        text += "-"
+      }
+    }
+    while let first = text.first, first == "-" || first == "_" { text.removeFirst() }
+    while text.hasSuffix("-") { text.removeLast() }
+    text = String(text.prefix(64))
+    while text.hasSuffix("-") { text.removeLast() }
+    return text.isEmpty ? fallback : text
+  }
+
+  /// The words of a name: `media_types` → media, types; `trackId` → track, id.
+  static func words(_ name: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var previousWasLower = false
+    for character in name {
+      if character == "_" || character == "-" || character == " " || character == "." {
+        if !current.isEmpty { words.append(current) }
+        current = ""
+        previousWasLower = false
+        continue
+      }
+      if character.isUppercase && previousWasLower && !current.isEmpty {
+        words.append(current)
+        current = ""
+      }
+      current.append(character)
+      previousWasLower = character.isLowercase || character.isNumber
+    }
+    if !current.isEmpty { words.append(current) }
+    return words.map { $0.lowercased() }
+  }
+
+  /// `media_types` → `Media Types`.
+  static func label(_ name: String) -> String {
+    let parts = words(name)
+    guard !parts.isEmpty else { return name }
+    return parts.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+  }
+
+  /// English singular of the last word: `categories` → `category`.
+  static func singular(_ word: String) -> String {
+    let lower = word.lowercased()
+    guard lower.count > 3, lower.last == "s", !lower.hasSuffix("ss"), !lower.hasSuffix("us"),
+      !lower.hasSuffix("is")
+    else { return word }
+    if lower.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
+    for ending in ["sses", "xes", "ches", "shes", "zes"] where lower.hasSuffix(ending) {
+      return String(word.dropLast(2))
+    }
+    return String(word.dropLast())
+  }
+
+  /// English plural of the last word of a name: `country` → `countries`.
+  static func plural(_ name: String) -> String {
+    let lower = name.lowercased()
+    if lower.hasSuffix("s") && !lower.hasSuffix("ss") { return name }
+    if lower.hasSuffix("y"), let before = lower.dropLast().last, !"aeiou".contains(before) {
+      return String(name.dropLast()) + "ies"
+    }
+    for ending in ["ss", "x", "ch", "sh", "z"] where lower.hasSuffix(ending) { return name + "es" }
+    return name + "s"
+  }
+
+  /// The singular of a name, word by word only at its end: `media_types` → `media_type`.
+  static func singularName(_ name: String) -> String {
+    var parts = words(name)
+    guard let last = parts.popLast() else { return name }
+    return (parts + [singular(last)]).joined(separator: "_")
+  }
+
+  /// Lower camel case: (`artist`, `name`) → `artistName`.
+  static func camel(_ parts: [String]) -> String {
+    let all = parts.flatMap { words($0) }
+    guard let first = all.first else { return "field" }
+    return first + all.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+  }
+
+  /// Lower-case letters and digits only, for comparing names: `Media_Type-ID` → `mediatypeid`.
+  static func squashed(_ name: String) -> String {
+    String(name.lowercased().filter { $0.isLetter || $0.isNumber })
+  }
+
+  /// A column or table name as an expression writes it: bare when it is
+  /// letters, digits and `_`, else in backquotes; a dotted JSON column
+  /// (`artist.name`) segment by segment.
+  static func expression(_ name: String) -> String {
+    name.split(separator: ".", omittingEmptySubsequences: false).map { segment in
+      let scalars = segment.unicodeScalars
+      let bare =
+        !scalars.isEmpty
+        && scalars.enumerated().allSatisfy { ExpressionParser.isIdentifier($1, first: $0 == 0) }
+      return bare ? String(segment) : "`\(segment)`"
+    }.joined(separator: ".")
+  }
+}

@@ -1,0 +1,181 @@
+/// The relational shape `init` reads off the data: each table's key, the
+/// references between tables, and which tables only join two others.
+/// Every choice carries the reason the config's comments and the summary
+/// give for it.
+public struct Schema: Sendable {
+  public struct Reference: Sendable, Equatable {
+    public var column: String
+    public var table: String
+    public var reason: String
+  }
+
+  public struct TableShape: Sendable {
+    public var found: FoundTable
+    public var key: String?
+    public var keyReason: String
+    public var refs: [Reference]
+    /// Two references and little else: a relation, not a collection.
+    public var isJoin: Bool
+
+    public var name: String { found.name }
+    public var profile: TableProfile { found.profile }
+    public func ref(_ column: String) -> Reference? { refs.first { $0.column == column } }
+  }
+
+  public var tables: [TableShape]
+
+  public func table(_ name: String) -> TableShape? { tables.first { $0.name == name } }
+
+  /// Tables that refer to `name` through exactly one column (so an
+  /// expression can name them from it), with that column.
+  public func children(of name: String) -> [(table: TableShape, column: String)] {
+    tables.compactMap { child in
+      let links = child.refs.filter { $0.table == name }
+      guard links.count == 1 else { return nil }
+      return (child, links[0].column)
+    }
+  }
+}
+
+/// Infers keys, references and join tables.
+public struct SchemaInference {
+  public init() {}
+
+  /// Column names that say "I am this row's id".
+  static let keyNames: Set<String> = ["id", "key", "uuid", "guid", "_id"]
+  /// Column-name endings that say "I hold some table's id".
+  static let idSuffixes = ["id", "key", "code", "ref", "uuid"]
+
+  public func infer(_ found: [FoundTable]) -> Schema {
+    var shapes = found.map { table -> Schema.TableShape in
+      let (key, reason) = Self.key(of: table)
+      return Schema.TableShape(found: table, key: key, keyReason: reason, refs: [], isJoin: false)
+    }
+    for index in shapes.indices {
+      shapes[index].refs = Self.refs(of: shapes[index], among: shapes)
+      shapes[index].isJoin = Self.isJoin(shapes[index])
+    }
+    return Schema(tables: shapes)
+  }
+
+  // MARK: Keys
+
+  static func key(of table: FoundTable) -> (String?, String) {
+    let profile = table.profile
+    let rows = "\(profile.rows) \(profile.rows == 1 ? "row" : "rows")"
+    if let declared = table.declaredKey, let column = profile.column(named: declared) {
+      if column.isUnique { return (declared, "the declared primary key '\(declared)'") }
+    }
+    guard profile.rows > 0 else { return (nil, "the table is empty: records are numbered by row") }
+    let tableName = Naming.squashed(Naming.singularName(table.name))
+    // A column named like a key: `id`, `track_id` in tracks, `TrackId`.
+    for column in profile.columns where column.isUnique {
+      let squashed = Naming.squashed(column.name)
+      if keyNames.contains(column.name.lowercased())
+        || idSuffixes.contains(where: { squashed == tableName + $0 })
+      {
+        return (column.name, "the column '\(column.name)' is unique in all \(rows)")
+      }
+    }
+    // Else the first unique column whose values look like ids: whole
+    // numbers or short text without spaces, named like an id, or the first
+    // column (a unique count or price elsewhere is chance, not a key).
+    for (index, column) in profile.columns.enumerated() where column.isUnique {
+      let idLike =
+        column.kind == .integer
+        || (column.kind == .text && column.maxLength <= 64 && column.averageWords <= 1.01)
+      let named = idSuffixes.contains { Naming.squashed(column.name).hasSuffix($0) }
+      if idLike && (index == 0 || named) {
+        return (column.name, "the column '\(column.name)' is unique in all \(rows)")
+      }
+    }
+    // A unique, short name-like column (a country, a code) comes next.
+    for (index, column) in profile.columns.enumerated() where column.isUnique && index == 0 {
+      if column.kind == .text && column.maxLength <= 100 {
+        return (column.name, "the column '\(column.name)' is unique in all \(rows)")
+      }
+    }
+    return (nil, "no column is unique and named like a key: records are numbered by row")
+  }
+
+  // MARK: References
+
+  static func refs(of shape: Schema.TableShape, among shapes: [Schema.TableShape]) -> [Schema.Reference] {
+    var refs: [Schema.Reference] = []
+    let table = shape.found.table
+    // Declared foreign keys first, where their values all exist.
+    for declared in shape.found.declaredRefs {
+      guard
+        let target = shapes.first(where: {
+          if case .sqlite(let path, let name) = $0.found.source, case .sqlite(let own, _) = shape.found.source
+          {
+            return path == own && name.lowercased() == declared.table.lowercased()
+          }
+          return false
+        }), let targetKey = target.key, declared.targetColumn == nil || declared.targetColumn == targetKey,
+        let column = table.column(named: declared.column),
+        missing(table.columns[column], in: target.found.table, key: targetKey) == 0
+      else { continue }
+      refs.append(
+        .init(
+          column: declared.column, table: target.name,
+          reason: "a declared foreign key to \(target.name).\(targetKey)"))
+    }
+    for (index, profile) in shape.profile.columns.enumerated() {
+      guard profile.filled > 0, profile.name != shape.key,
+        !refs.contains(where: { $0.column == profile.name }),
+        profile.kind == .integer || profile.kind == .text
+      else { continue }
+      let values = table.columns[index]
+      let squashed = Naming.squashed(profile.name)
+      let stripped = idSuffixes.reduce(squashed) { name, suffix in
+        name.hasSuffix(suffix) && name.count > suffix.count ? String(name.dropLast(suffix.count)) : name
+      }
+      var named: [Schema.TableShape] = []
+      var unnamed: [Schema.TableShape] = []
+      for target in shapes {
+        guard let key = target.key else { continue }
+        guard missing(values, in: target.found.table, key: key) == 0 else { continue }
+        let names = [Naming.squashed(target.name), Naming.squashed(Naming.singularName(target.name))]
+        if names.contains(stripped) || names.contains(squashed) {
+          named.append(target)
+        } else if target.name != shape.name {
+          unnamed.append(target)
+        }
+      }
+      if named.count == 1 {
+        refs.append(
+          .init(
+            column: profile.name, table: named[0].name,
+            reason: "every value of '\(profile.name)' is a key of \(named[0].name)"))
+        continue
+      }
+      // Not named like a table: only text values, or ids named like ids,
+      // and only when one table fits (small numbers fit every table).
+      let idNamed = idSuffixes.contains { squashed.hasSuffix($0) && squashed != $0 }
+      guard named.isEmpty, unnamed.count == 1, profile.kind == .text || idNamed else { continue }
+      refs.append(
+        .init(
+          column: profile.name, table: unnamed[0].name,
+          reason: "every value of '\(profile.name)' is a key of \(unnamed[0].name)"))
+    }
+    return refs
+  }
+
+  /// How many non-empty values are not keys of the target.
+  static func missing(_ values: [String], in target: Table, key: String) -> Int {
+    guard let keyColumn = target.column(named: key) else { return values.count }
+    let keys = Set(target.columns[keyColumn])
+    return values.reduce(0) { $0 + ($1.isEmpty || keys.contains($1) ? 0 : 1) }
+  }
+
+  /// Two references and little else: at most two other columns, none of
+  /// them text that could be a title.
+  static func isJoin(_ shape: Schema.TableShape) -> Bool {
+    guard shape.refs.count == 2 else { return false }
+    let others = shape.profile.columns.filter { column in
+      column.name != shape.key && !shape.refs.contains { $0.column == column.name }
+    }
+    return others.count <= 2 && !others.contains { $0.kind == .text }
+  }
+}

@@ -1,0 +1,135 @@
+/// What one column of a loaded table holds: the kind of its values, how
+/// many are distinct or empty, how long they are, and a few samples. Every
+/// choice `init` makes (a key, a reference, a title, a facet) is read off
+/// these numbers, and `inspect` prints them.
+public struct ColumnProfile: Sendable, Equatable {
+  /// The narrowest kind every non-empty value fits.
+  public enum Kind: String, Sendable {
+    case integer, number, bool, date, text
+    /// Every value is empty.
+    case empty
+  }
+
+  public var name: String
+  public var kind: Kind
+  /// Rows in the table.
+  public var rows: Int
+  public var empty: Int
+  /// Distinct non-empty values.
+  public var distinct: Int
+  /// In characters, over the non-empty values.
+  public var maxLength: Int
+  public var averageLength: Double
+  /// Words per value on average (spaces + 1), over the non-empty values.
+  public var averageWords: Double
+  /// The first few distinct non-empty values, in table order.
+  public var samples: [String]
+
+  public var filled: Int { rows - empty }
+  /// Every row has a value and no two rows share one.
+  public var isUnique: Bool { rows > 0 && empty == 0 && distinct == rows }
+  /// Distinct values per filled row (1: all different).
+  public var uniqueness: Double { filled == 0 ? 0 : Double(distinct) / Double(filled) }
+
+  /// Profiles one column's values.
+  init(name: String, values: [String], sampleCount: Int = 3) {
+    self.name = name
+    rows = values.count
+    var seen = Set<String>()
+    var empty = 0
+    var characters = 0
+    var maxLength = 0
+    var words = 0
+    var samples: [String] = []
+    var kinds = KindCheck()
+    for value in values {
+      if value.isEmpty {
+        empty += 1
+        continue
+      }
+      let length = value.count
+      characters += length
+      maxLength = max(maxLength, length)
+      words += 1 + value.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: " ") ? 1 : 0) }
+      if seen.insert(value).inserted {
+        kinds.add(value)
+        if samples.count < sampleCount { samples.append(value) }
+      }
+    }
+    self.empty = empty
+    distinct = seen.count
+    self.maxLength = maxLength
+    let filled = values.count - empty
+    averageLength = filled == 0 ? 0 : Double(characters) / Double(filled)
+    averageWords = filled == 0 ? 0 : Double(words) / Double(filled)
+    self.samples = samples
+    kind = filled == 0 ? .empty : kinds.kind
+  }
+
+  /// Narrows the kind with each distinct value.
+  struct KindCheck {
+    var integer = true
+    var number = true
+    var bool = true
+    var date = true
+
+    var kind: Kind {
+      if bool { return .bool }
+      if integer { return .integer }
+      if number { return .number }
+      if date { return .date }
+      return .text
+    }
+
+    mutating func add(_ value: String) {
+      let bytes = Array(value.utf8)
+      if integer { integer = Self.isInteger(bytes) }
+      if number && !integer { number = Self.isNumber(value, bytes) }
+      if bool { bool = ["true", "false", "yes", "no"].contains(value.lowercased()) }
+      if date { date = Self.isDate(bytes) }
+    }
+
+    /// `-12`, `3503`; not `007` (a code whose zeros matter) nor `+1`.
+    static func isInteger(_ bytes: [UInt8]) -> Bool {
+      var digits = bytes[...]
+      if digits.first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+      guard let first = digits.first, digits.count <= 18 else { return false }
+      if first == UInt8(ascii: "0") && digits.count > 1 { return false }
+      return digits.allSatisfy { (0x30...0x39).contains($0) }
+    }
+
+    /// `0.99`, `1e+20`, `-3.5`: digits, a point and an exponent only, so
+    /// that `inf` and `nan` stay text.
+    static func isNumber(_ value: String, _ bytes: [UInt8]) -> Bool {
+      guard bytes.contains(where: { (0x30...0x39).contains($0) }),
+        bytes.allSatisfy({ (0x30...0x39).contains($0) || "+-.eE".utf8.contains($0) }),
+        let number = Double(value)
+      else { return false }
+      return number.isFinite
+    }
+
+    /// `2007-01-01`, optionally followed by a time (`T12:00:00Z`, ` 12:00`).
+    static func isDate(_ bytes: [UInt8]) -> Bool {
+      guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+        return false
+      }
+      for index in [0, 1, 2, 3, 5, 6, 8, 9] where !(0x30...0x39).contains(bytes[index]) { return false }
+      return bytes.count == 10 || bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " ")
+    }
+  }
+}
+
+/// A loaded table and the profile of each of its columns.
+public struct TableProfile: Sendable {
+  public var name: String
+  public var rows: Int
+  public var columns: [ColumnProfile]
+
+  public init(_ table: Table) {
+    name = table.name
+    rows = table.count
+    columns = table.header.indices.map { ColumnProfile(name: table.header[$0], values: table.columns[$0]) }
+  }
+
+  public func column(named name: String) -> ColumnProfile? { columns.first { $0.name == name } }
+}

@@ -274,20 +274,27 @@ struct Context {
     return result
   }
 
+  func scoreColumn(_ shape: Schema.TableShape) -> ColumnProfile? {
+    shape.profile.columns.first { column in
+      (column.kind == .integer || column.kind == .number)
+        && Naming.words(column.name).contains { CollectionInference.scoreWords.contains($0) }
+    }
+  }
+
   /// A numeric column named like a score; else how many records refer to
   /// it, followed down through the tables that refer to those.
   func popularity(of shape: Schema.TableShape) -> (String?, String?) {
-    for column in shape.profile.columns where column.kind == .integer || column.kind == .number {
-      if Naming.words(column.name).contains(where: { CollectionInference.scoreWords.contains($0) }) {
-        return (Naming.expression(column.name), "the number '\(column.name)' is named like a score")
-      }
+    if let column = scoreColumn(shape) {
+      return (Naming.expression(column.name), "the number '\(column.name)' is named like a score")
     }
     func terms(_ table: Schema.TableShape, depth: Int, seen: Set<String>) -> [String] {
       var result: [String] = []
       for (child, _) in schema.children(of: table.name) where !seen.contains(child.name) {
         let name = Naming.expression(child.name)
+        // A child ranked by its own score counts once; else by what refers to it.
         let deeper =
-          child.isJoin || depth >= 3 ? [] : terms(child, depth: depth + 1, seen: seen.union([child.name]))
+          child.isJoin || depth >= 3 || scoreColumn(child) != nil
+          ? [] : terms(child, depth: depth + 1, seen: seen.union([child.name]))
         result += deeper.isEmpty ? [name] : deeper.map { name + "." + $0 }
       }
       return result

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Names for what `init` writes, made from table and column names: table
 /// names an expression can use bare, ids a URL can hold, labels a person
 /// reads, and field names in camel case.
@@ -29,8 +31,12 @@ enum Naming {
   /// An id for files and URLs (`[a-z0-9][a-z0-9_-]*`, at most 64): other
   /// characters become `-`; `fallback` when nothing is left.
   static func id(_ raw: String, fallback: String) -> String {
+    // Other scripts in Latin letters first: 作家 → zuo-jia, Café → cafe.
+    let latin =
+      raw.applyingTransform(.toLatin, reverse: false)?.applyingTransform(.stripDiacritics, reverse: false)
+      ?? raw
     var text = ""
-    for scalar in raw.lowercased().unicodeScalars {
+    for scalar in latin.lowercased().unicodeScalars {
       let allowed = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
       if allowed {
         text.unicodeScalars.append(scalar)

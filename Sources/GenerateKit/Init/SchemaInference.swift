@@ -47,8 +47,10 @@ public struct SchemaInference {
   static let idSuffixes = ["id", "key", "code", "ref", "uuid"]
 
   public func infer(_ found: [FoundTable]) -> Schema {
+    let names = found.map(\.name)
     var shapes = found.map { table -> Schema.TableShape in
-      let (key, reason) = Self.key(of: table)
+      let others = names.filter { $0 != table.name }
+      let (key, reason) = Self.key(of: table, otherTables: others)
       return Schema.TableShape(found: table, key: key, keyReason: reason, refs: [], isJoin: false)
     }
     for index in shapes.indices {
@@ -60,7 +62,7 @@ public struct SchemaInference {
 
   // MARK: Keys
 
-  static func key(of table: FoundTable) -> (String?, String) {
+  static func key(of table: FoundTable, otherTables: [String] = []) -> (String?, String) {
     let profile = table.profile
     let rows = "\(profile.rows) \(profile.rows == 1 ? "row" : "rows")"
     if let declared = table.declaredKey, let column = profile.column(named: declared) {
@@ -80,7 +82,12 @@ public struct SchemaInference {
     // Else the first unique column whose values look like ids: whole
     // numbers or short text without spaces, named like an id, or the first
     // column (a unique count or price elsewhere is chance, not a key).
-    for (index, column) in profile.columns.enumerated() where column.isUnique {
+    // A column named for another table (`product_id` in product_tags)
+    // refers to it, whatever its values.
+    let otherNames = Set(
+      otherTables.flatMap { [Naming.squashed($0), Naming.squashed(Naming.singularName($0))] })
+    for (index, column) in profile.columns.enumerated()
+    where column.isUnique && !otherNames.contains(stem(column.name)) {
       let idLike =
         column.kind == .integer
         || (column.kind == .text && column.maxLength <= 64 && column.averageWords <= 1.01)
@@ -128,9 +135,7 @@ public struct SchemaInference {
       else { continue }
       let values = table.columns[index]
       let squashed = Naming.squashed(profile.name)
-      let stripped = idSuffixes.reduce(squashed) { name, suffix in
-        name.hasSuffix(suffix) && name.count > suffix.count ? String(name.dropLast(suffix.count)) : name
-      }
+      let stripped = stem(profile.name)
       var named: [Schema.TableShape] = []
       var unnamed: [Schema.TableShape] = []
       for target in shapes {
@@ -150,16 +155,24 @@ public struct SchemaInference {
             reason: "every value of '\(profile.name)' is a key of \(named[0].name)"))
         continue
       }
-      // Not named like a table: only text values, or ids named like ids,
-      // and only when one table fits (small numbers fit every table).
-      let idNamed = idSuffixes.contains { squashed.hasSuffix($0) && squashed != $0 }
-      guard named.isEmpty, unnamed.count == 1, profile.kind == .text || idNamed else { continue }
+      // Not named like a table: only text values (small numbers would fit
+      // any table numbered from 1), and only when one table fits.
+      guard named.isEmpty, unnamed.count == 1, profile.kind == .text else { continue }
       refs.append(
         .init(
           column: profile.name, table: unnamed[0].name,
           reason: "every value of '\(profile.name)' is a key of \(unnamed[0].name)"))
     }
     return refs
+  }
+
+  /// A column's name without an id ending: `artist_id` → `artist`.
+  static func stem(_ name: String) -> String {
+    let squashed = Naming.squashed(name)
+    for suffix in idSuffixes where squashed.hasSuffix(suffix) && squashed.count > suffix.count {
+      return String(squashed.dropLast(suffix.count))
+    }
+    return squashed
   }
 
   /// How many non-empty values are not keys of the target.

@@ -101,6 +101,12 @@ public struct ColumnProfile: Sendable, Equatable {
     /// `0.99`, `1e+20`, `-3.5`: digits, a point and an exponent only, so
     /// that `inf` and `nan` stay text.
     static func isNumber(_ value: String, _ bytes: [UInt8]) -> Bool {
+      let digits = bytes.drop { $0 == UInt8(ascii: "-") }
+      if digits.count > 1, digits.first == UInt8(ascii: "0"),
+        (0x30...0x39).contains(digits[digits.startIndex + 1])
+      {
+        return false
+      }
       guard bytes.contains(where: { (0x30...0x39).contains($0) }),
         bytes.allSatisfy({ (0x30...0x39).contains($0) || "+-.eE".utf8.contains($0) }),
         let number = Double(value)

@@ -145,7 +145,12 @@ public struct DocumentBuilder {
     if key.allSatisfy(\.isNumber) {
       return titleSlug.isEmpty ? key : "\(key)-\(titleSlug)"
     }
-    return keySlug.isEmpty ? titleSlug : keySlug
+    if !keySlug.isEmpty { return keySlug }
+    if !titleSlug.isEmpty { return titleSlug }
+    // Key and title in another script (夏目漱石): in Latin letters, or
+    // failing that a hash of the key, so no page path has an empty segment.
+    let latin = TextNormalizer.slug(Naming.latin(key))
+    return latin.isEmpty ? "r" + String(ContentHash.value32(key.utf8), radix: 16) : latin
   }
 
   /// A stable 0–11 from the content hash, so a record keeps its colour

@@ -56,8 +56,9 @@ public struct CollectionInference {
   ]
   /// Words that make a text column a title.
   static let titleWords = ["name", "title", "label", "heading", "caption", "subject", "term", "word"]
-  /// A referenced table this small, next to the table referring to it, is a
-  /// list of codes (genres, media types): a facet, not a subtitle.
+  /// A referenced table of at most this many rows, a tenth of those of a
+  /// table referring to it or fewer, is a list of codes (genres, media
+  /// types): a facet, not a subtitle.
   static let codeTableRows = 50
   static let facetValues = 30
   static let scopeValues = 4
@@ -198,7 +199,7 @@ struct Context {
       table.profile.rows <= CollectionInference.codeTableRows
     else { return false }
     return schema.children(of: name).contains { child in
-      !child.table.isJoin && child.table.name != name && table.profile.rows * 4 <= child.table.profile.rows
+      !child.table.isJoin && child.table.name != name && table.profile.rows * 10 <= child.table.profile.rows
     }
   }
 
@@ -225,7 +226,9 @@ struct Context {
       column.distinct <= CollectionInference.facetValues, column.distinct * 3 <= column.filled
     else { return false }
     switch column.kind {
-    case .text, .bool: return column.averageLength <= 40
+    // Single letters are codes a visitor would not recognise as a token.
+    case .text: return column.averageLength >= 2 && column.averageLength <= 40
+    case .bool: return true
     case .integer: return Naming.words(column.name).last == "year"
     default: return false
     }
@@ -322,17 +325,17 @@ struct Context {
       guard let target = schema.table(ref.table), let targetTitle = titles[ref.table] else { continue }
       let path = Naming.expression(ref.column)
       if isCodeTable(ref.table) {
-        _ = add([Naming.singularName(ref.table)], path + "." + Naming.expression(targetTitle.name))
+        _ = add([Naming.stem(ref.column)], path + "." + Naming.expression(targetTitle.name))
         continue
       }
       let first = add(
-        [Naming.singularName(ref.table), targetTitle.name], path + "." + Naming.expression(targetTitle.name))
+        [Naming.stem(ref.column), targetTitle.name], path + "." + Naming.expression(targetTitle.name))
       var chain = [first]
       for next in target.refs where next.table != shape.name && !isCodeTable(next.table) {
         guard let nextTitle = titles[next.table] else { continue }
         chain.insert(
           add(
-            [Naming.singularName(next.table), nextTitle.name],
+            [Naming.stem(next.column), nextTitle.name],
             path + "." + Naming.expression(next.column) + "." + Naming.expression(nextTitle.name)), at: 0)
         break
       }

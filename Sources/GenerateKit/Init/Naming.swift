@@ -31,12 +31,9 @@ enum Naming {
   /// An id for files and URLs (`[a-z0-9][a-z0-9_-]*`, at most 64): other
   /// characters become `-`; `fallback` when nothing is left.
   static func id(_ raw: String, fallback: String) -> String {
-    // Other scripts in Latin letters first: 作家 → zuo-jia, Café → cafe.
-    let latin =
-      raw.applyingTransform(.toLatin, reverse: false)?.applyingTransform(.stripDiacritics, reverse: false)
-      ?? raw
     var text = ""
-    for scalar in latin.lowercased().unicodeScalars {
+    // Other scripts in Latin letters first: 作家 → zuo-jia, Café → cafe.
+    for scalar in latin(raw).lowercased().unicodeScalars {
       let allowed = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
       if allowed {
         text.unicodeScalars.append(scalar)
@@ -49,6 +46,14 @@ enum Naming {
     text = String(text.prefix(64))
     while text.hasSuffix("-") { text.removeLast() }
     return text.isEmpty ? fallback : text
+  }
+
+  /// Other scripts in Latin letters, without diacritics.
+  static func latin(_ text: String) -> String {
+    guard !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
+    return text.applyingTransform(.toLatin, reverse: false)?.applyingTransform(
+      .stripDiacritics, reverse: false)
+      ?? text
   }
 
   /// The words of a name: `media_types` → media, types; `trackId` → track, id.
@@ -112,11 +117,28 @@ enum Naming {
     return (parts + [singular(last)]).joined(separator: "_")
   }
 
-  /// Lower camel case: (`artist`, `name`) → `artistName`.
+  /// Lower camel case in ASCII letters and digits, as Mustache names must
+  /// be: (`artist`, `name`) → `artistName`; (`作家`, `名前`) → `zuoJiaMingQian`.
   static func camel(_ parts: [String]) -> String {
-    let all = parts.flatMap { words($0) }
+    let all = parts.flatMap { part in
+      words(latin(part)).map {
+        String(
+          $0.unicodeScalars.filter { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+      }
+      .filter { !$0.isEmpty }
+    }
     guard let first = all.first else { return "field" }
     return first + all.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+  }
+
+  /// What a reference column names, without its id ending: `artist_id`
+  /// → `artist`, `MediaTypeId` → `media_type`, `maker` → `maker`.
+  static func stem(_ column: String) -> String {
+    var parts = words(column)
+    if parts.count > 1, let last = parts.last, SchemaInference.idSuffixes.contains(last) {
+      parts.removeLast()
+    }
+    return parts.joined(separator: "_")
   }
 
   /// Lower-case letters and digits only, for comparing names: `Media_Type-ID` → `mediatypeid`.

@@ -129,6 +129,10 @@ public struct SchemaInference {
           reason: "a declared foreign key to \(target.name).\(targetKey)"))
     }
     for (index, profile) in shape.profile.columns.enumerated() {
+      // A JSON record must hold every column used in refs; one that some
+      // records lack (or hold as null) is left out.
+      if case .json = shape.found.source, profile.empty > 0 { continue }
+      if case .jsonLines = shape.found.source, profile.empty > 0 { continue }
       guard profile.filled > 0, profile.name != shape.key,
         !refs.contains(where: { $0.column == profile.name }),
         profile.kind == .integer || profile.kind == .text
@@ -144,7 +148,7 @@ public struct SchemaInference {
         let names = [Naming.squashed(target.name), Naming.squashed(Naming.singularName(target.name))]
         if names.contains(stripped) || names.contains(squashed) {
           named.append(target)
-        } else if target.name != shape.name {
+        } else {
           unnamed.append(target)
         }
       }

@@ -59,6 +59,7 @@ public struct SiteInitializer {
         var warning = diagnostic
         warning.severity = .warning
         if warning.location?.file == trial { warning.location?.file = configPath }
+        warning.message = warning.message.replacingOccurrences(of: trial, with: configPath)
         return warning
       }
     }

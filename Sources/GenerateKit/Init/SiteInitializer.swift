@@ -139,20 +139,25 @@ public struct SiteInitializer {
     let width = min(24, plan.schema.tables.map(\.name.count).max() ?? 0)
     for shape in plan.schema.tables {
       let name = shape.name.padding(toLength: max(width, shape.name.count), withPad: " ", startingAt: 0)
-      var parts = ["\(shape.profile.rows) rows", shape.key.map { "key \($0)" } ?? "no key"]
+      var parts = [
+        "\(thousands(shape.profile.rows)) \(shape.profile.rows == 1 ? "row" : "rows")",
+        shape.key.map { "key \($0)" } ?? "no key",
+      ]
       if !shape.refs.isEmpty {
         parts.append("refs " + shape.refs.map { "\($0.column) → \($0.table)" }.joined(separator: ", "))
       }
       if let collection = plan.collections.first(where: { $0.table == shape.name }) {
         parts.append("title \(collection.title)")
-        if let popularity = collection.popularity { parts.append("popularity \(popularity)") }
+        if let popularity = collection.popularity {
+          parts.append("popularity " + (popularity.count > 40 ? popularity.prefix(39) + "…" : popularity))
+        }
         if !collection.facets.isEmpty {
           parts.append("facets " + collection.facets.map(\.facet).joined(separator: ", "))
         }
       } else if let reason = plan.tablesOnly.first(where: { $0.table == shape.name })?.reason {
         parts.append("not a collection: \(reason)")
       }
-      lines.append("  \(name)  \(parts.joined(separator: "; "))")
+      lines.append("  \(name)  \(parts.joined(separator: " · "))")
     }
     if !plan.scopes.isEmpty {
       lines.append("  scopes: " + plan.scopes.map(\.label).joined(separator: ", "))

@@ -153,6 +153,21 @@ import Testing
     #expect(PreviewInputs.paths(forConfig: config) == [config, project.path("config")])
   }
 
+  @Test func aPathIsInsideAFolderByWholeComponents() {
+    for (path, folder) in [
+      ("/work/site", "/work/site"), ("/work/site/a/b.html", "/work/site"), ("/work/site/a", "/work/site/"),
+      ("/work//site/a", "/work/site"), ("/anything", "/"), ("/", "/"), ("data/a.csv", "data"),
+    ] {
+      #expect(PathContainment.isPath(path, inside: folder), "\(path) in \(folder)")
+    }
+    for (path, folder) in [
+      ("/work/site-old", "/work/site"), ("/work/sitex/a.html", "/work/site"), ("/work", "/work/site"),
+      ("/work/sit", "/work/site"), ("work/site/a", "/work/site"), ("/data/a.csv", "data"),
+    ] {
+      #expect(!PathContainment.isPath(path, inside: folder), "\(path) in \(folder)")
+    }
+  }
+
   @Test func aNewWatchListKeepsEditsMadeDuringTheBuild() {
     func status(_ modified: Int64) -> FileStatus? {
       var status = FileStatus(path: "/")

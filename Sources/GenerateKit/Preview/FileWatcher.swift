@@ -77,7 +77,7 @@ struct FileWatcher: Sendable {
   }
 
   private static func isCovered(_ path: String, by paths: [String]) -> Bool {
-    paths.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    paths.contains { PathContainment.isPath(path, inside: $0) }
   }
 
   /// The paths that appeared, disappeared or changed, sorted.

@@ -31,6 +31,15 @@ final class PreviewFolder: Sendable {
 
   func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
+  /// Copies a fixture project (`mini`) into the folder.
+  func copyFixture(_ name: String) throws {
+    let fixture = fixturesRoot.appendingPathComponent(name)
+    for item in try FileManager.default.contentsOfDirectory(atPath: fixture.path) {
+      try FileManager.default.copyItem(
+        at: fixture.appendingPathComponent(item), to: root.appendingPathComponent(item))
+    }
+  }
+
   func write(_ relative: String, _ content: String) throws {
     let url = root.appendingPathComponent(relative)
     try FileManager.default.createDirectory(
@@ -67,6 +76,7 @@ final class PreviewFolder: Sendable {
     host: String = "127.0.0.1",
     hostCheck: HostCheck = .loopbackNames,
     watching watched: [String] = [],
+    watchingInputsOf config: String? = nil,
     buildsAtStart: Bool = true,
     warn: @escaping @Sendable (String) -> Void = { _ in },
     rebuild: @escaping PreviewServer.Rebuild = {},
@@ -78,6 +88,11 @@ final class PreviewFolder: Sendable {
     configuration.hostCheck = hostCheck
     configuration.port = 0
     configuration.watchedPaths = watched.map(path)
+    if let config = config.map(path) {
+      // As `generate preview` does.
+      configuration.watchedPaths = PreviewInputs.paths(forConfig: config)
+      configuration.updatesWatchedPaths = { PreviewInputs.paths(forConfig: config) }
+    }
     configuration.pollInterval = .milliseconds(50)
     configuration.debounce = .milliseconds(30)
     configuration.buildsAtStart = buildsAtStart

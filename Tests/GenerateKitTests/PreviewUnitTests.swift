@@ -129,28 +129,31 @@ import Testing
         && !MediaType.forFile(named: "f.woff2").isCompressible)
   }
 
-  @Test func watchesTheFoldersTheConfigReads() throws {
+  @Test func watchesExactlyWhatTheConfigReads() throws {
     let project = try PreviewFolder()
-    let mini = fixturesRoot.appendingPathComponent("mini")
-    for item in try FileManager.default.contentsOfDirectory(atPath: mini.path) {
-      try FileManager.default.copyItem(
-        at: mini.appendingPathComponent(item), to: project.root.appendingPathComponent(item))
-    }
+    try project.copyFixture("mini")
     // The config in a folder of its own, pointing back at the data and
     // templates: what it names is watched, not its neighbours.
     let original = try String(contentsOf: project.root.appendingPathComponent("site.yml"), encoding: .utf8)
     try project.write(
       "config/site.yml",
       original.replacingOccurrences(of: "templates: templates", with: "templates: [../templates]")
-        .replacingOccurrences(of: "file: data/", with: "file: ../data/"))
+        .replacingOccurrences(of: "file: data/", with: "file: ../data/")
+        .replacingOccurrences(
+          of: "genres: { file: ../data/genres.csv, key: id }",
+          with: "genres: { sqlite: ../data/catalogue.sqlite, table: genres, key: id }"))
     try project.write("config/notes.txt", "not an input")
     let config = project.path("config/site.yml")
+    let data =
+      ["artists.csv", "albums.csv", "catalogue.sqlite", "tracks.csv", "playlists.csv"]
+      + ["playlist_tracks.csv", "invoice_lines.csv"]
     #expect(
-      PreviewInputs.paths(forConfig: config) == [config, project.path("templates"), project.path("data")])
+      PreviewInputs.paths(forConfig: config)
+        == [config, project.path("templates")] + data.map { project.path("data/\($0)") })
 
-    // Half-way through an edit: the config and its folder, so the fix is seen.
+    // Half-way through an edit: the config alone, until it loads again.
     try project.write("config/site.yml", "title: [unclosed\n")
-    #expect(PreviewInputs.paths(forConfig: config) == [config, project.path("config")])
+    #expect(PreviewInputs.paths(forConfig: config) == [config])
   }
 
   @Test func aPathIsInsideAFolderByWholeComponents() {

@@ -13,7 +13,8 @@ struct FileWatcher: Sendable {
   /// Files or folders; folders are watched recursively, and a path that
   /// does not exist yet is noticed when it appears.
   var paths: [String]
-  /// Folders never looked into (the output, if someone put it in `Data/`).
+  /// Folders never looked into (the output, if someone put it inside a
+  /// watched folder).
   var excluded: [String]
 
   init(paths: [String], excluding excluded: [String] = []) {

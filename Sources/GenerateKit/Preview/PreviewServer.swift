@@ -26,7 +26,7 @@ import NIOCore
 /// options.previewScript = PreviewServer.reloadScript
 /// let builder = SiteBuilder(options: options)
 /// var configuration = PreviewServer.Configuration(siteFolder: options.outputPath)
-/// configuration.watchedPaths = ["Data", "Templates", options.configPath]
+/// configuration.watchedPaths = PreviewInputs.paths(forConfig: options.configPath)
 /// try await PreviewServer(configuration: configuration) { _ = try builder.build() }.run()
 /// ```
 public struct PreviewServer: Sendable {

@@ -99,19 +99,34 @@ import Testing
   @Test func knowsLoopbackHostNames() {
     for name in [
       "localhost", "LocalHost:8000", "localhost.", "127.0.0.1", "127.0.0.1:65535", "127.255.0.9", "[::1]",
-      "[::1]:80",
+      "[::1]:80", "[0:0:0:0:0:0:0:1]:8000", "[::ffff:127.0.0.1]",
     ] {
       #expect(HostCheck.isLoopbackName(name), "\(name)")
     }
     for name in [
       "", "evil.example", "localhost.evil.example", "127.0.0.1.nip.io", "127.0.0.1:", "127.0.0.1:123456",
       "127.0.0",
-      "127.0.0.256", "0x7f.0.0.1", "[::1", "[::2]", "[::1]x", "192.168.1.2", "::1",
+      "127.0.0.256", "0x7f.0.0.1", "[::1", "[::2]", "[::1]x", "192.168.1.2", "::1", "[127.0.0.1]",
+      "[::ffff:10.0.0.1]",
     ] {
       #expect(!HostCheck.isLoopbackName(name), "\(name)")
     }
-    #expect(HostCheck.loopbackNames.allows(nil), "HTTP/1.0 without Host is no browser")
+    #expect(
+      HostCheck.loopbackNames.allows("localhost:8000") && !HostCheck.loopbackNames.allows("evil.example"))
     #expect(HostCheck.anyName.allows("evil.example"))
+  }
+
+  /// `--host` naming loopback keeps the `Host` check; only an address other
+  /// machines can reach turns it off.
+  @Test func choosesTheHostCheckFromTheAddressListenedOn() {
+    for address in ["127.0.0.1", "127.0.0.2", "localhost", "LOCALHOST", "::1", "[::1]", "0:0:0:0:0:0:0:1"] {
+      #expect(HostCheck(listeningOn: address) == .loopbackNames, "\(address)")
+      #expect(PreviewServer.isLoopback(address), "\(address)")
+    }
+    for address in ["0.0.0.0", "::", "[::]", "192.168.1.2", "10.0.0.1", "fd00::2"] {
+      #expect(HostCheck(listeningOn: address) == .anyName, "\(address)")
+      #expect(!PreviewServer.isLoopback(address), "\(address)")
+    }
   }
 
   @Test func sendsHummingbirdsMediaTypesWithTheCharsetForText() {

@@ -186,7 +186,7 @@ struct StaticSiteResponder: HTTPResponder {
     let message =
       hub.currentFailure.map {
         "<p>The first build failed. Fix the error below and this page reloads by itself.</p>\n<pre>"
-          + Self.escapeHTML($0) + "</pre>"
+          + Escaping.html($0) + "</pre>"
       } ?? "<p>The site has not been built yet. This page reloads by itself when it has.</p>"
     let page = """
       <!doctype html>
@@ -207,8 +207,6 @@ struct StaticSiteResponder: HTTPResponder {
       .serviceUnavailable, ByteBuffer(string: page), type: MediaType.forFile(named: "x.html").description,
       for: request)
   }
-
-  static func escapeHTML(_ text: String) -> String { Escaping.html(text) }
 
   // MARK: Live reload
 

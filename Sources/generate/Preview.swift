@@ -6,10 +6,10 @@ struct Preview: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Serve the site on this machine, rebuild it when its inputs change and reload the page.",
     discussion: """
-      Watches the config file, its template folders and its data files' folders. Preview builds \
+      Watches the config file, its template folders and its data files. Preview builds \
       carry a live-reload script, so they go to their own folder, never to site/. The site is built \
-      and served at / unless --base-url gives a path. Only requests for localhost, 127.0.0.1 or \
-      [::1] are answered unless --host is given.
+      and served at / unless --base-url gives a path. Only requests for localhost, 127.x.x.x or \
+      [::1] are answered, unless --host is an address other machines can reach.
       """
   )
 
@@ -48,8 +48,6 @@ struct Preview: AsyncParsableCommand {
     var server = PreviewServer.Configuration(siteFolder: output)
     server.basePath = basePath
     server.host = host ?? "127.0.0.1"
-    // An address the user chose is reached by names this server cannot know.
-    server.hostCheck = host == nil ? .loopbackNames : .anyName
     server.port = port
     let config = self.config
     server.watchedPaths = PreviewInputs.paths(forConfig: config)

@@ -30,6 +30,47 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: project.path("public/robots.txt")))
   }
 
+  /// The command line, not only the server, keeps the DNS-rebinding check
+  /// when `--host` names loopback.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))
+  func previewWithALoopbackHostStillRefusesOtherNames() async throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = [
+      "preview", "--config", "site.yml", "--output", "preview", "--host", "127.0.0.1", "--port", "0",
+    ]
+    process.currentDirectoryURL = project.root
+    let stdout = Pipe()
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    // A hung server must not hang the tests: its end closes the pipe.
+    DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { process.terminate() } }
+    let port = try await offPool { () -> Int? in
+      var text = ""
+      let marker = "Serving http://127.0.0.1:"
+      while true {
+        let chunk = stdout.fileHandleForReading.availableData
+        if chunk.isEmpty { return nil }
+        text += String(decoding: chunk, as: UTF8.self)
+        if let start = text.range(of: marker)?.upperBound {
+          let digits = text[start...].prefix(while: \.isNumber)
+          if text[start...].dropFirst(digits.count).first == "/" { return Int(digits) }
+        }
+      }
+    }
+    let client = HTTPTestClient(port: try #require(port, "no Serving line"))
+    #expect(try await client.get("/").status == 200)
+    #expect(try await client.get("/", headers: ["Host": "evil.example:\(client.port)"]).status == 403)
+    #expect(try await client.get("/__preview/events", headers: ["Host": "evil.example"]).status == 403)
+  }
+
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable.path)))
   func aBrokenDatasetExitsNonZeroWithALocation() throws {
     let project = try TemporaryProject()

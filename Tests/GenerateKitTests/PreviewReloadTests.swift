@@ -21,6 +21,50 @@ import Testing
     }
   }
 
+  /// Only what the build reads is watched: SQLite's own files, an editor's
+  /// swap, lock and backup files, or anything else beside a data file cause
+  /// no build; an edit to a data file, the database or a template does.
+  @Test func filesBesideTheDataFilesTriggerNoBuild() async throws {
+    let project = try PreviewFolder()
+    try project.copyFixture("mini")
+    let config = try String(contentsOf: project.root.appendingPathComponent("site.yml"), encoding: .utf8)
+    try project.write(
+      "site.yml",
+      config.replacingOccurrences(
+        of: "genres: { file: data/genres.csv, key: id }",
+        with: "genres: { sqlite: data/catalogue.sqlite, table: genres, key: id }"))
+    try project.write("data/catalogue.sqlite", "database")
+    let builds = BuildCounter()
+
+    try await project.withServer(
+      watchingInputsOf: "site.yml", buildsAtStart: false,
+      rebuild: {
+        builds.started()
+        builds.finished()
+      }
+    ) { _ in
+      let bystanders = [
+        "data/catalogue.sqlite-wal", "data/catalogue.sqlite-shm", "data/catalogue.sqlite-journal",
+        "data/.#tracks.csv", "data/.tracks.csv.swp", "data/x.swp", "data/tracks.csv~", "data/notes.txt",
+        "data/exports/tracks.csv", "notes.md",
+      ]
+      for round in 1...3 {
+        for file in bystanders { try project.write(file, "round \(round)") }
+        try await Task.sleep(for: .milliseconds(200))
+      }
+      try FileManager.default.removeItem(atPath: project.path("data/catalogue.sqlite-wal"))
+      try await Task.sleep(for: .milliseconds(400))
+      #expect(builds.count == 0, "nothing the build reads changed")
+
+      try project.write("data/tracks.csv", "id,name\n1,edited\n")
+      try await eventually { builds.count == 1 }
+      try project.write("data/catalogue.sqlite", "database, edited")
+      try await eventually { builds.count == 2 }
+      try project.write("templates/partials/new.mustache", "{{title}}")
+      try await eventually { builds.count == 3 }
+    }
+  }
+
   @Test func aFailedRebuildShowsTheErrorAndKeepsTheLastGoodSite() async throws {
     let project = try PreviewFolder()
     try project.write("Data/tracks.csv", "v1")

@@ -159,11 +159,69 @@ import Testing
     }
   }
 
-  @Test func anyNameWhenTheUserChoseTheAddress() async throws {
+  /// `--host` naming loopback, in each spelling, keeps the check: the page
+  /// and the reload stream answer loopback names and refuse a rebinding one.
+  @Test(arguments: ["127.0.0.1", "localhost"] + (canListenOnIPv6Loopback() ? ["::1"] : []))
+  func aLoopbackHostKeepsTheCheck(listeningOn address: String) async throws {
     let project = try PreviewFolder()
     try project.write("site/index.html", "home")
 
-    try await project.withServer(hostCheck: .anyName) { client in
+    try await project.withServer(host: address) { client in
+      let loopbackNames = ["127.0.0.1:\(client.port)", "localhost:\(client.port)", "[::1]:\(client.port)"]
+      for host in loopbackNames {
+        #expect(try await client.get("/", headers: ["Host": host]).text == "home", "\(address): \(host)")
+      }
+      let page = try await client.openEvents()
+      _ = try await page.waitFor("event: hello")
+
+      for host in ["evil.example:\(client.port)", "evil.example"] {
+        for target in ["/", "/index.html", "/__preview/events", "/__preview/reload.js"] {
+          let response = try await client.get(target, headers: ["Host": host, "Accept": "text/event-stream"])
+          #expect(response.status == 403, "\(address): \(host) \(target)")
+          #expect(!response.text.contains("home") && !response.text.contains("event:"), "\(host) \(target)")
+        }
+      }
+    }
+  }
+
+  /// HTTP/1.1 needs exactly one `Host`. With two, something in front of the
+  /// server could read one and this server the other; with none there is
+  /// no name to check.
+  @Test(arguments: ["127.0.0.1", "0.0.0.0"])
+  func refusesRequestsWithTwoHostHeadersOrNone(listeningOn address: String) async throws {
+    let project = try PreviewFolder()
+    try project.write("site/index.html", "home")
+
+    try await project.withServer(host: address) { client in
+      let me = client.hostHeader
+      for target in ["/", "/__preview/events"] {
+        let heads = [
+          "GET \(target) HTTP/1.1\r\nHost: \(me)\r\nHost: evil.example\r\n",
+          "GET \(target) HTTP/1.1\r\nHost: evil.example\r\nHost: \(me)\r\n",
+          "GET \(target) HTTP/1.1\r\nHost: \(me)\r\nHost: \(me)\r\n",
+          "GET \(target) HTTP/1.1\r\nHost: \(me)\r\nX-Padding: a\r\nhost: \(me)\r\n",
+          "GET \(target) HTTP/1.1\r\n",
+          "GET \(target) HTTP/1.0\r\n",
+        ]
+        for head in heads {
+          let response = try await client.sendRaw(Array((head + "Connection: close\r\n\r\n").utf8))
+          #expect(
+            [400, 403].contains(response.status), "\(address): \(head.debugDescription) → \(response.status)")
+          #expect(
+            !response.text.contains("home") && !response.text.contains("event:"), "\(head.debugDescription)")
+        }
+      }
+      #expect(try await client.get("/").text == "home", "one Host is fine")
+    }
+  }
+
+  /// Only an address other machines can reach widens the check: they reach
+  /// it by names this server cannot know.
+  @Test func anyNameWhenListeningBeyondLoopback() async throws {
+    let project = try PreviewFolder()
+    try project.write("site/index.html", "home")
+
+    try await project.withServer(host: "0.0.0.0") { client in
       let response = try await client.get("/", headers: ["Host": "my-laptop.local:\(client.port)"])
       #expect(response.text == "home")
     }

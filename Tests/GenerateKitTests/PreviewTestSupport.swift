@@ -31,6 +31,15 @@ final class PreviewFolder: Sendable {
 
   func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
+  /// Copies a fixture project (`mini`) into the folder.
+  func copyFixture(_ name: String) throws {
+    let fixture = fixturesRoot.appendingPathComponent(name)
+    for item in try FileManager.default.contentsOfDirectory(atPath: fixture.path) {
+      try FileManager.default.copyItem(
+        at: fixture.appendingPathComponent(item), to: root.appendingPathComponent(item))
+    }
+  }
+
   func write(_ relative: String, _ content: String) throws {
     let url = root.appendingPathComponent(relative)
     try FileManager.default.createDirectory(
@@ -61,12 +70,14 @@ final class PreviewFolder: Sendable {
     }
   }
 
-  /// Runs a preview server on a free loopback port for the length of `body`.
+  /// Runs a preview server on a free port of `host` for the length of
+  /// `body`; the client connects to the same address (to loopback when the
+  /// server listens on every address).
   func withServer(
     basePath: BasePath = .root,
     host: String = "127.0.0.1",
-    hostCheck: HostCheck = .loopbackNames,
     watching watched: [String] = [],
+    watchingInputsOf config: String? = nil,
     buildsAtStart: Bool = true,
     warn: @escaping @Sendable (String) -> Void = { _ in },
     rebuild: @escaping PreviewServer.Rebuild = {},
@@ -75,9 +86,13 @@ final class PreviewFolder: Sendable {
     var configuration = PreviewServer.Configuration(siteFolder: path("site"))
     configuration.basePath = basePath
     configuration.host = host
-    configuration.hostCheck = hostCheck
     configuration.port = 0
     configuration.watchedPaths = watched.map(path)
+    if let config = config.map(path) {
+      // As `generate preview` does.
+      configuration.watchedPaths = PreviewInputs.paths(forConfig: config)
+      configuration.updatesWatchedPaths = { PreviewInputs.paths(forConfig: config) }
+    }
     configuration.pollInterval = .milliseconds(50)
     configuration.debounce = .milliseconds(30)
     configuration.buildsAtStart = buildsAtStart
@@ -95,7 +110,8 @@ final class PreviewFolder: Sendable {
       throw HTTPTestClient.Failure("the server stopped before it was ready")
     }
     do {
-      try await body(HTTPTestClient(port: port))
+      let address = ["0.0.0.0": "127.0.0.1", "::": "::1"][host] ?? host
+      try await body(HTTPTestClient(host: address, port: port))
     } catch {
       task.cancel()
       _ = await task.result
@@ -128,7 +144,12 @@ struct HTTPTestClient: Sendable {
     }
   }
 
+  /// The address connected to, and the name in the `Host` header by default.
+  var host = "127.0.0.1"
   let port: Int
+
+  /// `Host` as a browser sends it for this address.
+  var hostHeader: String { "\(host.contains(":") ? "[\(host)]" : host):\(port)" }
 
   func get(_ target: String, headers: [String: String] = [:]) async throws -> Response {
     try await send(method: "GET", target, headers: headers)
@@ -137,7 +158,7 @@ struct HTTPTestClient: Sendable {
   func send(method: String, _ target: String, headers: [String: String] = [:]) async throws -> Response {
     // `Host` as a browser sends it, unless the test names another.
     var head =
-      "\(method) \(target) HTTP/1.1\r\nHost: \(headers["Host"] ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+      "\(method) \(target) HTTP/1.1\r\nHost: \(headers["Host"] ?? hostHeader)\r\nConnection: close\r\n"
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name != "Host" {
       head += "\(name): \(value)\r\n"
     }
@@ -148,9 +169,9 @@ struct HTTPTestClient: Sendable {
 
   /// Sends the bytes, reads until the server closes, parses one response.
   func sendRaw(_ request: [UInt8]) async throws -> Response {
-    let port = self.port
+    let (host, port) = (self.host, self.port)
     let bytes = try await offPool {
-      let socket = try Socket(port: port)
+      let socket = try Socket(host: host, port: port)
       defer { socket.close() }
       socket.send(request)
       return socket.readToEnd()
@@ -159,10 +180,9 @@ struct HTTPTestClient: Sendable {
   }
 
   func openEvents() async throws -> EventStream {
-    let port = self.port
-    let socket = try await offPool { try Socket(port: port) }
-    let request =
-      "GET /__preview/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n"
+    let (host, port) = (self.host, self.port)
+    let socket = try await offPool { try Socket(host: host, port: port) }
+    let request = "GET /__preview/events HTTP/1.1\r\nHost: \(hostHeader)\r\nAccept: text/event-stream\r\n\r\n"
     socket.send(Array(request.utf8))
     return EventStream(socket: socket)
   }
@@ -229,32 +249,43 @@ final class EventStream: @unchecked Sendable {
   }
 }
 
-/// A blocking TCP socket to 127.0.0.1 with a short receive timeout.
+/// A blocking TCP socket to a loopback address with a short receive timeout.
 final class Socket: @unchecked Sendable {
   private let descriptor: Int32
 
-  init(port: Int) throws {
-    #if canImport(Darwin)
-      descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #else
-      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #endif
-    guard descriptor >= 0 else { throw HTTPTestClient.Failure("socket() failed") }
+  /// `host` is resolved, and each of its addresses tried in turn.
+  init(host: String = "127.0.0.1", port: Int) throws {
+    descriptor = try Self.connect(host: host, port: port)
     var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
+  }
+
+  private static func connect(host: String, port: Int) throws -> Int32 {
+    var hints = addrinfo()
+    #if canImport(Darwin)
+      hints.ai_socktype = SOCK_STREAM
+    #else
+      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+    #endif
+    var found: UnsafeMutablePointer<addrinfo>?
+    guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else {
+      throw HTTPTestClient.Failure("cannot resolve \(host)")
     }
-    guard connected == 0 else {
+    defer { freeaddrinfo(first) }
+    var next: UnsafeMutablePointer<addrinfo>? = first
+    while let info = next?.pointee {
+      next = info.ai_next
+      let descriptor = socket(info.ai_family, info.ai_socktype, info.ai_protocol)
+      guard descriptor >= 0 else { continue }
+      #if canImport(Darwin)
+        let connected = Darwin.connect(descriptor, info.ai_addr, info.ai_addrlen)
+      #else
+        let connected = Glibc.connect(descriptor, info.ai_addr, info.ai_addrlen)
+      #endif
+      if connected == 0 { return descriptor }
       _ = closeDescriptor(descriptor)
-      throw HTTPTestClient.Failure("connect() to port \(port) failed")
     }
+    throw HTTPTestClient.Failure("connect() to \(host) port \(port) failed")
   }
 
   /// Sends what the server will take; a server that closes early (as it
@@ -289,6 +320,26 @@ final class Socket: @unchecked Sendable {
   }
 
   func close() { _ = closeDescriptor(descriptor) }
+}
+
+/// Whether this machine has `::1` to listen on (containers often lack IPv6).
+func canListenOnIPv6Loopback() -> Bool {
+  #if canImport(Darwin)
+    let descriptor = socket(AF_INET6, SOCK_STREAM, 0)
+  #else
+    let descriptor = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+  #endif
+  guard descriptor >= 0 else { return false }
+  defer { _ = closeDescriptor(descriptor) }
+  var address = sockaddr_in6()
+  address.sin6_family = sa_family_t(AF_INET6)
+  address.sin6_addr = in6addr_loopback
+  let bound = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+    }
+  }
+  return bound == 0
 }
 
 final class BuildCounter: @unchecked Sendable {

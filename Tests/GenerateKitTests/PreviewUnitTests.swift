@@ -99,19 +99,34 @@ import Testing
   @Test func knowsLoopbackHostNames() {
     for name in [
       "localhost", "LocalHost:8000", "localhost.", "127.0.0.1", "127.0.0.1:65535", "127.255.0.9", "[::1]",
-      "[::1]:80",
+      "[::1]:80", "[0:0:0:0:0:0:0:1]:8000", "[::ffff:127.0.0.1]",
     ] {
       #expect(HostCheck.isLoopbackName(name), "\(name)")
     }
     for name in [
       "", "evil.example", "localhost.evil.example", "127.0.0.1.nip.io", "127.0.0.1:", "127.0.0.1:123456",
       "127.0.0",
-      "127.0.0.256", "0x7f.0.0.1", "[::1", "[::2]", "[::1]x", "192.168.1.2", "::1",
+      "127.0.0.256", "0x7f.0.0.1", "[::1", "[::2]", "[::1]x", "192.168.1.2", "::1", "[127.0.0.1]",
+      "[::ffff:10.0.0.1]",
     ] {
       #expect(!HostCheck.isLoopbackName(name), "\(name)")
     }
-    #expect(HostCheck.loopbackNames.allows(nil), "HTTP/1.0 without Host is no browser")
+    #expect(
+      HostCheck.loopbackNames.allows("localhost:8000") && !HostCheck.loopbackNames.allows("evil.example"))
     #expect(HostCheck.anyName.allows("evil.example"))
+  }
+
+  /// `--host` naming loopback keeps the `Host` check; only an address other
+  /// machines can reach turns it off.
+  @Test func choosesTheHostCheckFromTheAddressListenedOn() {
+    for address in ["127.0.0.1", "127.0.0.2", "localhost", "LOCALHOST", "::1", "[::1]", "0:0:0:0:0:0:0:1"] {
+      #expect(HostCheck(listeningOn: address) == .loopbackNames, "\(address)")
+      #expect(PreviewServer.isLoopback(address), "\(address)")
+    }
+    for address in ["0.0.0.0", "::", "192.168.1.2", "10.0.0.1", "fd00::2"] {
+      #expect(HostCheck(listeningOn: address) == .anyName, "\(address)")
+      #expect(!PreviewServer.isLoopback(address), "\(address)")
+    }
   }
 
   @Test func sendsHummingbirdsMediaTypesWithTheCharsetForText() {
@@ -129,28 +144,46 @@ import Testing
         && !MediaType.forFile(named: "f.woff2").isCompressible)
   }
 
-  @Test func watchesTheFoldersTheConfigReads() throws {
+  @Test func watchesExactlyWhatTheConfigReads() throws {
     let project = try PreviewFolder()
-    let mini = fixturesRoot.appendingPathComponent("mini")
-    for item in try FileManager.default.contentsOfDirectory(atPath: mini.path) {
-      try FileManager.default.copyItem(
-        at: mini.appendingPathComponent(item), to: project.root.appendingPathComponent(item))
-    }
+    try project.copyFixture("mini")
     // The config in a folder of its own, pointing back at the data and
     // templates: what it names is watched, not its neighbours.
     let original = try String(contentsOf: project.root.appendingPathComponent("site.yml"), encoding: .utf8)
     try project.write(
       "config/site.yml",
       original.replacingOccurrences(of: "templates: templates", with: "templates: [../templates]")
-        .replacingOccurrences(of: "file: data/", with: "file: ../data/"))
+        .replacingOccurrences(of: "file: data/", with: "file: ../data/")
+        .replacingOccurrences(
+          of: "genres: { file: ../data/genres.csv, key: id }",
+          with: "genres: { sqlite: ../data/catalogue.sqlite, table: genres, key: id }"))
     try project.write("config/notes.txt", "not an input")
     let config = project.path("config/site.yml")
+    let data =
+      ["artists.csv", "albums.csv", "catalogue.sqlite", "tracks.csv", "playlists.csv"]
+      + ["playlist_tracks.csv", "invoice_lines.csv"]
     #expect(
-      PreviewInputs.paths(forConfig: config) == [config, project.path("templates"), project.path("data")])
+      PreviewInputs.paths(forConfig: config)
+        == [config, project.path("templates")] + data.map { project.path("data/\($0)") })
 
-    // Half-way through an edit: the config and its folder, so the fix is seen.
+    // Half-way through an edit: the config alone, until it loads again.
     try project.write("config/site.yml", "title: [unclosed\n")
-    #expect(PreviewInputs.paths(forConfig: config) == [config, project.path("config")])
+    #expect(PreviewInputs.paths(forConfig: config) == [config])
+  }
+
+  @Test func aPathIsInsideAFolderByWholeComponents() {
+    for (path, folder) in [
+      ("/work/site", "/work/site"), ("/work/site/a/b.html", "/work/site"), ("/work/site/a", "/work/site/"),
+      ("/work//site/a", "/work/site"), ("/anything", "/"), ("/", "/"), ("data/a.csv", "data"),
+    ] {
+      #expect(PathContainment.isPath(path, inside: folder), "\(path) in \(folder)")
+    }
+    for (path, folder) in [
+      ("/work/site-old", "/work/site"), ("/work/sitex/a.html", "/work/site"), ("/work", "/work/site"),
+      ("/work/sit", "/work/site"), ("work/site/a", "/work/site"), ("/data/a.csv", "data"),
+    ] {
+      #expect(!PathContainment.isPath(path, inside: folder), "\(path) in \(folder)")
+    }
   }
 
   @Test func aNewWatchListKeepsEditsMadeDuringTheBuild() {

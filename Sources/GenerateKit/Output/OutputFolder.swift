@@ -127,9 +127,7 @@ public struct OutputFolder: Sendable {
   /// case-insensitive file system's `templates` is its `Templates`, and a
   /// hard-linked or bind-mounted folder is itself.
   static func contains(_ outer: String, _ inner: String) -> Bool {
-    if outer == inner || outer == "/" || inner.hasPrefix(outer.hasSuffix("/") ? outer : outer + "/") {
-      return true
-    }
+    if PathContainment.isPath(inner, inside: outer) { return true }
     guard let target = identity(outer) else { return false }
     var ancestor = inner
     while true {

@@ -136,7 +136,7 @@ public struct SiteBuilder: Sendable {
       let folder = (config.resolve(file) as NSString).deletingLastPathComponent
       // Data kept beside the config (one folder for everything) may hold
       // the output too; a folder of its own, such as Data/chinook, may not.
-      let isProject = OutputFolder.contains(folder, project)
+      let isProject = PathContainment.isPath(project, inside: folder)
       folders.append(
         .init(path: folder, what: "the data folder of table '\(table.name)'", mayHoldOutput: isProject))
     }

@@ -139,18 +139,20 @@ public struct DocumentBuilder {
     return "?q=\(query)&kind=\(collection)"
   }
 
+  /// A numeric key leads its title's words (`12-back-in-black`); a text key
+  /// is the slug itself (`de`, `new-york`). When neither has a letter or
+  /// digit to show (an emoji title and key, say), a short hash of the key,
+  /// so no record is left without a page path.
   static func slug(key: String, title: String) -> String {
-    let keySlug = TextNormalizer.slug(key)
-    let titleSlug = TextNormalizer.slug(title)
-    if key.allSatisfy(\.isNumber) {
+    if !key.isEmpty && key.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.numericType != nil }) {
+      let titleSlug = TextNormalizer.slug(title)
       return titleSlug.isEmpty ? key : "\(key)-\(titleSlug)"
     }
+    let keySlug = TextNormalizer.slug(key)
     if !keySlug.isEmpty { return keySlug }
+    let titleSlug = TextNormalizer.slug(title)
     if !titleSlug.isEmpty { return titleSlug }
-    // Key and title in another script (夏目漱石): in Latin letters, or
-    // failing that a hash of the key, so no page path has an empty segment.
-    let latin = TextNormalizer.slug(Naming.latin(key))
-    return latin.isEmpty ? "r" + String(ContentHash.value32(key.utf8), radix: 16) : latin
+    return "r-" + String(ContentHash.hex(Array(key.utf8)).prefix(8))
   }
 
   /// A stable 0–11 from the content hash, so a record keeps its colour

@@ -98,9 +98,23 @@ public enum TextNormalizer {
   }
 
   /// A URL-safe slug: normalised terms joined with hyphens.
+  /// A URL segment for a title: ASCII words joined by `-`, at most 60
+  /// characters. Text in another script is transliterated first (ICU's
+  /// `Any-Latin; Latin-ASCII`: `Москва` → `moskva`, `東京` → `dong-jing`),
+  /// so every title that has letters gets a readable slug; Latin text never
+  /// pays for the transform.
   public static func slug(_ text: String) -> String {
-    var parts: [String] = []
     let normalized = normalize(text)
+    let needsTransliteration = normalized.unicodeScalars.contains { !$0.isASCII && isTermCharacter($0) }
+    guard needsTransliteration,
+      let latin = text.applyingTransform(StringTransform("Any-Latin; Latin-ASCII"), reverse: false)
+    else { return asciiWords(normalized) }
+    return asciiWords(normalize(latin))
+  }
+
+  /// The ASCII letters and digits of normalised text, in runs joined by `-`.
+  static func asciiWords(_ normalized: String) -> String {
+    var parts: [String] = []
     var run = ""
     for scalar in normalized.unicodeScalars {
       if scalar.isASCII && isTermCharacter(scalar) {
@@ -111,6 +125,8 @@ public enum TextNormalizer {
       }
     }
     if !run.isEmpty { parts.append(run) }
-    return String(parts.joined(separator: "-").prefix(60))
+    var slug = String(parts.joined(separator: "-").prefix(60))
+    while slug.hasSuffix("-") { slug.removeLast() }
+    return slug
   }
 }

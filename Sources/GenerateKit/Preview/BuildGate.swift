@@ -12,8 +12,6 @@ final class BuildGate: @unchecked Sendable {
   private var started = 0
   private var waiters: [CheckedContinuation<Void, Never>] = []
 
-  var isBuilding: Bool { lock.withLock { running } }
-
   /// Taken before a request looks at the folder; `mayHaveMoved(since:)`
   /// then says whether a build ran at any moment in between.
   struct Mark: Sendable {

@@ -13,7 +13,8 @@ struct FileWatcher: Sendable {
   /// Files or folders; folders are watched recursively, and a path that
   /// does not exist yet is noticed when it appears.
   var paths: [String]
-  /// Folders never looked into (the output, if someone put it in `Data/`).
+  /// Folders never looked into (the output, if someone put it inside a
+  /// watched folder).
   var excluded: [String]
 
   init(paths: [String], excluding excluded: [String] = []) {
@@ -77,7 +78,7 @@ struct FileWatcher: Sendable {
   }
 
   private static func isCovered(_ path: String, by paths: [String]) -> Bool {
-    paths.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    paths.contains { PathContainment.isPath(path, inside: $0) }
   }
 
   /// The paths that appeared, disappeared or changed, sorted.

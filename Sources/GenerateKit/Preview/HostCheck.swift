@@ -1,3 +1,5 @@
+import Hummingbird
+
 /// Which `Host` headers the preview answers.
 ///
 /// A page on any web site can point its own name at 127.0.0.1 (DNS
@@ -6,41 +8,53 @@
 /// still says `Host: evil.example:8000`, so a server on loopback that only
 /// answers loopback names cannot be read this way — what Vite and
 /// webpack-dev-server do.
-public enum HostCheck: Sendable, Hashable {
+enum HostCheck: Sendable, Hashable {
   /// `localhost`, 127.0.0.0/8 and `[::1]`, each with or without a port.
   case loopbackNames
-  /// Any name: the user chose the address with `--host`, and people reach
-  /// such a server by names this one cannot know.
+  /// Any name: people reach a server on another address by names this one
+  /// cannot know.
   case anyName
 
-  /// Whether a request with this `Host` header is answered. A request with
-  /// none (HTTP/1.0) cannot come from a browser, which always sends one.
-  public func allows(_ host: String?) -> Bool {
-    guard case .loopbackNames = self, let host else { return true }
-    return Self.isLoopbackName(host)
+  /// The check for a server listening on `address`: loopback names only,
+  /// unless the address is one other machines can reach. Naming loopback
+  /// explicitly (`--host 127.0.0.1`, `localhost`, `::1`) keeps the check.
+  init(listeningOn address: String) {
+    self = PreviewServer.isLoopback(address) ? .loopbackNames : .anyName
   }
 
-  /// `localhost`, `127.x.y.z` or `[::1]`, optionally followed by `:port`.
+  /// Whether a request for this host name is answered.
+  func allows(_ host: String) -> Bool {
+    self == .anyName || Self.isLoopbackName(host)
+  }
+
+  /// The request's one `Host` header, or nil when it has none or several.
+  /// HTTP/1.1 requires exactly one (RFC 9112, 3.2); with two, this check
+  /// and whatever reads the request next could each take a different one.
+  static func soleHost(of request: HTTPRequest) -> String? {
+    // The HTTP/1 decoder moves the first `Host` into `authority` and leaves
+    // any other among the header fields.
+    guard let authority = request.authority,
+      !request.headerFields.contains(where: { $0.name.canonicalName == "host" })
+    else { return nil }
+    return authority
+  }
+
+  /// A loopback name or address (see `Loopback`), IPv6 in brackets,
+  /// optionally followed by `:port`.
   static func isLoopbackName(_ header: String) -> Bool {
     var name = Substring(header)
     if name.hasPrefix("[") {
       guard let close = name.firstIndex(of: "]") else { return false }
       let port = name[name.index(after: close)...]
       guard port.isEmpty || isPort(port) else { return false }
-      return name[name.index(after: name.startIndex)..<close] == "::1"
+      let address = name[name.index(after: name.startIndex)..<close]
+      return address.contains(":") && Loopback.isLoopback(address)
     }
     if let colon = name.firstIndex(of: ":") {
       guard isPort(name[colon...]) else { return false }
       name = name[..<colon]
     }
-    if name.hasSuffix(".") { name = name.dropLast() }
-    if name.lowercased() == "localhost" { return true }
-    let octets = name.split(separator: ".", omittingEmptySubsequences: false)
-    guard octets.count == 4, octets[0] == "127" else { return false }
-    return octets.allSatisfy { octet in
-      !octet.isEmpty && octet.count <= 3 && octet.allSatisfy(\.isASCIIDigit)
-        && Int(octet).map { $0 <= 255 } == true
-    }
+    return Loopback.isLoopback(name)
   }
 
   /// `:` and one to five digits.

@@ -26,7 +26,7 @@ import NIOCore
 /// options.previewScript = PreviewServer.reloadScript
 /// let builder = SiteBuilder(options: options)
 /// var configuration = PreviewServer.Configuration(siteFolder: options.outputPath)
-/// configuration.watchedPaths = ["Data", "Templates", options.configPath]
+/// configuration.watchedPaths = PreviewInputs.paths(forConfig: options.configPath)
 /// try await PreviewServer(configuration: configuration) { _ = try builder.build() }.run()
 /// ```
 public struct PreviewServer: Sendable {
@@ -40,9 +40,6 @@ public struct PreviewServer: Sendable {
     /// The path the site lives under, as in `--base-url` (`/music/`).
     public var basePath: BasePath = .root
     public var host: String = "127.0.0.1"
-    /// Which `Host` headers are answered: loopback names only, unless the
-    /// user chose the address (`--host`).
-    public var hostCheck: HostCheck = .loopbackNames
     /// 0 picks a free port; `onReady` is told which.
     public var port: Int = 8000
     /// Files and folders whose changes trigger a rebuild.
@@ -97,7 +94,10 @@ public struct PreviewServer: Sendable {
     }
   ) async throws {
     let configuration = self.configuration
-    if !Self.isLoopback(configuration.host) {
+    // Chosen from the address itself: only one other machines can reach
+    // widens the check to every `Host` name.
+    let hostCheck = HostCheck(listeningOn: configuration.host)
+    if hostCheck == .anyName {
       warn(
         "warning: preview is for local use; on \(configuration.host) anyone who can reach this machine "
           + "can read the site folder and the build errors. Use a static host to publish.")
@@ -116,7 +116,7 @@ public struct PreviewServer: Sendable {
     let basePath = configuration.basePath.segments
     let responder = StaticSiteResponder(
       site: SiteFolder(path: configuration.siteFolder), basePath: basePath, hub: hub,
-      hostCheck: configuration.hostCheck, gate: gate)
+      hostCheck: hostCheck, gate: gate)
     var logger = Logger(label: "generate.preview")
     // Quiet unless asked (`LOG_LEVEL=debug`, as in Hummingbird): what the
     // user needs to know is printed through `log` and `warn`, and bind
@@ -154,10 +154,18 @@ public struct PreviewServer: Sendable {
     }
   }
 
-  /// Whether binding `host` keeps the server on this machine.
+  /// Whether listening on `host` keeps the server on this machine: a
+  /// loopback name or address (see `Loopback`; IPv6 with or without
+  /// brackets), or a name that resolves to one — Debian gives the machine's
+  /// own name 127.0.1.1 — resolved the way the bind resolves it.
   public static func isLoopback(_ host: String) -> Bool {
-    let host = host.lowercased()
-    return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    var literal = Substring(host)
+    if literal.hasPrefix("["), literal.hasSuffix("]") { literal = literal.dropFirst().dropLast() }
+    if Loopback.isLoopback(literal) { return true }
+    guard let address = try? SocketAddress.makeAddressResolvingHost(host, port: 0).ipAddress else {
+      return false
+    }
+    return Loopback.isLoopback(address)
   }
 
   /// Unbuffered, so that lines show up at once when stdout is a pipe.

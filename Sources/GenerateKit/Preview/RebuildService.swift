@@ -35,7 +35,7 @@ struct RebuildService: Service, CustomStringConvertible {
       do { try await Task.sleep(for: pollInterval) } catch { return }
       var next = watcher.snapshot()
       guard next != snapshot else { continue }
-      // A file rewritten without pause (a log someone put in `Data/`) must
+      // A file rewritten without pause (a log in a template folder) must
       // not hold builds off forever, hence the cap.
       var settled: FileWatcher.Snapshot
       var rounds = 0

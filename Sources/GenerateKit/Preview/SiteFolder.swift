@@ -21,7 +21,7 @@ struct SiteFolder: Sendable {
   func resolve(_ segments: some Collection<String>) -> Resolution {
     guard let root = FileStatus.realPath(path) else { return .noSite }
     let candidate = segments.isEmpty ? root : root + "/" + segments.joined(separator: "/")
-    guard let real = FileStatus.realPath(candidate), Self.isInside(real, root: root),
+    guard let real = FileStatus.realPath(candidate), PathContainment.isPath(real, inside: root),
       let status = FileStatus(path: real)
     else { return .notFound }
     switch status.kind {
@@ -29,10 +29,5 @@ struct SiteFolder: Sendable {
     case .directory: return .directory(path: real)
     case .other: return .notFound
     }
-  }
-
-  static func isInside(_ path: String, root: String) -> Bool {
-    if path == root || root == "/" { return true }
-    return path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
   }
 }

@@ -43,11 +43,14 @@ struct StaticSiteResponder: HTTPResponder {
   static let scriptPath = ["__preview", "reload.js"]
 
   func respond(to request: Request, context: Context) async throws -> Response {
-    guard hostCheck.allows(request.head.authority) else {
+    guard let host = HostCheck.soleHost(of: request.head) else {
+      return text(.badRequest, "Bad Request: a request needs exactly one Host header", for: request)
+    }
+    guard hostCheck.allows(host) else {
       return text(
         .forbidden,
-        "Forbidden: the preview answers only to localhost, 127.0.0.1 and [::1] "
-          + "(start it with --host to allow other names)", for: request)
+        "Forbidden: on a loopback address the preview answers only to localhost, 127.x.x.x and [::1]",
+        for: request)
     }
     guard request.method == .get || request.method == .head else {
       var headers = Self.commonHeaders()
@@ -183,7 +186,7 @@ struct StaticSiteResponder: HTTPResponder {
     let message =
       hub.currentFailure.map {
         "<p>The first build failed. Fix the error below and this page reloads by itself.</p>\n<pre>"
-          + Self.escapeHTML($0) + "</pre>"
+          + Escaping.html($0) + "</pre>"
       } ?? "<p>The site has not been built yet. This page reloads by itself when it has.</p>"
     let page = """
       <!doctype html>
@@ -204,8 +207,6 @@ struct StaticSiteResponder: HTTPResponder {
       .serviceUnavailable, ByteBuffer(string: page), type: MediaType.forFile(named: "x.html").description,
       for: request)
   }
-
-  static func escapeHTML(_ text: String) -> String { Escaping.html(text) }
 
   // MARK: Live reload
 

@@ -222,6 +222,42 @@ let shopFiles = [
     #expect(try folder.read("site.yml").contains("tags: { file: tags.csv, key: id }"))
   }
 
+  /// Spaces and brackets in file and column names: backquoted expressions,
+  /// quoted YAML, ids and field names a URL and Mustache can hold.
+  @Test func namesThatAreNotIdentifiers() throws {
+    let folder = try DataFolder([
+      "my products.csv": """
+      Product ID,Product Name,Maker,Release Year,Price (USD)
+      1,Red Chair,Acme Co,2020,12
+      2,Blue Lamp,Lumo,2021,30
+      3,Green Sofa,Acme Co,2020,300
+      4,Oak Table,Woody,2021,250
+      5,Desk Lamp,Lumo,2020,45
+      6,Floor Lamp,Lumo,2021,80
+      7,Pine Shelf,Woody,2020,20
+
+      """,
+      "Makers.csv": "Maker,Country\nAcme Co,Sweden\nLumo,Denmark\nWoody,Norway\n",
+    ])
+    defer { folder.remove() }
+    let result = try folder.initialize(["my products.csv", "Makers.csv"])
+    #expect(result.warnings.isEmpty, "\(result.warnings)")
+    let text = try folder.read("site.yml")
+    #expect(text.contains("my_products: { file: my products.csv, key: Product ID, refs: { Maker: makers } }"))
+    #expect(text.contains("title: \"`Product Name`\""))
+    #expect(text.contains("release-year: \"distinct(my_products.`Release Year`)\""))
+    // The column named for the table is its title, though it is the key.
+    #expect(result.plan.collections.first { $0.table == "makers" }?.title == "Maker")
+    #expect(try folder.prepare().documents.count == 10)
+  }
+
+  @Test func noTableToSearchIsAnErrorAndWritesNothing() throws {
+    let folder = try DataFolder(["numbers.csv": "id,value\n1,2\n2,3\n"])
+    defer { folder.remove() }
+    #expect(throws: DiagnosticsError.self) { try folder.initialize(["numbers.csv"]) }
+    #expect(!FileManager.default.fileExists(atPath: folder.path("site.yml")))
+  }
+
   @Test func dataPathsAreRelativeToTheConfigsFolder() {
     #expect(ConfigWriter.relativePath(from: "/a/b", to: "/a/b/data/x.csv") == "data/x.csv")
     #expect(ConfigWriter.relativePath(from: "/a/b/site", to: "/a/c/x.csv") == "../../c/x.csv")

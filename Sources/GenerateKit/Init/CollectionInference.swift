@@ -73,6 +73,8 @@ public struct CollectionInference {
       let words = Naming.words(column.name)
       var score = column.uniqueness
       if words.contains(where: { titleWords.contains($0) }) { score += 0.5 }
+      // Named for what the table holds: `maker` in makers, `country` in countries.
+      if Naming.squashed(column.name) == Naming.squashed(Naming.singularName(shape.name)) { score += 0.5 }
       if column.averageLength > 80 || column.averageWords > 12 { score -= 1 }
       if column.averageLength < 2 { score -= 0.5 }
       if column.name == shape.key && !words.contains(where: { titleWords.contains($0) }) { score -= 0.2 }

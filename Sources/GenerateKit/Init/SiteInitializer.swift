@@ -40,6 +40,13 @@ public struct SiteInitializer {
     }
     let found = try DataFileReader().read(files)
     let plan = CollectionInference().infer(SchemaInference().infer(found))
+    guard !plan.collections.isEmpty else {
+      throw DiagnosticsError(
+        .error(
+          at: SourceLocation(file: DatasetLoader.displayPath(files.first ?? configPath)),
+          "no table has a text column to title its records, so there is nothing to search; see what the files hold with generate inspect"
+        ))
+    }
     var writer = ConfigWriter(directory: directory, title: siteTitle(found), description: description(plan))
     var warnings: [Diagnostic] = []
     // Load and prepare the config as a build would, from a file beside

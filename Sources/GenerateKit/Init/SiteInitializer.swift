@@ -49,15 +49,18 @@ public struct SiteInitializer {
     }
     var writer = ConfigWriter(directory: directory, title: siteTitle(found), description: description(plan))
     var warnings: [Diagnostic] = []
-    // Load and prepare the config as a build would, from a file beside
-    // where it goes (its data paths are relative to that folder).
-    let trial = URL(fileURLWithPath: directory).appendingPathComponent(
-      ".generate-init-\(ProcessInfo.processInfo.processIdentifier).yml"
-    ).path
+    // Load and prepare the config as a build would: from a file in a
+    // temporary folder, read as if it were already where it goes (its data
+    // paths are relative to that folder), so nothing is left beside it.
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "generate-init-\(UUID().uuidString)")
+    let trial = scratch.appendingPathComponent("site.yml").path
     do {
+      try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: scratch) }
       try Data(writer.write(plan).utf8).write(to: URL(fileURLWithPath: trial))
-      defer { try? FileManager.default.removeItem(atPath: trial) }
-      let config = try ConfigLoader().load(path: trial)
+      var config = try ConfigLoader().load(path: trial)
+      config.directory = directory
       let site = try DocumentBuilder().prepare(
         config, dataset: try DatasetLoader().load(config), baseURL: "/")
       writer.trending = Self.trending(site)

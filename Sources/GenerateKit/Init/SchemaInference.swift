@@ -53,8 +53,15 @@ public struct SchemaInference {
       let (key, reason) = Self.key(of: table, otherTables: others)
       return Schema.TableShape(found: table, key: key, keyReason: reason, refs: [], isJoin: false)
     }
+    // Each table's keys, made once for every column checked against them.
+    var keys: [String: Set<String>] = [:]
+    for shape in shapes {
+      if let key = shape.key, let column = shape.found.table.column(named: key) {
+        keys[shape.name] = Set(shape.found.table.columns[column])
+      }
+    }
     for index in shapes.indices {
-      shapes[index].refs = Self.refs(of: shapes[index], among: shapes)
+      shapes[index].refs = Self.refs(of: shapes[index], among: shapes, keys: keys)
       shapes[index].isJoin = Self.isJoin(shapes[index])
     }
     return Schema(tables: shapes)
@@ -107,7 +114,9 @@ public struct SchemaInference {
 
   // MARK: References
 
-  static func refs(of shape: Schema.TableShape, among shapes: [Schema.TableShape]) -> [Schema.Reference] {
+  static func refs(
+    of shape: Schema.TableShape, among shapes: [Schema.TableShape], keys: [String: Set<String>]
+  ) -> [Schema.Reference] {
     var refs: [Schema.Reference] = []
     let table = shape.found.table
     // Declared foreign keys first, where their values all exist.
@@ -121,7 +130,7 @@ public struct SchemaInference {
           return false
         }), let targetKey = target.key, declared.targetColumn == nil || declared.targetColumn == targetKey,
         let column = table.column(named: declared.column),
-        missing(table.columns[column], in: target.found.table, key: targetKey) == 0
+        missing(table.columns[column], keys: keys[target.name] ?? []) == 0
       else { continue }
       refs.append(
         .init(
@@ -143,8 +152,9 @@ public struct SchemaInference {
       var named: [Schema.TableShape] = []
       var unnamed: [Schema.TableShape] = []
       for target in shapes {
-        guard let key = target.key else { continue }
-        guard missing(values, in: target.found.table, key: key) == 0 else { continue }
+        guard let targetKeys = keys[target.name], profile.distinct <= targetKeys.count,
+          missing(values, keys: targetKeys) == 0
+        else { continue }
         let names = [Naming.squashed(target.name), Naming.squashed(Naming.singularName(target.name))]
         if names.contains(stripped) || names.contains(squashed) {
           named.append(target)
@@ -180,10 +190,8 @@ public struct SchemaInference {
   }
 
   /// How many non-empty values are not keys of the target.
-  static func missing(_ values: [String], in target: Table, key: String) -> Int {
-    guard let keyColumn = target.column(named: key) else { return values.count }
-    let keys = Set(target.columns[keyColumn])
-    return values.reduce(0) { $0 + ($1.isEmpty || keys.contains($1) ? 0 : 1) }
+  static func missing(_ values: [String], keys: Set<String>) -> Int {
+    values.reduce(0) { $0 + ($1.isEmpty || keys.contains($1) ? 0 : 1) }
   }
 
   /// Two references and little else: at most two other columns, none of

@@ -1,0 +1,205 @@
+/// The schema with the chosen titles, and the questions the inference asks
+/// of it.
+struct CollectionContext {
+  let schema: Schema
+  let titles: [String: ColumnProfile]
+
+  func isCollection(_ table: String) -> Bool { titles[table] != nil }
+
+  /// A small table of titles that a larger, non-join table refers to.
+  func isCodeTable(_ name: String) -> Bool {
+    guard let table = schema.table(name), titles[name] != nil,
+      table.profile.rows <= CollectionInference.codeTableRows
+    else { return false }
+    return schema.children(of: name).contains { child in
+      !child.table.isJoin && child.table.name != name && table.profile.rows * 10 <= child.table.profile.rows
+    }
+  }
+
+  func codeFacet(_ table: Schema.TableShape, title: ColumnProfile) -> SitePlan.Facet {
+    let singular = Naming.singularName(table.name)
+    let id = Naming.id(singular, fallback: "facet")
+    let values = table.profile.rows <= CollectionInference.scopeValues ? allValues(table, title.name) : []
+    return SitePlan.Facet(
+      id: id, label: Naming.label(singular), icon: id == "genre" ? "genre" : "tag",
+      reason: "\(table.name) has \(table.profile.rows) records, each named by '\(title.name)'", values: values
+    )
+  }
+
+  func allValues(_ table: Schema.TableShape, _ column: String) -> [String] {
+    guard let index = table.found.table.column(named: column) else { return [] }
+    var seen = Set<String>()
+    return table.found.table.columns[index].filter { !$0.isEmpty && seen.insert($0).inserted }
+  }
+
+  /// Text (or a year) of few values that repeat: a facet.
+  func isFacetColumn(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
+    guard column.name != shape.key, shape.ref(column.name) == nil, column.filled * 2 >= column.rows,
+      column.name != titles[shape.name]?.name, column.distinct >= 2,
+      column.distinct <= CollectionInference.facetValues, column.distinct * 3 <= column.filled
+    else { return false }
+    switch column.kind {
+    // Single letters are codes a visitor would not recognise as a token.
+    case .text: return column.averageLength >= 2 && column.averageLength <= 40
+    case .bool: return true
+    case .integer: return Naming.words(column.name).last == "year"
+    default: return false
+    }
+  }
+
+  /// Each collection followed by those that refer to it (artists, albums,
+  /// tracks), starting from those that refer to no other collection, in
+  /// the order the files were given; code tables last.
+  func ordered() -> [Schema.TableShape] {
+    var result: [Schema.TableShape] = []
+    var placed = Set<String>()
+    func place(_ shape: Schema.TableShape) {
+      guard placed.insert(shape.name).inserted else { return }
+      result.append(shape)
+      for (child, _) in schema.children(of: shape.name) where !isCodeTable(child.name) { place(child) }
+    }
+    let main = schema.tables.filter { !isCodeTable($0.name) }
+    for shape in main
+    where !shape.refs.contains(where: {
+      isCollection($0.table) && !isCodeTable($0.table) && $0.table != shape.name
+    }) {
+      place(shape)
+    }
+    for shape in main { place(shape) }
+    for shape in schema.tables { place(shape) }
+    return result
+  }
+
+  /// Tables reached from a collection by the records that refer to it:
+  /// its children, their children, and the far side of a join table.
+  func relatedTables(of shape: Schema.TableShape) -> [(path: String, table: String)] {
+    var result: [(String, String)] = []
+    func visit(_ table: Schema.TableShape, path: String, depth: Int) {
+      for (child, column) in schema.children(of: table.name) where child.name != table.name {
+        let childPath = (path.isEmpty ? "" : path + ".") + Naming.expression(child.name)
+        if child.isJoin {
+          guard let other = child.refs.first(where: { $0.column != column }) else { continue }
+          result.append((childPath + "." + Naming.expression(other.column), other.table))
+        } else {
+          result.append((childPath, child.name))
+          if depth < 2 { visit(child, path: childPath, depth: depth + 1) }
+        }
+      }
+    }
+    visit(shape, path: "", depth: 1)
+    return result
+  }
+
+  func scoreColumn(_ shape: Schema.TableShape) -> ColumnProfile? {
+    shape.profile.columns.first { column in
+      (column.kind == .integer || column.kind == .number)
+        && Naming.words(column.name).contains { CollectionInference.scoreWords.contains($0) }
+    }
+  }
+
+  /// A numeric column named like a score; else how many records refer to
+  /// it, followed down through the tables that refer to those.
+  func popularity(of shape: Schema.TableShape) -> (String?, String?) {
+    if let column = scoreColumn(shape) {
+      return (Naming.expression(column.name), "the number '\(column.name)' is named like a score")
+    }
+    func terms(_ table: Schema.TableShape, depth: Int, seen: Set<String>) -> [String] {
+      var result: [String] = []
+      for (child, _) in schema.children(of: table.name) where !seen.contains(child.name) {
+        let name = Naming.expression(child.name)
+        // A child ranked by its own score counts once; else by what refers to it.
+        let deeper =
+          child.isJoin || depth >= 3 || scoreColumn(child) != nil
+          ? [] : terms(child, depth: depth + 1, seen: seen.union([child.name]))
+        result += deeper.isEmpty ? [name] : deeper.map { name + "." + $0 }
+      }
+      return result
+    }
+    let found = terms(shape, depth: 1, seen: [shape.name])
+    guard !found.isEmpty else { return (nil, nil) }
+    let expression = found.map { "count(\($0))" }.joined(separator: " + ")
+    return (expression, "how many records refer to it (\(found.joined(separator: ", ")))")
+  }
+
+  /// Fields for the subtitle and search: the titles of the records it
+  /// refers to (two steps deep), code values, a duration, a count of the
+  /// records that refer to it, and its other short text.
+  func addFields(to plan: inout SitePlan.Collection, shape: Schema.TableShape, title: ColumnProfile) {
+    var names = Set<String>()
+    func add(_ parts: [String], _ expression: String) -> String {
+      var name = Naming.camel(parts)
+      if names.contains(name) { name += "\(names.count + 1)" }
+      names.insert(name)
+      plan.fields.append((name, expression))
+      return name
+    }
+    var refTitles: [String] = []
+    for ref in shape.refs {
+      guard let target = schema.table(ref.table), let targetTitle = titles[ref.table] else { continue }
+      let path = Naming.expression(ref.column)
+      if isCodeTable(ref.table) {
+        _ = add([Naming.stem(ref.column)], path + "." + Naming.expression(targetTitle.name))
+        continue
+      }
+      let first = add(
+        [Naming.stem(ref.column), targetTitle.name], path + "." + Naming.expression(targetTitle.name))
+      var chain = [first]
+      for next in target.refs where next.table != shape.name && !isCodeTable(next.table) {
+        guard let nextTitle = titles[next.table] else { continue }
+        chain.insert(
+          add(
+            [Naming.stem(next.column), nextTitle.name],
+            path + "." + Naming.expression(next.column) + "." + Naming.expression(nextTitle.name)), at: 0)
+        break
+      }
+      refTitles += chain
+    }
+    var parts = Array(refTitles.prefix(2))
+    if parts.isEmpty, let count = childCount(shape) {
+      parts.append(add([count.noun, "count"], count.expression))
+    }
+    for column in shape.profile.columns where column.kind == .integer {
+      let words = Naming.words(column.name)
+      if words.contains(where: { $0.hasPrefix("millisecond") }) || words.last == "ms" {
+        parts.append(add(["duration"], "duration(\(Naming.expression(column.name)))"))
+        break
+      }
+    }
+    if parts.isEmpty {
+      for column in shape.profile.columns where isFacetColumn(column, of: shape) && parts.count < 2 {
+        parts.append(add([column.name], Naming.expression(column.name)))
+      }
+    }
+    if !parts.isEmpty {
+      plan.subtitle = ([plan.singular] + parts.map { "{{\($0)}}" }).joined(separator: " · ")
+    }
+    plan.search = refTitles
+    for column in shape.profile.columns
+    where column.kind == .text && column.name != title.name && shape.ref(column.name) == nil
+      && column.name != shape.key && !isFacetColumn(column, of: shape) && column.averageWords <= 40
+      && column.filled * 10 >= column.rows && column.uniqueness > 0.05
+    {
+      plan.search.append(Naming.expression(column.name))
+    }
+  }
+
+  /// The records that refer to it, counted for a subtitle: the largest
+  /// table among its children (through a join table, the far side).
+  func childCount(_ shape: Schema.TableShape) -> (noun: String, expression: String)? {
+    var best: (noun: String, expression: String, rows: Int)?
+    for (child, column) in schema.children(of: shape.name) where child.name != shape.name {
+      var noun = child.name
+      if child.isJoin, let other = child.refs.first(where: { $0.column != column }) { noun = other.table }
+      if !child.isJoin && !isCollection(child.name) { continue }
+      if child.profile.rows > best?.rows ?? -1 {
+        let singular = Naming.words(Naming.singularName(noun)).joined(separator: " ")
+        let plural = Naming.words(noun).joined(separator: " ")
+        best = (
+          Naming.singularName(noun),
+          "plural(count(\(Naming.expression(child.name))), '\(singular)', '\(plural)')", child.profile.rows
+        )
+      }
+    }
+    return best.map { ($0.noun, $0.expression) }
+  }
+}

@@ -80,15 +80,22 @@ extension DocumentBuilder {
   /// nothing at all (`value: Livng`).
   func scopeWarnings(_ site: PreparedSite) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    let searchable = site.documents.filter { site.collections[$0.collection].config.searchable }
+    // Indexes, not a filtered copy: at a million records a copy of every
+    // document would cost far more than the scan.
+    let searchable = site.collections.map(\.config.searchable)
+    let documents = site.documents
     for scope in site.config.scopes {
       guard let facet = scope.facet, let written = scope.value,
         let number = site.facets.firstIndex(where: { $0.id == facet })
       else { continue }
       let value = site.scopeValue(written, facet: number)
-      guard !searchable.contains(where: { $0.facetValues[number].contains(value) }) else { continue }
+      guard
+        !documents.contains(where: { searchable[$0.collection] && $0.facetValues[number].contains(value) })
+      else { continue }
       var values = Set<String>()
-      for document in searchable { values.formUnion(document.facetValues[number]) }
+      for document in documents where searchable[document.collection] {
+        values.formUnion(document.facetValues[number])
+      }
       let shown = value == written ? "'\(written)'" : "'\(written)' ('\(value)')"
       diagnostics.append(
         .warning(

@@ -49,9 +49,10 @@ public struct DocumentBuilder {
         let key = table.key(ofRow: row)
         let title = evaluator.evaluate(collection.title, table: table, row: row).text
         let popularity = collection.popularity.map { evaluator.evaluate($0, table: table, row: row) }
-        let score = popularity?.number ?? 0
+        let number = popularity?.number
+        let score = number ?? 0
         // Null and empty count as 0 silently: a record nobody bought.
-        let notNumber = popularity.flatMap { $0.number == nil && !$0.text.isEmpty ? $0.text : nil }
+        let notNumber = number == nil ? popularity.map(\.text).flatMap { $0.isEmpty ? nil : $0 } : nil
         let keep = filter.keep.map { Self.isTrue(evaluator.evaluate($0, table: table, row: row)) } ?? true
         let same =
           keep ? filter.fold.map { Self.identity(evaluator.evaluate($0, table: table, row: row)) } : nil

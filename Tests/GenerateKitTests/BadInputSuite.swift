@@ -306,6 +306,19 @@ import Testing
       ], file: configFile,
       message: "a scope needs both 'facet' and 'value'"),
     Case(
+      name: "a facet naming an undeclared label map",
+      edits: [
+        .replace(configFile, "tables:\n", "labels:\n  genres: { Rock: Rock & Roll }\ntables:\n"),
+        .replace(configFile, "{ id: genre, label: Genre }", "{ id: genre, label: Genre, labels: 1️⃣genre }"),
+      ], file: configFile,
+      message:
+        "facet 'genre' uses labels 'genre', which is not declared under labels (labels: genres) (did you mean 'genres'?)"
+    ),
+    Case(
+      name: "a label map that is not a mapping",
+      edits: [.replace(configFile, "tables:\n", "labels:\n  genres: 1️⃣[Rock, Pop]\ntables:\n")],
+      file: configFile, message: "labels 'genres' must be a mapping of values to labels"),
+    Case(
       name: "a facet declared twice",
       edits: [
         .replace(
@@ -363,6 +376,12 @@ import Testing
   typealias Edit = Case.Edit
 
   static let expressionCases: [Case] = [
+    Case(
+      name: "label() naming an undeclared map", edits: [field("1️⃣label(name, 'moods')")], file: configFile,
+      message: "label() names 'moods', which is not declared under labels (none are declared)"),
+    Case(
+      name: "label() without a map name in quotes", edits: [field("1️⃣label(name, name)")], file: configFile,
+      message: "label()'s second argument is the name of a map under labels, in quotes"),
     Case(
       name: "an unknown column in an expression", edits: [field("1️⃣playlist_tracks.millis")], file: configFile,
       message: "has no column or related table 'millis'"),

@@ -2,7 +2,8 @@
 /// templates are loaded, so every such mistake shows up with the other
 /// config errors in step 1 instead of surfacing steps later: templates a
 /// page needs, `pages:` entries, scopes' facets, duplicate ids, the tables
-/// collections are built on.
+/// collections are built on, the label maps facets name. A facet icon
+/// that does not exist is a warning: the site still works.
 struct ConfigChecker {
   let config: SiteConfig
   let templates: TemplateSet?
@@ -15,6 +16,23 @@ struct ConfigChecker {
         diagnostics.append(.error(at: facet.location, "duplicate facet '\(facet.id)' (first at \(first))"))
       }
       facetLocations[facet.id] = facetLocations[facet.id] ?? facet.location
+      if case .named(let name) = facet.labels, config.labels[name.value] == nil {
+        let known = config.labels.keys.sorted()
+        diagnostics.append(
+          .error(
+            at: name.location,
+            "facet '\(facet.id)' uses labels '\(name.value)', which is not declared under labels"
+              + (known.isEmpty ? "" : " (labels: \(known.joined(separator: ", ")))")
+              + ClosestName.hint(name.value, in: known)))
+      }
+      if !FacetIcons.names.contains(facet.icon) {
+        diagnostics.append(
+          .warning(
+            at: facet.location,
+            "facet '\(facet.id)' has icon '\(facet.icon)', which does not exist, so its tokens show the tag icon"
+              + ClosestName.hint(facet.icon, in: FacetIcons.names)
+              + "; icons: \(FacetIcons.names.joined(separator: ", "))"))
+      }
     }
     var scopeLocations: [String: SourceLocation] = [:]
     for scope in config.scopes {

@@ -5,7 +5,7 @@ import Yams
 extension NodeReader {
   static let siteKeys = [
     "title", "description", "language", "baseURL", "siteURL", "tint", "templates", "search", "index",
-    "tables", "collections", "facets", "scopes", "pages",
+    "tables", "collections", "facets", "scopes", "pages", "labels",
   ]
 
   mutating func site(_ node: Node, path: String, directory: String) -> SiteConfig? {
@@ -60,6 +60,8 @@ extension NodeReader {
       fail(node, "missing required key 'collections' in \(what)")
     }
 
+    var labelMaps: [String: SiteConfig.LabelMap] = [:]
+    if let pair = pairs["labels"] { labelMaps = self.labelMaps(pair.value) }
     var facets: [SiteConfig.Facet] = []
     if let pair = pairs["facets"] { facets = self.facets(pair.value) }
     var scopes: [SiteConfig.Scope] = []
@@ -85,6 +87,7 @@ extension NodeReader {
       baseURL: baseURL, siteURL: siteURL, tint: tint, templates: templates, search: search, tables: tables,
       collections: collections, facets: facets, scopes: scopes, pages: pages)
     config.index = index
+    config.labels = labelMaps
     return config
   }
 
@@ -112,7 +115,11 @@ extension NodeReader {
         fail(pair.value, "suggestions must be a whole number from 1 to 50")
       }
     }
-    if let pair = pairs["trending"] { search.trending = strings(pair.value, what: "trending").map(\.value) }
+    if let pair = pairs["trending"] {
+      let terms = strings(pair.value, what: "trending")
+      search.trending = terms.map(\.value)
+      search.trendingLocations = terms.map(\.location)
+    }
     return search
   }
 
@@ -141,17 +148,65 @@ extension NodeReader {
   mutating func facets(_ node: Node) -> [SiteConfig.Facet] {
     var facets: [SiteConfig.Facet] = []
     for item in node.sequence ?? [] {
-      guard let fields = mapping(item, allowed: ["id", "label", "icon", "token"], what: "a facet") else {
+      guard
+        let fields = mapping(item, allowed: ["id", "label", "icon", "token", "labels"], what: "a facet")
+      else {
         continue
       }
       guard let id = identifier(fields, in: item, what: "a facet") else { continue }
       let label = optionalString(fields, "label", what: "a facet") ?? id
       let icon = optionalString(fields, "icon", what: "a facet") ?? "tag"
       let token = bool(fields, "token", default: true, what: "a facet")
-      facets.append(.init(id: id, label: label, icon: icon, token: token, location: location(item)))
+      var labels: SiteConfig.Labels?
+      if let pair = fields["labels"] {
+        if let name = pair.value.scalar?.string {
+          labels = .named(.init(value: name, location: location(pair.value)))
+        } else if let map = labelMap(pair.value, what: "labels of facet '\(id)'") {
+          labels = .inline(map)
+        }
+      }
+      facets.append(
+        .init(id: id, label: label, icon: icon, token: token, location: location(item), labels: labels))
     }
     if node.sequence == nil { fail(node, "facets must be a list") }
     return facets
+  }
+
+  /// `labels:`: names, each with a map of coded values to labels.
+  mutating func labelMaps(_ node: Node) -> [String: SiteConfig.LabelMap] {
+    guard let mapping = node.mapping else {
+      fail(
+        node,
+        "labels must be a mapping of names to maps of values and their labels, such as status: { L: Living }")
+      return [:]
+    }
+    var maps: [String: SiteConfig.LabelMap] = [:]
+    for (key, value) in mapping {
+      guard let name = key.string else {
+        fail(key, "names under labels must be strings")
+        continue
+      }
+      guard let map = labelMap(value, what: "labels '\(name)'") else { continue }
+      maps[name] = .init(name: name, labels: map, location: location(key))
+    }
+    return maps
+  }
+
+  /// `{ L: Living, E: Extinct }`: values as the data holds them, and labels.
+  mutating func labelMap(_ node: Node, what: String) -> [String: String]? {
+    guard let mapping = node.mapping else {
+      fail(node, "\(what) must be a mapping of values to labels, such as { L: Living }")
+      return nil
+    }
+    var map: [String: String] = [:]
+    for (key, value) in mapping {
+      guard let code = key.scalar?.string, let label = value.scalar?.string else {
+        fail(key.scalar == nil ? key : value, "\(what) must map values to labels, each a single value")
+        continue
+      }
+      map[code] = label
+    }
+    return map
   }
 
   mutating func scopes(_ node: Node) -> [SiteConfig.Scope] {

@@ -91,6 +91,23 @@ public struct SiteConfig: Sendable {
     /// Whether its values are offered as search tokens.
     public var token: Bool
     public var location: SourceLocation
+    /// What its values are shown as: codes mapped to labels (`L` → `Living`).
+    public var labels: Labels? = nil
+  }
+
+  /// A facet's `labels:`: the name of a map under the top-level `labels:`,
+  /// or a map written in place.
+  public enum Labels: Sendable {
+    case named(Located<String>)
+    case inline([String: String])
+  }
+
+  /// One map of the top-level `labels:` — coded values and what to show
+  /// for them — usable by facets and by `label(x, 'name')` in expressions.
+  public struct LabelMap: Sendable {
+    public var name: String
+    public var labels: [String: String]
+    public var location: SourceLocation
   }
 
   public struct Scope: Sendable {
@@ -122,6 +139,8 @@ public struct SiteConfig: Sendable {
     public var slashFocuses = true
     public var suggestions = 8
     public var trending: [String] = []
+    /// Where each trending term was written, for the warning that it finds nothing.
+    public var trendingLocations: [SourceLocation] = []
   }
 
   /// Where the config file is, as given on the command line.
@@ -147,4 +166,16 @@ public struct SiteConfig: Sendable {
   /// Limits detail pages to these collections (all when nil); scale builds
   /// use it to skip millions of pages while still indexing every record.
   public var pages: [Located<String>]?
+  /// Named maps of coded values to labels (`labels:`).
+  public var labels: [String: LabelMap] = [:]
+
+  /// The map a facet's values go through, if it has one (and, if named,
+  /// it is declared; `ConfigChecker` reports one that is not).
+  public func labels(of facet: Facet) -> [String: String]? {
+    switch facet.labels {
+    case .none: return nil
+    case .named(let name): return labels[name.value]?.labels
+    case .inline(let map): return map
+    }
+  }
 }

@@ -3,12 +3,14 @@
 public struct SiteIndex: Sendable {
   public var files: [(path: String, bytes: [UInt8])]
   public var manifestPath: String
+  /// Mistakes that still give a working index: trending terms that find nothing.
+  public var warnings: [Diagnostic] = []
   public var byteCount: Int { files.reduce(0) { $0 + $1.bytes.count } }
 }
 
 /// Builds the sharded index described in `FORMAT.md` from prepared documents,
 /// in named stages around one accumulator (`IndexFiles`): rank the documents,
-/// gather postings, write term shards, typo shards, document shards, filter
+/// gather postings (and check the trending terms against them), write term shards, typo shards, document shards, filter
 /// files, then the manifest that names them.
 public struct IndexBuilder {
   public struct Options: Sendable {
@@ -48,8 +50,10 @@ public struct IndexBuilder {
     var files = IndexFiles()
     let order = rankedDocuments(site)
     let postings = PostingsStage(site: site, order: order).run()
+    let terms = postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    let warnings = TrendingCheck(postings: postings, terms: terms).warnings(site.config.search)
     let termListing = try TermShardStage(
-      options: options, postings: postings, rows: DocumentRows(site: site, order: order),
+      options: options, postings: postings, terms: terms, rows: DocumentRows(site: site, order: order),
       suggestions: site.config.search.suggestions
     ).run(into: &files)
     let typoList = try TypoShardStage(options: options, postings: postings).run(into: &files)
@@ -60,7 +64,7 @@ public struct IndexBuilder {
     let bytes = try IndexEncoder.encode(manifest)
     let manifestPath = "idx/manifest.\(ContentHash.hex(bytes)).json"
     files.files.append((manifestPath, bytes))
-    return SiteIndex(files: files.files, manifestPath: manifestPath)
+    return SiteIndex(files: files.files, manifestPath: manifestPath, warnings: warnings)
   }
 
   /// Searchable documents in static-rank order: popularity, then collection

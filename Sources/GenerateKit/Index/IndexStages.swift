@@ -8,12 +8,13 @@
 struct TermShardStage {
   let options: IndexBuilder.Options
   let postings: [String: Postings]
+  /// The postings' terms in UTF-8 order.
+  let terms: [String]
   let rows: DocumentRows
   /// Rows per query in a shard's `docs`: the page's suggestions.
   let suggestions: Int
 
   func run(into files: inout IndexFiles) throws -> ShardListing {
-    let terms = postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     let written = try PrefixSharder.run(
       terms, targetBytes: options.targetShardBytes, maxPrefixLength: options.maxPrefixLength,
       size: { term in
@@ -241,7 +242,8 @@ struct FilterStage {
       uniqueKeysWithValues: site.facets.enumerated().map { ($0.element.id, $0.offset) })
     for scope in site.config.scopes {
       var entry = Manifest.Scope(id: scope.id, label: scope.label, count: order.count)
-      if let facet = scope.facet, let value = scope.value, let number = facetNumber[facet] {
+      if let facet = scope.facet, let written = scope.value, let number = facetNumber[facet] {
+        let value = site.scopeValue(written, facet: number)
         var ids: [Int32] = []
         for (position, documentIndex) in order.enumerated()
         where site.documents[documentIndex].facetValues[number].contains(value) {

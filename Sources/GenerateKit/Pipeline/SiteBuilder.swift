@@ -47,10 +47,16 @@ public struct SiteBuilder: Sendable {
     writer.removeStaleFolders(all: options.clean)
 
     let site = try step(.preparing) {
-      try DocumentBuilder().prepare(config, dataset: dataset, baseURL: config.baseURL)
+      let site = try DocumentBuilder().prepare(config, dataset: dataset, baseURL: config.baseURL)
+      engine.emit(contentsOf: site.warnings)
+      return site
     }
     dataset.releaseKeyIndexes()
-    let index = try step(.indexing) { try IndexBuilder(config.index).build(site) }
+    let index = try step(.indexing) {
+      let index = try IndexBuilder(config.index).build(site)
+      engine.emit(contentsOf: index.warnings)
+      return index
+    }
     if verbose {
       log(
         "      \(site.recordCount) records from \(dataset.tables.count) tables; index: \(index.files.count) files, \(index.byteCount / 1024) KiB"

@@ -10,19 +10,21 @@ public struct DocumentBuilder {
   /// The phases, in order; each may stop the build with the problems it
   /// found, and each hands the next what it needs.
   public func prepare(_ config: SiteConfig, dataset: Dataset, baseURL: String) throws -> PreparedSite {
-    let compiler = ExpressionCompiler(dataset: dataset)
+    let compiler = ExpressionCompiler(dataset: dataset, labels: config.labels.mapValues(\.labels))
     let (collections, filters) = try compileCollections(config, dataset: dataset, compiler: compiler)
     var evaluator = ExpressionEvaluator(compiler: compiler)
     evaluator.groupingSeparator = Locale(identifier: config.language).groupingSeparator ?? ","
     let site = PreparedSite(
       config: config, dataset: dataset, collections: collections, facets: config.facets,
       evaluator: evaluator, baseURL: baseURL)
+    site.warnings = snippetWarnings(collections)
     makeDocuments(site, filters: filters)
     try assignPagePaths(site)
     try assignLinks(site)
     fillDetails(site)
     let problems = site.evaluator.problems.diagnostics
     if !problems.isEmpty { throw DiagnosticsError(problems) }
+    site.warnings += scopeWarnings(site)
     return site
   }
 
@@ -30,7 +32,8 @@ public struct DocumentBuilder {
   /// not merge, with its title, slug and popularity — first, because later
   /// phases rank and link by them. Computed on all cores into an array,
   /// then assigned in order, so no record is read while another thread
-  /// writes it.
+  /// writes it. A popularity that is text, not a number, counts as 0 and
+  /// is a warning naming the first record it was found for.
   func makeDocuments(_ site: PreparedSite, filters: [CollectionFilters]) {
     var evaluator = site.evaluator
     var documents: [Document] = []
@@ -39,15 +42,30 @@ public struct DocumentBuilder {
       let table = collection.table
       let filter = filters[index]
       let computed = Parallel.map(count: table.count) {
-        row -> (key: String, title: String, score: Double, slug: String, keep: Bool, same: String?) in
+        row -> (
+          key: String, title: String, score: Double, slug: String, keep: Bool, same: String?,
+          notNumber: String?
+        ) in
         let key = table.key(ofRow: row)
         let title = evaluator.evaluate(collection.title, table: table, row: row).text
-        let score =
-          collection.popularity.map { evaluator.evaluate($0, table: table, row: row).number ?? 0 } ?? 0
+        let popularity = collection.popularity.map { evaluator.evaluate($0, table: table, row: row) }
+        let number = popularity?.number
+        let score = number ?? 0
+        // Null and empty count as 0 silently: a record nobody bought.
+        let notNumber = number == nil ? popularity.map(\.text).flatMap { $0.isEmpty ? nil : $0 } : nil
         let keep = filter.keep.map { Self.isTrue(evaluator.evaluate($0, table: table, row: row)) } ?? true
         let same =
           keep ? filter.fold.map { Self.identity(evaluator.evaluate($0, table: table, row: row)) } : nil
-        return (key, title, score, Self.slug(key: key, title: title), keep, same)
+        return (key, title, score, Self.slug(key: key, title: title), keep, same, notNumber)
+      }
+      let notNumbers = computed.indices.filter { computed[$0].keep && computed[$0].notNumber != nil }
+      if let first = notNumbers.first, let popularity = collection.config.popularity {
+        let count = notNumbers.count
+        site.warnings.append(
+          .warning(
+            at: popularity.location,
+            "popularity '\(Self.quoted(popularity.value))' is not a number for \(count) \(count == 1 ? "record" : "records") of \(collection.config.id), which rank as 0; the first is \(Self.describe(row: first, in: collection)): '\(Self.quoted(computed[first].notNumber ?? ""))'"
+          ))
       }
       var usedSlugs = Set<String>()
       usedSlugs.reserveCapacity(table.count)
@@ -92,6 +110,7 @@ public struct DocumentBuilder {
   func fillDetails(_ site: PreparedSite) {
     let collections = site.collections
     let facetCount = site.facets.count
+    let facetLabels = site.facetLabels
     let details = Parallel.map(count: site.documents.count) {
       index -> (subtitle: String, facets: [[String]]) in
       let document = site.documents[index]
@@ -102,8 +121,10 @@ public struct DocumentBuilder {
       var facetValues = [[String]](repeating: [], count: facetCount)
       for (facet, expression) in collection.facets {
         var seen = Set<String>()
+        let labels = facetLabels[facet]
         facetValues[facet] = site.evaluator.evaluate(expression, table: table, row: document.row).items
-          .map(\.text).filter { !$0.isEmpty && seen.insert($0).inserted }
+          .map { item in labels.flatMap { $0[item.text] } ?? item.text }
+          .filter { !$0.isEmpty && seen.insert($0).inserted }
       }
       return (subtitle, facetValues)
     }
@@ -169,8 +190,12 @@ public struct DocumentBuilder {
   /// "record 7 of songs (Data/chinook/tracks.csv:8)": where a record
   /// that caused a problem came from.
   static func describe(_ document: Document, in collection: PreparedCollection) -> String {
+    describe(row: document.row, in: collection)
+  }
+
+  static func describe(row: Int, in collection: PreparedCollection) -> String {
     let table = collection.table
     return
-      "record \(document.key) of \(collection.config.id) (\(table.location(row: document.row, column: table.keyColumn ?? 0)))"
+      "record \(table.key(ofRow: row)) of \(collection.config.id) (\(table.location(row: row, column: table.keyColumn ?? 0)))"
   }
 }

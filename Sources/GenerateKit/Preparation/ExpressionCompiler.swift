@@ -74,15 +74,20 @@ final class ExpressionCompiler: @unchecked Sendable {
   static let functions: [String: ClosedRange<Int>] = [
     "count": 1...1, "sum": 1...1, "min": 1...1, "max": 1...1, "avg": 1...1, "distinct": 1...1,
     "first": 1...1, "mode": 1...1, "top": 2...2, "limit": 2...2, "join": 1...2, "duration": 1...1,
-    "round": 1...2, "thousands": 1...1, "popular": 1...1, "year": 1...1, "plural": 3...3,
+    "round": 1...2, "thousands": 1...1, "popular": 1...1, "year": 1...1, "plural": 3...3, "label": 2...2,
   ]
 
   let dataset: Dataset
+  /// The config's `labels:` maps, by name, for `label(x, 'name')`.
+  let labels: [String: [String: String]]
   private var reverseIndexes: [String: ReverseIndex] = [:]
   /// `resolved[table][column][row]`: the referenced row, or -1.
   private(set) var resolved: [ObjectIdentifier: [Int: [Int32]]] = [:]
 
-  init(dataset: Dataset) { self.dataset = dataset }
+  init(dataset: Dataset, labels: [String: [String: String]] = [:]) {
+    self.dataset = dataset
+    self.labels = labels
+  }
 
   func compile(_ text: String, table: Table) throws(Failure) -> CompiledExpression {
     let expression: Expression
@@ -120,6 +125,7 @@ final class ExpressionCompiler: @unchecked Sendable {
             "\(name)() takes \(arity.lowerBound == arity.upperBound ? "\(arity.lowerBound)" : "\(arity.lowerBound) or \(arity.upperBound)") argument(s)",
           offset: column)
       }
+      if name == "label" { try checkLabelMap(arguments[1], offset: column) }
       var compiled: [CompiledExpression] = []
       for argument in arguments { compiled.append(try compile(argument, table: table)) }
       if let checked = Arithmetic.countArgument[name], checked < compiled.count,
@@ -132,6 +138,24 @@ final class ExpressionCompiler: @unchecked Sendable {
       return .function(name, compiled)
     case .path(let names, let column):
       return try compilePath(names, from: table, offset: column)
+    }
+  }
+
+  /// `label(x, 'status')` names a map under `labels:`, in quotes.
+  func checkLabelMap(_ argument: Expression, offset: Int) throws(Failure) {
+    let known = labels.keys.sorted()
+    let list = known.isEmpty ? "none are declared" : "labels: \(known.joined(separator: ", "))"
+    guard case .text(let name) = argument else {
+      throw Failure(
+        message:
+          "label()'s second argument is the name of a map under labels, in quotes, such as 'status' (\(list))",
+        offset: offset)
+    }
+    guard labels[name] != nil else {
+      throw Failure(
+        message: "label() names '\(name)', which is not declared under labels (\(list))"
+          + ClosestName.hint(name, in: known),
+        offset: offset)
     }
   }
 

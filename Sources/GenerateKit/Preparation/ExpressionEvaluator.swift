@@ -184,8 +184,21 @@ struct ExpressionEvaluator: @unchecked Sendable {
       return .text("\(number) \(word)")
     case "year":
       return .text(String(arguments[0].text.prefix(4)))
+    case "label":
+      guard let map = compiler.labels[arguments[1].text] else { return arguments[0] }
+      return Self.relabel(arguments[0], map)
     default:
       return .null
+    }
+  }
+
+  /// A value through a label map, item by item; values the map does not
+  /// name pass through unchanged.
+  static func relabel(_ value: Value, _ map: [String: String]) -> Value {
+    switch value {
+    case .null: return .null
+    case .list(let values): return .list(values.map { relabel($0, map) })
+    default: return map[value.text].map(Value.text) ?? value
     }
   }
 

@@ -55,10 +55,14 @@ public final class PreparedSite: @unchecked Sendable {
   public let dataset: Dataset
   let collections: [PreparedCollection]
   let facets: [SiteConfig.Facet]
+  /// Per facet: the map its values go through (`labels:`), if any.
+  let facetLabels: [[String: String]?]
   private(set) var evaluator: ExpressionEvaluator
   public internal(set) var documents: [Document] = []
   /// The base URL path pages link with, e.g. `/` or `/music/`.
   public let baseURL: String
+  /// Mistakes that still give a working site, found while preparing.
+  public internal(set) var warnings: [Diagnostic] = []
   /// Per table: the document of each row (-1 where none), for the first
   /// collection built on that table.
   private var documentOfRow: [ObjectIdentifier: [Int32]] = [:]
@@ -71,6 +75,7 @@ public final class PreparedSite: @unchecked Sendable {
     self.dataset = dataset
     self.collections = collections
     self.facets = facets
+    self.facetLabels = facets.map { config.labels(of: $0) }
     self.evaluator = evaluator
     self.baseURL = baseURL
   }
@@ -136,4 +141,10 @@ public final class PreparedSite: @unchecked Sendable {
   }
 
   public var recordCount: Int { documents.count }
+
+  /// The value a scope filters by, as its facet's values are stored: a
+  /// scope may name a coded value (`L`) or its label (`Living`).
+  func scopeValue(_ value: String, facet: Int) -> String {
+    facetLabels[facet]?[value] ?? value
+  }
 }

@@ -98,6 +98,10 @@ let shopFiles = [
     #expect(Naming.expression("release date") == "`release date`")
     #expect(Naming.expression("maker.name") == "maker.name")
     #expect(Naming.expression("名前") == "名前")
+    #expect(FacetIcons.icon(forName: "continent") == "globe")
+    #expect(FacetIcons.icon(forName: "Release Year") == "calendar")
+    #expect(FacetIcons.icon(forName: "media_type") == "folder")
+    #expect(FacetIcons.icon(forName: "colour") == "tag")
   }
 
   @Test func theYAMLItWritesReadsBackAsWritten() throws {

@@ -21,7 +21,7 @@ struct CollectionContext {
     let id = Naming.id(singular, fallback: "facet")
     let values = table.profile.rows <= CollectionInference.scopeValues ? allValues(table, title.name) : []
     return SitePlan.Facet(
-      id: id, label: Naming.label(singular), icon: id == "genre" ? "genre" : "tag",
+      id: id, label: Naming.label(singular), icon: FacetIcons.icon(forName: singular),
       reason: "\(table.name) has \(table.profile.rows) records, each named by '\(title.name)'", values: values
     )
   }

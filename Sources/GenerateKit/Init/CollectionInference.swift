@@ -127,7 +127,8 @@ public struct CollectionInference {
           SitePlan.Facet(
             id: Naming.id(column.name, fallback: "facet\(facets.count + 1)"),
             label: Naming.label(column.name),
-            icon: "tag", reason: "'\(column.name)' in \(shape.name) takes \(column.distinct) values",
+            icon: FacetIcons.icon(forName: column.name),
+            reason: "'\(column.name)' in \(shape.name) takes \(column.distinct) values",
             values: column.distinct <= Self.scopeValues ? context.allValues(shape, column.name) : []))
         ownFacets[shape.name, default: []].append((id, Naming.expression(column.name)))
       }

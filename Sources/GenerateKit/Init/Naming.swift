@@ -159,3 +159,28 @@ enum Naming {
     }.joined(separator: ".")
   }
 }
+
+extension FacetIcons {
+  /// Words in a facet's name that choose its icon; `tag` for any other.
+  static let iconWords: [(icon: String, words: Set<String>)] = [
+    ("genre", ["genre", "genres", "style", "styles"]),
+    ("calendar", ["year", "years", "decade", "date", "month", "day", "season", "era"]),
+    ("globe", ["continent", "country", "countries", "region", "language", "languages", "nation"]),
+    ("place", ["city", "cities", "place", "location", "venue", "state", "province", "town"]),
+    (
+      "person",
+      ["artist", "author", "maker", "person", "people", "composer", "writer", "creator", "director"]
+    ),
+    ("folder", ["category", "categories", "type", "kind", "section", "department", "collection", "group"]),
+    ("star", ["rating", "stars", "grade"]),
+    ("clock", ["duration", "length", "time", "period"]),
+  ]
+
+  static func icon(forName name: String) -> String {
+    let words = Naming.words(name)
+    for (icon, names) in iconWords where words.contains(where: names.contains) && Self.names.contains(icon) {
+      return icon
+    }
+    return "tag"
+  }
+}

@@ -322,6 +322,32 @@ let shopFiles = [
       plan.tablesOnly.map(\.table).sorted() == ["customers", "invoice_lines", "invoices", "playlist_tracks"])
     #expect(plan.facets.contains { $0.id == "genre" && $0.icon == "genre" })
   }
+
+  /// The whole config init writes for Chinook (without the trending
+  /// searches, which need the data prepared), kept beside the hand-written
+  /// one to compare: `diff Data/site.yml Tests/GenerateKitTests/Fixtures/init/chinook.yml`.
+  /// After an intended change, re-record with `GENERATE_RECORD_GOLDEN=1`.
+  @Test func chinookConfigMatchesItsGoldenFile() throws {
+    let data = packageRoot.appendingPathComponent("Data")
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: data.appendingPathComponent("chinook").path
+    )
+    .filter { $0.hasSuffix(".csv") }.sorted().map { data.appendingPathComponent("chinook/" + $0).path }
+    let plan = CollectionInference().infer(SchemaInference().infer(try DataFileReader().read(files)))
+    let text = ConfigWriter(
+      directory: data.path, title: "Chinook", description: "Search the Chinook music store."
+    )
+    .write(plan)
+    let golden = fixturesRoot.appendingPathComponent("init/chinook.yml")
+    if ProcessInfo.processInfo.environment["GENERATE_RECORD_GOLDEN"] != nil {
+      try Data(text.utf8).write(to: golden)
+      return
+    }
+    let stored = try String(contentsOf: golden, encoding: .utf8)
+    #expect(
+      stored == text,
+      "differs from init/chinook.yml:\n\(GoldenSiteTests.diff(Data(stored.utf8), Data(text.utf8)))")
+  }
 }
 
 extension Dictionary where Key == String {

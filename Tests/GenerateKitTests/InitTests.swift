@@ -182,6 +182,21 @@ let shopFiles = [
     #expect(plan.scopes.last?.facet == "category")
   }
 
+  /// Two references to one table, named for their roles: both found, and
+  /// neither makes the matches a list of the team's records (which would
+  /// be ambiguous in an expression).
+  @Test func referencesNamedForTheirRole() throws {
+    let plan = try plan([
+      "teams.csv": "id,name\n1,Lions\n2,Tigers\n3,Bears\n",
+      "matches.csv": "id,home_team_id,away_team_id,venue\n1,1,2,Stade A\n2,2,3,Stade B\n3,3,1,Stade C\n",
+    ])
+    #expect(plan.schema.table("matches")?.refs.map(\.table) == ["teams", "teams"])
+    #expect(plan.schema.children(of: "teams").isEmpty)
+    let matches = try #require(plan.collections.first { $0.table == "matches" })
+    #expect(matches.subtitle == "Match · {{homeTeamName}} · {{awayTeamName}}")
+    #expect(plan.collections.first { $0.table == "teams" }?.popularity == nil)
+  }
+
   @Test func aRepeatedTitleIsCollapsedAndNamedForIt() throws {
     var rows = "country,continent,year,pop\n"
     for country in ["Chad", "Peru", "Laos"] {

@@ -150,6 +150,8 @@ public struct SchemaInference {
       let squashed = Naming.squashed(profile.name)
       let stripped = stem(profile.name)
       var named: [Schema.TableShape] = []
+      // Named for a table's role: `home_team_id` → teams.
+      var endsNamed: [Schema.TableShape] = []
       var unnamed: [Schema.TableShape] = []
       for target in shapes {
         guard let targetKeys = keys[target.name], profile.distinct <= targetKeys.count,
@@ -158,20 +160,22 @@ public struct SchemaInference {
         let names = [Naming.squashed(target.name), Naming.squashed(Naming.singularName(target.name))]
         if names.contains(stripped) || names.contains(squashed) {
           named.append(target)
+        } else if stripped != squashed, names.contains(where: { $0.count >= 3 && stripped.hasSuffix($0) }) {
+          endsNamed.append(target)
         } else {
           unnamed.append(target)
         }
       }
-      if named.count == 1 {
+      if let only = named.count == 1 ? named[0] : named.isEmpty && endsNamed.count == 1 ? endsNamed[0] : nil {
         refs.append(
           .init(
-            column: profile.name, table: named[0].name,
-            reason: "every value of '\(profile.name)' is a key of \(named[0].name)"))
+            column: profile.name, table: only.name,
+            reason: "every value of '\(profile.name)' is a key of \(only.name)"))
         continue
       }
       // Not named like a table: only text values (small numbers would fit
       // any table numbered from 1), and only when one table fits.
-      guard named.isEmpty, unnamed.count == 1, profile.kind == .text else { continue }
+      guard named.isEmpty, endsNamed.isEmpty, unnamed.count == 1, profile.kind == .text else { continue }
       refs.append(
         .init(
           column: profile.name, table: unnamed[0].name,

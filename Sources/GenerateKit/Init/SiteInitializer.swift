@@ -25,6 +25,12 @@ public struct SiteInitializer {
   }
 
   public func run() throws -> Result {
+    var isFolder: ObjCBool = false
+    if FileManager.default.fileExists(atPath: configPath, isDirectory: &isFolder), isFolder.boolValue {
+      throw DiagnosticsError(
+        .error(
+          at: SourceLocation(file: configPath), "\(configPath) is a folder; name the config file to write"))
+    }
     if FileManager.default.fileExists(atPath: configPath) && !force {
       throw DiagnosticsError(
         .error(
@@ -72,9 +78,17 @@ public struct SiteInitializer {
         warning.message = warning.message.replacingOccurrences(of: trial, with: configPath)
         return warning
       }
+    } catch {
+      warnings = [.warning(at: nil, "the config could not be checked: \(error.localizedDescription)")]
     }
     let text = writer.write(plan)
-    try Data(text.utf8).write(to: URL(fileURLWithPath: configPath))
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: configPath))
+    } catch {
+      throw DiagnosticsError(
+        .error(at: SourceLocation(file: configPath), "cannot write the config: \(error.localizedDescription)")
+      )
+    }
     return Result(
       configPath: configPath, text: text, plan: plan, summary: Self.summary(plan), warnings: warnings)
   }

@@ -238,6 +238,13 @@ let shopFiles = [
     #expect(throws: DiagnosticsError.self) { try folder.initialize(["tags.csv"]) }
     #expect(try folder.read("site.yml") == "title: Mine\n")
     _ = try folder.initialize(["tags.csv"], force: true)
+    // A folder in the config's place is never replaced, even with --force.
+    try FileManager.default.createDirectory(
+      atPath: folder.path("folder.yml"), withIntermediateDirectories: true)
+    var initializer = SiteInitializer(files: [folder.path("tags.csv")])
+    initializer.configPath = folder.path("folder.yml")
+    initializer.force = true
+    #expect(throws: DiagnosticsError.self) { try initializer.run() }
     #expect(try folder.read("site.yml").contains("tags: { file: tags.csv, key: id }"))
   }
 

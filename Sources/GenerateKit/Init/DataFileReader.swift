@@ -111,21 +111,15 @@ public struct DataFileReader {
     return header == Data("SQLite format 3\0".utf8)
   }
 
+  /// Loads a table as a build would, through `DatasetLoader`, from a
+  /// config that declares just this table (paths from the current folder).
   func load(name: String, source: FoundTable.Source) throws -> FoundTable {
     let spec = Self.spec(name: name, source: source)
-    let shownPath = DatasetLoader.displayPath(source.path)
-    let table: Table
-    switch source {
-    case .csv(let path): table = try CSVSource.load(spec, path: path, shownPath: shownPath)
-    case .jsonLines(let path): table = try JSONSource.loadLines(spec, path: path, shownPath: shownPath)
-    case .json(let path, let keyPath):
-      let located = keyPath.map { SiteConfig.Located(value: $0, location: SourceLocation(file: shownPath)) }
-      table = try JSONSource.loadDocument(spec, path: path, shownPath: shownPath, at: located)
-    case .sqlite(let path, _):
-      guard case .sqliteTable(let database, let sqlTable)? = spec.source else { throw DiagnosticsError([]) }
-      table = try SQLiteSource.load(
-        spec, path: path, shownPath: shownPath, database: database, read: .table(sqlTable))
-    }
+    let config = SiteConfig(
+      path: "", directory: FileManager.default.currentDirectoryPath, title: "", description: "",
+      language: "en", baseURL: "/", tint: "", templates: [], search: .init(), tables: [spec], collections: [],
+      facets: [], scopes: [])
+    let table = try DatasetLoader().loadSource(spec, config: config)
     return FoundTable(name: name, source: source, table: table, profile: TableProfile(table))
   }
 

@@ -100,7 +100,7 @@ public struct SiteBuilder: Sendable {
       engine.emit(contentsOf: error.diagnostics)
     }
     do {
-      templates = try TemplateSet.load(directories: templateFolders)
+      templates = try TemplateSet.load(directories: templateFolders, builtIn: config.builtInTheme)
     } catch let error as DiagnosticsError {
       engine.emit(contentsOf: error.diagnostics)
     }

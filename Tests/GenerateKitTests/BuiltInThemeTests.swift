@@ -23,7 +23,7 @@ import Testing
 
   @Test func withNoFolderTheThemeAloneHasEverythingASiteNeeds() throws {
     let set = try TemplateSet.load(directories: [])
-    for name in ["search", "404", "layout", "topbar", "footer", "art"] {
+    for name in ["search", "404", "layout", "record", "topbar", "footer", "art"] {
       #expect(set.has(name), "the built-in theme has no \(name).mustache")
     }
     #expect(set.tagsByName["search"]?.file == "<built-in theme>/search.mustache")

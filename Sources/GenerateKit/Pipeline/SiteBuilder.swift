@@ -49,6 +49,7 @@ public struct SiteBuilder: Sendable {
     let site = try step(.preparing) {
       try DocumentBuilder().prepare(config, dataset: dataset, baseURL: config.baseURL)
     }
+    site.prepareRelatedRecords()
     dataset.releaseKeyIndexes()
     let index = try step(.indexing) { try IndexBuilder(config.index).build(site) }
     if verbose {

@@ -57,6 +57,8 @@ public final class PreparedSite: @unchecked Sendable {
   let facets: [SiteConfig.Facet]
   private(set) var evaluator: ExpressionEvaluator
   public internal(set) var documents: [Document] = []
+  /// References resolved both ways, for the record page's related lists.
+  var related: RelatedRecords?
   /// The base URL path pages link with, e.g. `/` or `/music/`.
   public let baseURL: String
   /// Per table: the document of each row (-1 where none), for the first
@@ -136,4 +138,13 @@ public final class PreparedSite: @unchecked Sendable {
   }
 
   public var recordCount: Int { documents.count }
+
+  /// Resolves every reference both ways while the key indexes still exist,
+  /// when some collection's pages use the built-in `record` template.
+  public func prepareRelatedRecords() {
+    guard collections.contains(where: { $0.writesPages && $0.config.page?.template == "record" }) else {
+      return
+    }
+    related = RelatedRecords(dataset: dataset, collectionTables: collections.map(\.table))
+  }
 }

@@ -62,6 +62,8 @@ final class RecordContext: MustacheParent, @unchecked Sendable {
       case "hue": return String(documents[index].hue)
       case "url": return documents[index].url.isEmpty ? nil : site.baseURL + documents[index].url
       case "kind": return site.collections[documents[index].collection].config.singular
+      case "detailRows": return depth == 0 ? detailRows() : nil
+      case "relatedLists": return depth == 0 ? relatedLists() : nil
       case "initial":
         return documents[index].title.first(where: { $0.isLetter || $0.isNumber }).map {
           String($0).uppercased()

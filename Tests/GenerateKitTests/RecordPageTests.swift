@@ -97,6 +97,37 @@ import Testing
     #expect(Self.visibleText(book).contains("Shelf &lt;b&gt;Shelf&lt;/b&gt;"), "\(Self.visibleText(book))")
   }
 
+  /// Records with no page whose links lead into another record's page
+  /// (`{{shelf.url}}#b1`, as a song links into its album): that page lists
+  /// every one of them, past the cap, with the id the link points at, so
+  /// the build's link check passes.
+  @Test func recordsLinkingIntoThePageAreAllListedWithTheirIDs() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data("id,name\n1,Fiction\n".utf8).write(to: folder.appendingPathComponent("shelves.csv"))
+    let books = (1...60).map { "\($0),Book \($0),1" }.joined(separator: "\n")
+    try Data("id,title,shelf_id\n\(books)\n".utf8).write(to: folder.appendingPathComponent("books.csv"))
+    try Data(
+      """
+      title: Library
+      tables:
+        shelves: { file: shelves.csv, key: id }
+        books: { file: books.csv, key: id, refs: { shelf_id: shelves } }
+      collections:
+        - { id: shelves, label: Shelves, table: shelves, title: name, page: {} }
+        - { id: books, label: Books, table: books, title: title, fields: { shelf: shelf_id }, url: "{{shelf.url}}#b{{id}}" }
+
+      """.utf8
+    ).write(to: folder.appendingPathComponent("site.yml"))
+    let (pages, remove) = try Self.build(config: folder.appendingPathComponent("site.yml").path)
+    defer { remove() }
+    let shelf = try #require(pages["shelves/1-fiction/index.html"], "\(pages.keys.sorted())")
+    #expect(shelf.components(separatedBy: "class=\"song-row\"").count - 1 == 60)
+    #expect(shelf.contains("<li class=\"song-row\" id=\"b60\">"))
+    #expect(!shelf.contains("more</p>"))
+  }
+
   @Test func namesAreMadeReadable() {
     #expect(RecordContext.readable("release_date") == "Release date")
     #expect(RecordContext.readable("lifeExp") == "Life exp")

@@ -52,8 +52,8 @@ extension RecordContext {
     return rows
   }
 
-  /// `[{id, label, count, items: [{title, url, subtitle, hue, initial}],
-  /// more}]`: per table whose `refs` point at this one, the records that
+  /// `[{id, label, count, items: [{title, url, subtitle, hue, initial,
+  /// anchor}], more}]`: per table whose `refs` point at this one, the records that
   /// refer to it, most popular first. (The records this one refers to are
   /// links among its `detailRows`.) A table with no collection of its own that links two
   /// tables (playlist_tracks) is walked through to the records at its other
@@ -73,13 +73,28 @@ extension RecordContext {
           }
         } ?? rows.map { (source.table, $0) }
       let ranked = rankedUnique(records)
-      let items = ranked.prefix(Self.listCap).compactMap { item($0.0, $0.1) }
+      // Records whose link leads into this page (a song at
+      // `album/#track-3`) have no page of their own: they are all shown,
+      // each with the id its link points at.
+      let here = (child(named: "url") as? String).map { $0 + "#" }
+      var items: [[String: Any]] = []
+      var shown = 0
+      for record in ranked {
+        guard var item = item(record.0, record.1) else { continue }
+        if let here, let url = item["url"] as? String, url.hasPrefix(here) {
+          item["anchor"] = String(url.dropFirst(here.count))
+        } else {
+          guard shown < Self.listCap else { continue }
+          shown += 1
+        }
+        items.append(item)
+      }
       guard !items.isEmpty else { continue }
       var list: [String: Any] = [
         "id": "related-\(lists.count + 1)", "label": label(of: source.through?.table ?? source.table),
         "count": Value.format(Double(ranked.count)), "items": items, "more": false,
       ]
-      if ranked.count > Self.listCap { list["more"] = Value.format(Double(ranked.count - Self.listCap)) }
+      if ranked.count > items.count { list["more"] = Value.format(Double(ranked.count - items.count)) }
       lists.append(list)
     }
     return lists
@@ -121,7 +136,7 @@ extension RecordContext {
     return [
       "title": title, "url": (context.child(named: "url") as? String) ?? false,
       "subtitle": (context.child(named: "subtitle") as? String) ?? false,
-      "hue": (context.child(named: "hue") as? String) ?? "0", "initial": initial,
+      "hue": (context.child(named: "hue") as? String) ?? "0", "initial": initial, "anchor": false,
     ]
   }
 

@@ -28,7 +28,6 @@ SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "hei
 AXE = Axe()
 # Another Gapminder config (to measure an older set of templates, say).
 COUNTRIES = os.environ.get("COUNTRIES_CONFIG", "Data/gapminder/site.yml")
-RECORDS = "Tests/GenerateKitTests/Fixtures/records/site.yml"
 
 
 def first_page(folder, pattern):
@@ -49,21 +48,6 @@ def countries():
         threading.Thread(target=server.serve_forever, daemon=True).start()
         page = sorted(output.glob("countries/*/index.html"))[0].parent.name
         yield f"http://127.0.0.1:{server.server_address[1]}/countries/{page}/"
-        server.shutdown()
-        server.server_close()
-
-
-@pytest.fixture(scope="session")
-def records():
-    """The records fixture (the built-in theme alone), built once and served."""
-    with tempfile.TemporaryDirectory() as folder:
-        output = pathlib.Path(folder) / "site"
-        subprocess.run(
-            ["swift", "run", "-q", "generate", "--quiet", "--config", RECORDS, "--output", str(output)],
-            cwd=REPO, check=True)
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(output)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
         server.shutdown()
         server.server_close()
 

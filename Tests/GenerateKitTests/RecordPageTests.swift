@@ -88,6 +88,8 @@ import Testing
     defer { remove() }
     let shelf = try #require(pages.first { $0.key.hasPrefix("shelves/") }?.value)
     #expect(shelf.contains("<h1>&lt;b&gt;Shelf&lt;/b&gt;</h1>"))
+    // No subtitle configured: no empty line under the title.
+    #expect(!shelf.contains("hero-meta"))
     #expect(Self.visibleText(shelf).contains("Release date 2001-02-03"))
     #expect(Self.visibleText(shelf).contains("Books 60"))
     #expect(shelf.components(separatedBy: "class=\"song-row\"").count - 1 == 50)

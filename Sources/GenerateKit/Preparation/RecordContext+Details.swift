@@ -135,7 +135,7 @@ extension RecordContext {
     let initial = title.first(where: { $0.isLetter || $0.isNumber }).map { String($0).uppercased() } ?? ""
     return [
       "title": title, "url": (context.child(named: "url") as? String) ?? false,
-      "subtitle": (context.child(named: "subtitle") as? String) ?? false,
+      "subtitle": (context.child(named: "subtitle") as? String).flatMap { $0.isEmpty ? nil : $0 } ?? false,
       "hue": (context.child(named: "hue") as? String) ?? "0", "initial": initial, "anchor": false,
     ]
   }

@@ -44,7 +44,15 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
-      exclude: ["Index/FORMAT.md"]
+      exclude: ["Index/FORMAT.md"],
+      plugins: ["EmbedTheme"]
+    ),
+    // Writes Templates/ as Swift source at build time: the built-in theme.
+    .executableTarget(name: "ThemeEmbedder"),
+    .plugin(
+      name: "EmbedTheme",
+      capability: .buildTool(),
+      dependencies: ["ThemeEmbedder"]
     ),
     .executableTarget(
       name: "generate",

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Preview soak benchmark: memory over many rebuilds, and what requests see meanwhile.
 
-Copies the default site (Data/, Templates/) to a temporary folder, starts
+Copies the default site (Data/, with its templates) to a temporary folder, starts
 `generate preview` on 127.0.0.1 with a free port, and edits the config N times
 (a comment line, so every build is the same site). After each rebuild it reads
 the server's resident memory from /proc. A second thread keeps requesting the
@@ -121,7 +121,6 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="preview-soak-"))
     try:
         shutil.copytree(REPO / "Data", work / "Data")
-        shutil.copytree(REPO / "Templates", work / "Templates")
         config = work / "Data" / "site.yml"
         original = config.read_text()
         server = subprocess.Popen(

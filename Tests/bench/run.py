@@ -407,7 +407,7 @@ def report(results: dict) -> str:
             rows.append(f"| | note | {n} | | | | |")
     meta = results["meta"]
     head = (f"# generate vs Pagefind\n\n{meta['date']} · {meta['machine']} · generate: `{meta['generate']}` "
-            f"(modified {meta['generate_mtime']}, sha256 {meta.get('generate_sha256', '?')}) · Templates from `Templates/` at run time · Pagefind {meta['pagefind_version']} · Chromium {meta.get('chromium', '?')} · "
+            f"(modified {meta['generate_mtime']}, sha256 {meta.get('generate_sha256', '?')}) · the built-in theme compiled in, Data/templates at run time · Pagefind {meta['pagefind_version']} · Chromium {meta.get('chromium', '?')} · "
             f"runs: {meta['runs']} · load average at start {meta['load_start']}\n\n"
             "Bytes are gzip bytes on the wire (body, level-6 gzip for text; Pagefind's own files are pre-compressed). "
             "First query: a fresh browser context loads the search page and the query is entered at once (one `input` event); "

@@ -5,7 +5,7 @@
 
 Writes the ten Chinook CSV tables (same file names, same headers as
 Data/chinook/) plus a site.yml (Data/site.yml with the table paths adjusted,
-`templates:` pointing at the repo's Templates/, and `pages:` limited to
+`templates:` pointing at the repo's Data/templates/, and `pages:` limited to
 artists, playlists and genres so a large build does not write a page per
 album and song — the index still covers every record).
 
@@ -282,7 +282,7 @@ def write_config(out: Path, n: int, counts: dict) -> None:
     """Data/site.yml with paths adjusted, absolute templates, and `pages:` limited."""
     text = (REPO / "Data" / "site.yml").read_text(encoding="utf-8")
     text = text.replace("file: chinook/", "file: ")
-    text = re.sub(r"(?m)^templates:.*$", f"templates: {REPO / 'Templates'}", text)
+    text = re.sub(r"(?m)^templates:.*$", f"templates: {REPO / 'Data' / 'templates'}", text)
     text = re.sub(r"(?m)^description:.*$",
                   f"description: Synthetic benchmark catalogue of {n:,} records "
                   f"({counts['artists']:,} artists, {counts['albums']:,} albums, {counts['songs']:,} songs).", text)

@@ -9,6 +9,8 @@ import functools
 import http.server
 import os
 import pathlib
+import subprocess
+import tempfile
 import threading
 import time
 
@@ -177,3 +179,19 @@ def new_page(browser, problems):
     for context in contexts:
         context.close()
     assert not problems, "\n".join(problems)
+
+
+@pytest.fixture(scope="session")
+def records():
+    """The records fixture (the built-in theme alone, two token facets), built once and served."""
+    with tempfile.TemporaryDirectory() as folder:
+        output = pathlib.Path(folder) / "site"
+        subprocess.run(
+            ["swift", "run", "-q", "generate", "--quiet", "--config",
+             "Tests/GenerateKitTests/Fixtures/records/site.yml", "--output", str(output)],
+            cwd=REPO, check=True)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(output)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+        server.shutdown()
+        server.server_close()

@@ -2,8 +2,10 @@
 
 Every state of the search page (idle, focused, typing, results, a token
 with no results, the compact scope menu), an artist, album, playlist and
-genre page, the 404 page, and a Gapminder country page (that site is built
-here from Data/gapminder/site.yml). Any violation fails, with its rule, its
+genre page, the 404 page, a Gapminder country page (that site is built
+here from Data/gapminder/site.yml), and the built-in record page (built
+here from Tests/GenerateKitTests/Fixtures/records/site.yml, which has no
+templates of its own). Any violation fails, with its rule, its
 impact and the first nodes it found, so a template change cannot quietly
 bring back tinted text below 4.5:1 or links told apart by colour alone.
 """
@@ -97,7 +99,7 @@ def search_states(page, site, size):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", SIZES)
-def test_every_page_type_has_no_axe_violations(new_page, site, countries, size, scheme):
+def test_every_page_type_has_no_axe_violations(new_page, site, countries, records, size, scheme):
     page = new_page(viewport=SIZES[size], color_scheme=scheme)
     found = []
     for name in search_states(page, site, size):
@@ -117,6 +119,10 @@ def test_every_page_type_has_no_axe_violations(new_page, site, countries, size, 
     found += violations(page, "404")
     page.goto(countries)
     found += violations(page, "country (Gapminder)")
+    for path in ["albums/11-back-in-black/", "artists/2-ac-dc/", "playlists/7-road-trip/"]:
+        page.goto(records + path)
+        page.wait_for_selector("main.record h1")
+        found += violations(page, f"record page {path}")
     nodes = sum(int(re.search(r", (\d+) nodes\)", line).group(1)) for line in found)
     print(f"\naxe {size} {scheme}: {len(found)} violations, {nodes} nodes")
     assert not found, "\n".join(found)

@@ -96,7 +96,10 @@ struct ConfigChecker {
     }
 
     guard let templates else { return diagnostics }
-    let folders = templates.directories.map(DatasetLoader.displayPath).joined(separator: ", ")
+    let folders =
+      (templates.directories.map(DatasetLoader.displayPath)
+      + (templates.builtIn ? [TemplateSet.builtInName] : []))
+      .joined(separator: ", ")
     for required in ["search", "404"] where !templates.has(required) {
       diagnostics.append(
         .error(

@@ -67,9 +67,9 @@ extension NodeReader {
     if let pair = pairs["search"] { search = strings(pair.value, what: "search in \(what)") }
     var page: (template: String, path: SiteConfig.Located<String>)?
     if let pair = pairs["page"] {
-      if let fields = mapping(pair.value, allowed: ["template", "path"], what: "page in \(what)"),
-        let template = string(fields, "template", in: pair.value, what: "page in \(what)")
-      {
+      // No template: the built-in record page.
+      if let fields = mapping(pair.value, allowed: ["template", "path"], what: "page in \(what)") {
+        let template = optionalString(fields, "template", what: "page in \(what)") ?? "record"
         let path =
           located(fields, "path", what: "page in \(what)")
           ?? .init(value: "\(id)/{{slug}}/", location: location(pair.value))

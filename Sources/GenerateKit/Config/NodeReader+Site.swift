@@ -4,8 +4,8 @@ import Yams
 /// scopes. Collections and tables have files of their own.
 extension NodeReader {
   static let siteKeys = [
-    "title", "description", "language", "baseURL", "siteURL", "tint", "templates", "search", "index",
-    "tables", "collections", "facets", "scopes", "pages", "labels",
+    "title", "description", "language", "baseURL", "siteURL", "tint", "templates", "builtInTheme",
+    "search", "index", "tables", "collections", "facets", "scopes", "pages", "labels",
   ]
 
   mutating func site(_ node: Node, path: String, directory: String) -> SiteConfig? {
@@ -32,13 +32,14 @@ extension NodeReader {
     if let pair = pairs["tint"], !Self.isColor(tint) {
       fail(pair.value, "tint must be a hex colour such as #fa2d48")
     }
-    var templates = ["Templates"]
+    // The user's own folders, searched before the built-in theme; none by
+    // default, and an empty list says the same.
+    var templates: [String] = []
     if let pair = pairs["templates"] {
       if let single = pair.value.scalar?.string {
         templates = [single]
       } else {
         templates = strings(pair.value, what: "templates").map(\.value)
-        if templates.isEmpty { fail(pair.value, "templates must name at least one folder") }
       }
     }
 
@@ -88,6 +89,7 @@ extension NodeReader {
       collections: collections, facets: facets, scopes: scopes, pages: pages)
     config.index = index
     config.labels = labelMaps
+    config.builtInTheme = bool(pairs, "builtInTheme", default: true, what: what)
     return config
   }
 

@@ -154,9 +154,14 @@ public struct SiteConfig: Sendable {
   /// The site's origin (`https://music.example.org`), for the sitemap.
   public var siteURL: String?
   public var tint: String
-  /// Template folders, searched in order: a template or asset in an earlier
-  /// folder overrides one of the same name in a later one.
+  /// The user's template folders, searched in order and before the built-in
+  /// theme: a template or asset in an earlier folder overrides one of the
+  /// same name in a later one. Empty: the built-in theme alone.
   public var templates: [String]
+  /// Whether the built-in theme is searched after `templates`; a site with
+  /// a complete theme of its own turns it off so none of its files are
+  /// copied.
+  public var builtInTheme = true
   public var search: Search
   public var index = Index()
   public var tables: [Table]

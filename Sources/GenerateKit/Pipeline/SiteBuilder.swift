@@ -51,6 +51,7 @@ public struct SiteBuilder: Sendable {
       engine.emit(contentsOf: site.warnings)
       return site
     }
+    site.prepareRelatedRecords()
     dataset.releaseKeyIndexes()
     let index = try step(.indexing) {
       let index = try IndexBuilder(config.index).build(site)
@@ -106,7 +107,7 @@ public struct SiteBuilder: Sendable {
       engine.emit(contentsOf: error.diagnostics)
     }
     do {
-      templates = try TemplateSet.load(directories: templateFolders)
+      templates = try TemplateSet.load(directories: templateFolders, builtIn: config.builtInTheme)
     } catch let error as DiagnosticsError {
       engine.emit(contentsOf: error.diagnostics)
     }

@@ -59,6 +59,8 @@ public final class PreparedSite: @unchecked Sendable {
   let facetLabels: [[String: String]?]
   private(set) var evaluator: ExpressionEvaluator
   public internal(set) var documents: [Document] = []
+  /// References resolved both ways, for the record page's related lists.
+  var related: RelatedRecords?
   /// The base URL path pages link with, e.g. `/` or `/music/`.
   public let baseURL: String
   /// Mistakes that still give a working site, found while preparing.
@@ -146,5 +148,14 @@ public final class PreparedSite: @unchecked Sendable {
   /// scope may name a coded value (`L`) or its label (`Living`).
   func scopeValue(_ value: String, facet: Int) -> String {
     facetLabels[facet]?[value] ?? value
+  }
+
+  /// Resolves every reference both ways while the key indexes still exist,
+  /// when some collection's pages use the built-in `record` template.
+  public func prepareRelatedRecords() {
+    guard collections.contains(where: { $0.writesPages && $0.config.page?.template == "record" }) else {
+      return
+    }
+    related = RelatedRecords(dataset: dataset, collectionTables: collections.map(\.table))
   }
 }

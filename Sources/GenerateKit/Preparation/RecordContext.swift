@@ -57,11 +57,17 @@ final class RecordContext: MustacheParent, @unchecked Sendable {
       switch name {
       case "id", "key": return table.key(ofRow: row)
       case "title": return documents[index].title
-      case "subtitle": return documents[index].subtitle
+      case "subtitle":
+        // Empty is nil on the page's own record, so `{{#subtitle}}` skips
+        // it; a nested record keeps "", which stops the lookup climbing to
+        // the enclosing record's subtitle.
+        return depth == 0 && documents[index].subtitle.isEmpty ? nil : documents[index].subtitle
       case "slug": return documents[index].slug
       case "hue": return String(documents[index].hue)
       case "url": return documents[index].url.isEmpty ? nil : site.baseURL + documents[index].url
       case "kind": return site.collections[documents[index].collection].config.singular
+      case "detailRows": return depth == 0 ? detailRows() : nil
+      case "relatedLists": return depth == 0 ? relatedLists() : nil
       case "initial":
         return documents[index].title.first(where: { $0.isLetter || $0.isNumber }).map {
           String($0).uppercased()

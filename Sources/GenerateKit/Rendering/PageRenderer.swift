@@ -45,6 +45,10 @@ public struct PageRenderer {
       "chips": [["id": "top", "label": config.search.topResults]]
         + site.collections.filter(\.config.searchable).map { ["id": $0.config.id, "label": $0.config.label] },
       "trending": config.search.trending,
+      // The idle page lists each kind, to browse it without a query.
+      "kinds": site.collections.filter(\.config.searchable).map {
+        ["id": $0.config.id, "label": $0.config.label]
+      },
       "facets": site.facets.filter(\.token).map { ["id": $0.id, "label": $0.label] },
       "collections": site.collections.filter(\.writesPages).map { collection in
         ["id": collection.config.id, "label": collection.config.label] as [String: Any]

@@ -1,11 +1,15 @@
 import Foundation
 import Mustache
 
-/// The templates folder: Mustache templates registered by file name (so
-/// `partials/head.mustache` is `{{> head}}`), plus the static assets.
+/// The templates: Mustache templates registered by file name (so
+/// `partials/head.mustache` is `{{> head}}`), plus the static assets, from
+/// the user's folders and then the built-in theme, which travels with the
+/// binary (`EmbeddedTheme`, made from `Templates/` at build time).
 public struct TemplateSet: @unchecked Sendable {
-  /// The folders, in the order they are searched.
+  /// The user's folders, in the order they are searched; the built-in theme
+  /// comes after them unless it is turned off.
   public var directories: [String]
+  public var builtIn = true
   public var directory: String { directories.first ?? "" }
   var library: MustacheLibrary
   var names: Set<String>
@@ -16,67 +20,116 @@ public struct TemplateSet: @unchecked Sendable {
   /// assets are rendered with the site context and lose the extension.
   var assets: [AssetFile]
 
-  /// Loads several folders; the first folder that has a name wins.
-  public static func load(directories: [String]) throws -> TemplateSet {
+  /// How messages name a file of the built-in theme.
+  public static let builtInName = "<built-in theme>"
+
+  /// One file of a layer: its path inside the layer, its bytes, and how
+  /// messages name it.
+  struct LayerFile {
+    var relative: String
+    var bytes: [UInt8]?
+    var file: String
+  }
+
+  /// The built-in theme's files, as they were in `Templates/` when the
+  /// binary was built.
+  static var builtInFiles: [LayerFile] {
+    var files = EmbeddedTheme.files.map {
+      LayerFile(relative: $0.path, bytes: Array($0.text.utf8), file: "\(builtInName)/\($0.path)")
+    }
+    for file in EmbeddedTheme.binaryFiles {
+      files.append(
+        LayerFile(
+          relative: file.path, bytes: Data(base64Encoded: file.base64).map { [UInt8]($0) },
+          file: "\(builtInName)/\(file.path)"))
+    }
+    return files.sorted { $0.relative < $1.relative }
+  }
+
+  /// A folder's files, sorted by path; nil when it is not a folder.
+  static func folderFiles(_ directory: String) -> [LayerFile]? {
     let fileManager = FileManager.default
+    var isDirectory: ObjCBool = false
+    guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      return nil
+    }
+    let root = URL(fileURLWithPath: directory).standardizedFileURL
+    var files: [LayerFile] = []
+    for relative in (fileManager.subpaths(atPath: root.path) ?? []).sorted() {
+      let url = root.appendingPathComponent(relative)
+      var isFolder: ObjCBool = false
+      guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+        continue
+      }
+      files.append(
+        LayerFile(
+          relative: relative, bytes: fileManager.contents(atPath: url.path).map { [UInt8]($0) },
+          file: DatasetLoader.displayPath(url.path)))
+    }
+    return files
+  }
+
+  /// Loads the user's folders, then the built-in theme: the first layer
+  /// that has a template name or an asset path wins, so a folder overrides
+  /// any part of the theme by giving a file the same name.
+  public static func load(directories: [String], builtIn: Bool = true) throws -> TemplateSet {
     var diagnostics: [Diagnostic] = []
     var library = MustacheLibrary()
     var names: [String: String] = [:]
     var sources: [(name: String, file: String, tags: TemplateTags)] = []
     var assets: [AssetFile] = []
     var assetPaths = Set<String>()
-    let shown = directories.map(DatasetLoader.displayPath).joined(separator: ", ")
+    let shown = (directories.map(DatasetLoader.displayPath) + (builtIn ? [builtInName] : []))
+      .joined(separator: ", ")
+    var layers: [[LayerFile]] = []
     for directory in directories {
-      var isDirectory: ObjCBool = false
-      guard fileManager.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      guard let files = folderFiles(directory) else {
         diagnostics.append(
           .error(
             at: SourceLocation(file: DatasetLoader.displayPath(directory)), "templates folder does not exist")
         )
         continue
       }
+      layers.append(files)
+    }
+    if builtIn { layers.append(builtInFiles) }
+    for layer in layers {
       var namesHere: [String: String] = [:]
-      let root = URL(fileURLWithPath: directory).standardizedFileURL
-      let paths = (fileManager.subpaths(atPath: root.path) ?? []).sorted()
-      for relative in paths {
-        let url = root.appendingPathComponent(relative)
-        var isFolder: ObjCBool = false
-        guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
-          continue
-        }
-        let file = DatasetLoader.displayPath(url.path)
-        guard let data = fileManager.contents(atPath: url.path) else {
+      for entry in layer {
+        let (relative, file) = (entry.relative, entry.file)
+        guard let data = entry.bytes else {
           diagnostics.append(.error(at: SourceLocation(file: file), "cannot read template file"))
           continue
         }
         if relative.hasPrefix("assets/") {
           let path = String(relative.dropFirst("assets/".count))
           if assetPaths.insert(path).inserted {
-            assets.append(AssetFile(path: path, bytes: [UInt8](data), source: file))
+            assets.append(AssetFile(path: path, bytes: data, source: file))
           }
           continue
         }
         guard relative.hasSuffix(".mustache") else { continue }
         guard let text = String(validating: data, as: UTF8.self) else {
           diagnostics.append(
-            .error(
-              at: UTF8Check.firstInvalidByte(in: [UInt8](data), file: file), "template is not valid UTF-8"))
+            .error(at: UTF8Check.firstInvalidByte(in: data, file: file), "template is not valid UTF-8"))
           continue
         }
-        let name = url.deletingPathExtension().lastPathComponent
-        if let first = namesHere[name] {
+        let name = String(relative.split(separator: "/").last ?? "").dropLast(".mustache".count)
+        let fileName = String(name)
+        if let first = namesHere[fileName] {
           diagnostics.append(
             .error(
               at: SourceLocation(file: file),
-              "two templates are named '\(name)' (the other is \(first)); partials are found by file name"))
+              "two templates are named '\(fileName)' (the other is \(first)); partials are found by file name"
+            ))
           continue
         }
-        namesHere[name] = file
+        namesHere[fileName] = file
         // An earlier folder already has this name: it overrides this one.
-        if names[name] != nil { continue }
-        names[name] = file
+        if names[fileName] != nil { continue }
+        names[fileName] = file
         let tags = TemplateTags(text)
-        sources.append((name, file, tags))
+        sources.append((fileName, file, tags))
         if let tag = tags.tooDeep {
           diagnostics.append(
             .error(
@@ -92,7 +145,7 @@ public struct TemplateSet: @unchecked Sendable {
               "unknown template function '\(transform)' in '{{\(tag.content)}}'; known functions: \(known)"))
         }
         do {
-          library.register(try MustacheTemplate(string: text), named: name)
+          library.register(try MustacheTemplate(string: text), named: fileName)
         } catch let error as MustacheTemplate.ParserError {
           diagnostics.append(
             .error(
@@ -115,6 +168,7 @@ public struct TemplateSet: @unchecked Sendable {
     diagnostics += Self.cycles(in: sources)
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
     var set = TemplateSet(directories: directories, library: library, names: Set(names.keys), assets: assets)
+    set.builtIn = builtIn
     for source in sources { set.tagsByName[source.name] = (source.file, source.tags) }
     return set
   }

@@ -90,6 +90,13 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       set({ tokens: [token], text: '' })
       actions.commit('')
     },
+    // "All Albums" on the idle page: the kind alone, most popular first.
+    browseKind(kind) {
+      if (!kind) return
+      set({ text: '', tokens: [], kind, view: 'results', editing: false, active: -1, results: null })
+      address('final')
+      search()
+    },
     cancel() {
       runs.drop()
       set(idle)

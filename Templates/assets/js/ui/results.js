@@ -16,10 +16,14 @@ export function mountResults({ store, actions, base }) {
   // Where focus lands when the row it was on goes away.
   views.results.tabIndex = -1
 
-  // Trending terms are a real GET form, so they work before the script runs.
-  document.querySelector('.trending').addEventListener('submit', (event) => {
+  // Trending terms and kinds are real GET forms, so they work before the script runs.
+  document.querySelector('.trending')?.addEventListener('submit', (event) => {
     event.preventDefault()
     actions.commit(event.submitter?.value ?? '')
+  })
+  document.querySelector('.browse-kinds')?.addEventListener('submit', (event) => {
+    event.preventDefault()
+    actions.browseKind(event.submitter?.value ?? '')
   })
   // Options never take focus: the field keeps it, as the combobox pattern asks.
   listbox.addEventListener('mousedown', (event) => event.preventDefault())
@@ -34,17 +38,33 @@ export function mountResults({ store, actions, base }) {
   $('recents-clear').addEventListener('click', () => actions.forgetAll())
   more.addEventListener('click', () => actions.more())
 
+  // Every facet that makes tokens gets its tiles: the first in the page's
+  // own "Browse Categories" section, each further one in a section named
+  // for it (and then the first is named for its facet too).
   function renderTiles(manifest) {
-    const facet = manifest?.facets?.[0]
-    if (!facet) return
-    $('tiles').replaceChildren(...facet.values.slice(0, 8).map(([value], i) =>
+    const facets = (manifest?.facets ?? []).filter((facet) => facet.values.length)
+    if (!facets.length) return
+    const tiles = (facet) => facet.values.slice(0, 8).map(([value], i) =>
       h('li', {}, h('button', {
         class: `browse-tile hue-${(i * 5) % 12}`,
         type: 'button',
         'aria-label': `${facet.label}: ${value}`,
         onclick: () => actions.browse(facet.id, value),
-      }, value))))
-    $('browse').hidden = !facet.values.length
+      }, value)))
+    $('tiles').replaceChildren(...tiles(facets[0]))
+    $('browse').hidden = false
+    document.querySelectorAll('.browse-more').forEach((el) => el.remove())
+    if (facets.length < 2) return
+    $('browse-title').textContent = facets[0].label
+    let after = $('browse')
+    facets.slice(1).forEach((facet, i) => {
+      const id = `browse-title-${i + 1}`
+      const section = h('section', { class: 'section browse-more', 'aria-labelledby': id },
+        h('h2', { class: 'section-title', id, text: facet.label }),
+        h('ul', { class: 'tiles' }, ...tiles(facet)))
+      after.after(section)
+      after = section
+    })
   }
 
   // Keyed reuse: an option still offered with the same content keeps its

@@ -119,7 +119,7 @@ import Testing
     #expect(try table(config, "artists").key?.value == "name")
     #expect(try table(config, "albums").key?.value == "slug")
     #expect(try refs(table(config, "albums")) == ["artist→artists"])
-    #expect(try collection(config, table: "albums").subtitle?.value == "Album · {{artistName}}")
+    #expect(try collection(config, table: "albums").subtitle?.value == "Album · {{artist.title}}")
     #expect(try collection(config, table: "artists").popularity?.value == "count(albums)")
     try expectBuilds(folder)
   }

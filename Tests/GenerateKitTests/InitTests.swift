@@ -164,9 +164,9 @@ let shopFiles = [
     let plan = try plan(shopFiles)
     let products = try #require(plan.collections.first { $0.table == "products" })
     #expect(products.title == "name")
-    #expect(products.subtitle == "Product · {{makerName}}")
-    #expect(products.search.contains("makerName"))
-    #expect(products.fields.contains { $0 == ("makerName", "maker.name") })
+    #expect(products.subtitle == "Product · {{maker.title}}")
+    #expect(products.search.contains("maker.name"))
+    #expect(products.fields.contains { $0 == ("maker", "maker") }, "the maker as a record: a link")
     #expect(products.popularity == "rating", "a number named like a score")
     #expect(products.facets.map(\.facet) == ["category"])
     let makers = try #require(plan.collections.first { $0.table == "makers" })
@@ -193,7 +193,7 @@ let shopFiles = [
     #expect(plan.schema.table("matches")?.refs.map(\.table) == ["teams", "teams"])
     #expect(plan.schema.children(of: "teams").isEmpty)
     let matches = try #require(plan.collections.first { $0.table == "matches" })
-    #expect(matches.subtitle == "Match · {{homeTeamName}} · {{awayTeamName}}")
+    #expect(matches.subtitle == "Match · {{homeTeam.title}} · {{awayTeam.title}}")
     #expect(plan.collections.first { $0.table == "teams" }?.popularity == nil)
   }
 

@@ -121,9 +121,9 @@ struct CollectionContext {
     return (expression, "how many records refer to it (\(found.joined(separator: ", ")))")
   }
 
-  /// Fields for the subtitle and search: the titles of the records it
-  /// refers to (two steps deep), code values, a duration, a count of the
-  /// records that refer to it, and its other short text.
+  /// Fields for the page, the subtitle and search: the records it refers
+  /// to (two steps deep), a duration, a count of the records that refer to
+  /// it; its other short text is searched.
   func addFields(to plan: inout SitePlan.Collection, shape: Schema.TableShape, title: ColumnProfile) {
     var names = Set<String>()
     func add(_ parts: [String], _ expression: String) -> String {
@@ -133,28 +133,27 @@ struct CollectionContext {
       plan.fields.append((name, expression))
       return name
     }
-    var refTitles: [String] = []
+    // The records it refers to, as record fields: links on its page, their
+    // titles in the subtitle (`{{artist.title}}`) and searched.
+    var parts: [String] = []
+    var searched: [String] = []
     for ref in shape.refs {
       guard let target = schema.table(ref.table), let targetTitle = titles[ref.table] else { continue }
       let path = Naming.expression(ref.column)
-      if isCodeTable(ref.table) {
-        _ = add([Naming.stem(ref.column)], path + "." + Naming.expression(targetTitle.name))
-        continue
-      }
-      let first = add(
-        [Naming.stem(ref.column), targetTitle.name], path + "." + Naming.expression(targetTitle.name))
+      let first = add([Naming.stem(ref.column)], path)
+      if isCodeTable(ref.table) { continue }
       var chain = [first]
+      searched.append(path + "." + Naming.expression(targetTitle.name))
       for next in target.refs where next.table != shape.name && !isCodeTable(next.table) {
         guard let nextTitle = titles[next.table] else { continue }
-        chain.insert(
-          add(
-            [Naming.stem(next.column), nextTitle.name],
-            path + "." + Naming.expression(next.column) + "." + Naming.expression(nextTitle.name)), at: 0)
+        let nextPath = path + "." + Naming.expression(next.column)
+        chain.insert(add([Naming.stem(next.column)], nextPath), at: 0)
+        searched.insert(nextPath + "." + Naming.expression(nextTitle.name), at: searched.count - 1)
         break
       }
-      refTitles += chain
+      parts += chain.map { $0 + ".title" }
     }
-    var parts = Array(refTitles.prefix(2))
+    parts = Array(parts.prefix(2))
     if parts.isEmpty, let count = childCount(shape) {
       parts.append(add([count.noun, "count"], count.expression))
     }
@@ -173,7 +172,7 @@ struct CollectionContext {
     if !parts.isEmpty {
       plan.subtitle = ([plan.singular] + parts.map { "{{\($0)}}" }).joined(separator: " · ")
     }
-    plan.search = refTitles
+    plan.search = searched
     for column in shape.profile.columns
     where column.kind == .text && column.name != title.name && shape.ref(column.name) == nil
       && column.name != shape.key && !isFacetColumn(column, of: shape) && column.averageWords <= 40

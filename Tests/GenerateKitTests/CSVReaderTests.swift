@@ -67,7 +67,10 @@ struct CSVStreamingTests {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("csv-\(UUID().uuidString).csv")
     try Data(bytes).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
-    let reader = try #require(CSVReader(path: url.path, file: "t.csv"))
+    let named = DataFile.Named(
+      what: "data file", table: "t", shownPath: "t.csv", missingAt: SourceLocation(file: "site.yml"),
+      at: SourceLocation(file: "site.yml"))
+    let reader = try CSVReader(path: url.path, named, limit: Int.max)
     var rows: [CSVReader.Row] = []
     try reader.forEachRow { rows.append($0) }
     return rows

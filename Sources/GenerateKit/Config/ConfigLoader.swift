@@ -190,7 +190,7 @@ struct NodeReader {
 
   static let siteKeys = [
     "title", "description", "language", "baseURL", "siteURL", "tint", "templates", "search", "index",
-    "tables", "collections", "facets", "scopes", "pages",
+    "limits", "tables", "collections", "facets", "scopes", "pages",
   ]
 
   mutating func site(_ node: Node, path: String, directory: String) -> SiteConfig? {
@@ -313,6 +313,7 @@ struct NodeReader {
       baseURL: baseURL, siteURL: siteURL, tint: tint, templates: templates, search: search, tables: tables,
       collections: collections, facets: facets, scopes: scopes, pages: pages)
     config.index = index
+    if let pair = pairs["limits"] { config.limits = loadLimits(pair.value) }
     return config
   }
 

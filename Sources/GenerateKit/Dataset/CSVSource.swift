@@ -27,11 +27,10 @@ struct CSVReader {
     self.input = ChunkedFile(bytes: bytes)
   }
 
-  /// Nil when the file does not exist or cannot be read.
-  init?(path: String, file: String) {
-    guard let input = ChunkedFile(path: path) else { return nil }
-    self.file = file
-    self.input = input
+  /// Reads the data file `path` (checked and opened by `ChunkedFile`).
+  init(path: String, _ named: DataFile.Named, limit: Int) throws {
+    self.file = named.shownPath
+    self.input = try ChunkedFile(path: path, named, limit: limit)
   }
 
   /// Parses every row, calling `body` for each (header included, as row 0).
@@ -277,13 +276,11 @@ struct CSVRecordParser {
 /// Loads a CSV table: the header names the columns, every other record is
 /// a row.
 enum CSVSource {
-  static func load(_ spec: SiteConfig.Table, path: String, shownPath: String) throws -> Table {
-    guard let reader = CSVReader(path: path, file: shownPath) else {
-      throw DiagnosticsError(
-        .error(
-          at: spec.location,
-          "data file '\(shownPath)' of table '\(spec.name)' does not exist or cannot be read"))
-    }
+  static func load(_ spec: SiteConfig.Table, path: String, _ named: DataFile.Named, limits: SiteConfig.Limits)
+    throws -> Table
+  {
+    let shownPath = named.shownPath
+    let reader = try CSVReader(path: path, named, limit: limits.fileBytes)
     var builder: TableBuilder?
     var width = 0
     try reader.forEachRow { row in
@@ -291,7 +288,7 @@ enum CSVSource {
         let places = zip(row.lines, row.columns).map { SourceLocation(file: shownPath, line: $0, column: $1) }
         builder = try TableBuilder(
           spec: spec, file: shownPath, header: row.fields, places: places,
-          fallback: SourceLocation(file: shownPath), kind: .text)
+          fallback: SourceLocation(file: shownPath), kind: .text, limits: limits)
         width = row.fields.count
         return
       }

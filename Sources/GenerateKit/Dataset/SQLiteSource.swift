@@ -214,9 +214,11 @@ enum SQLiteSource {
             let code = sqlite3_prepare_v2(handle, tail, -1, &next, nil)
             if next != nil || code != SQLITE_OK {
               sqlite3_finalize(next)
+              var offset = tail - base
+              while offset < utf8.count && [0x20, 0x09, 0x0A, 0x0D].contains(utf8[offset]) { offset += 1 }
               throw SQLiteError(
                 message: "the query holds more than one statement; a table is read with one SELECT",
-                offset: tail - base)
+                offset: offset)
             }
           }
           return compiled

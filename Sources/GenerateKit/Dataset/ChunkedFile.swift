@@ -14,11 +14,13 @@ final class ChunkedFile {
   private let limit: Int
   private let shownPath: String
   private var total = 0
+  /// The size `DataFile.check` found, to read a whole file in one allocation.
+  private let expectedSize: Int
   private(set) var atEnd = false
 
   /// Checks and opens the data file `path` (see `DataFile`).
   init(path: String, _ named: DataFile.Named, limit: Int) throws {
-    try DataFile.check(path, named, limit: limit)
+    expectedSize = try DataFile.check(path, named, limit: limit)
     self.handle = try DataFile.open(path, named)
     self.limit = limit
     self.shownPath = named.shownPath
@@ -30,6 +32,7 @@ final class ChunkedFile {
     pending = bytes
     limit = Int.max
     shownPath = ""
+    expectedSize = bytes.count
   }
 
   deinit { try? handle?.close() }
@@ -69,6 +72,7 @@ final class ChunkedFile {
   /// The rest of the file.
   func readAll() throws -> [UInt8] {
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(expectedSize + 1)
     while try read(into: &bytes) {}
     return bytes
   }

@@ -19,6 +19,8 @@ import Testing
       case remove(String)
       case makeFolder(String)
       case symlink(String, to: String)
+      /// Replaces a file with a named pipe (FIFO).
+      case fifo(String)
     }
 
     var name: String
@@ -71,6 +73,16 @@ import Testing
           atPath: project.path(folder), withIntermediateDirectories: true)
       case .symlink(let link, let target):
         try FileManager.default.createSymbolicLink(atPath: project.path(link), withDestinationPath: target)
+      case .fifo(let file):
+        let path = project.path(file)
+        try? FileManager.default.removeItem(atPath: path)
+        try #require(mkfifo(path, 0o644) == 0, "mkfifo \(path)")
+        // Never a hang: should generate ever wait on the pipe, a writer
+        // arriving after 20 s ends the wait (with an empty file: a failure).
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20) {
+          let writer = open(path, O_WRONLY | O_NONBLOCK)
+          if writer >= 0 { close(writer) }
+        }
       }
     }
 
@@ -115,7 +127,7 @@ import Testing
 
   static let cases: [Case] =
     dataCases + configCases + expressionCases + recordPathCases + templateCases
-    + commandLineCases + fileSystemCases + safetyCases
+    + commandLineCases + fileSystemCases + safetyCases + sourceSafetyCases
 
   // MARK: Data
 

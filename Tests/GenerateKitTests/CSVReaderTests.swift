@@ -40,6 +40,30 @@ struct CSVReaderTests {
     #expect(diagnostic?.location == SourceLocation(file: "t.csv", line: marked.line, column: marked.column))
   }
 
+  /// A lone CR ends a line as LF and CR LF do (Python's csv module reads
+  /// it so, and old Mac exports use it), outside quotes and inside them,
+  /// and the lines after it are counted right.
+  @Test func aLoneCarriageReturnEndsALine() throws {
+    let parsed = try rows("id,name\r1,a\r2,\"b\rc\"\r\n3,d\n\r4,e")
+    #expect(parsed == [["id", "name"], ["1", "a"], ["2", "b\rc"], ["3", "d"], ["4", "e"]])
+    let (_, diagnostic) = failure("id,name\r1,ok\r\"two\rlines\",x\r4,\"never closed\n")
+    #expect(diagnostic?.location == SourceLocation(file: "t.csv", line: 5, column: 3))
+  }
+
+  /// The bad byte's place is found in the field as written: after doubled
+  /// quotes, and on a later line of a quoted field.
+  @Test func invalidUTF8InAQuotedFieldIsAtItsOwnLine() {
+    var bytes = Array("id,name\n1,\"say \"\"hi\"\"\nthen caf".utf8)
+    bytes += [0xC3, 0x28]
+    bytes += Array("\"\n".utf8)
+    do {
+      try CSVReader(bytes: bytes, file: "t.csv").forEachRow { _ in }
+      Issue.record("invalid UTF-8 was accepted")
+    } catch {
+      #expect(error.diagnostics.first?.location == SourceLocation(file: "t.csv", line: 3, column: 9))
+    }
+  }
+
   @Test func invalidUTF8PointsAtTheBadByte() {
     var bytes = Array("id,name\n1,caf".utf8)
     bytes += [0xC3, 0x28]
@@ -67,10 +91,28 @@ struct CSVStreamingTests {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("csv-\(UUID().uuidString).csv")
     try Data(bytes).write(to: url)
     defer { try? FileManager.default.removeItem(at: url) }
-    let reader = try #require(CSVReader(path: url.path, file: "t.csv"))
+    let named = DataFile.Named(
+      what: "data file", table: "t", shownPath: "t.csv", missingAt: SourceLocation(file: "site.yml"),
+      at: SourceLocation(file: "site.yml"))
+    let reader = try CSVReader(path: url.path, named, limit: Int.max)
     var rows: [CSVReader.Row] = []
     try reader.forEachRow { rows.append($0) }
     return rows
+  }
+
+  /// A CR at the end of one chunk and its LF at the start of the next are
+  /// one line end.
+  @Test func aCRLFSplitAcrossChunksIsOneLineEnd() throws {
+    let first = "id,name\r\n1," + String(repeating: "a", count: ChunkedFile.chunkSize - 12) + "\r"
+    let good = Array((first + "\n2,b\r\n").utf8)
+    #expect(good[ChunkedFile.chunkSize - 1] == UInt8(ascii: "\r"))
+    #expect(try rows(ofFile: good).map(\.line) == [1, 2, 3])
+    do {
+      _ = try rows(ofFile: good + Array("3,\"open\n".utf8))
+      Issue.record("the unterminated field was accepted")
+    } catch {
+      #expect(error.diagnostics.first?.location == SourceLocation(file: "t.csv", line: 4, column: 3))
+    }
   }
 
   /// A guard against quadratic time, not a benchmark: at 200,000 fields
@@ -136,4 +178,36 @@ struct CSVStreamingTests {
 
 extension Error {
   var diagnostics: [Diagnostic] { (self as? DiagnosticsError)?.diagnostics ?? [] }
+}
+
+/// One finder of invalid UTF-8 for every reader: its answer is the first
+/// bad byte, in linear time.
+struct UTF8CheckTests {
+  func offset(_ bytes: [UInt8]) -> Int? {
+    bytes.withUnsafeBufferPointer { UTF8Check.firstInvalidOffset(in: $0) }
+  }
+
+  @Test func findsTheFirstInvalidByte() {
+    #expect(offset(Array("café".utf8)) == nil)
+    #expect(offset(Array("caf".utf8) + [0xC3, 0x28]) == 3)
+    #expect(offset(Array("ab".utf8) + [0xE2, 0x82]) == 2)
+    #expect(offset([0xFF] + Array("x".utf8)) == 0)
+    let long = [UInt8](repeating: UInt8(ascii: "a"), count: 2_000_000) + [0x80]
+    #expect(offset(long) == 2_000_000)
+  }
+
+  @Test func aJSONStringWithEscapesPointsAtTheBadByte() throws {
+    var bytes = Array(#"[{"id": 1, "name": "\u00e9t\"e "#.utf8)
+    bytes += [0xFF]
+    bytes += Array(#""}]"#.utf8)
+    let found = bytes.withUnsafeBufferPointer { buffer -> GenerateKit.SourceLocation? in
+      do {
+        try JSONSource.forEachElement(of: buffer, file: "t.json", keyPath: nil, values: true) { _ in }
+        return nil
+      } catch {
+        return error.diagnostics.first?.location
+      }
+    }
+    #expect(found == SourceLocation(file: "t.json", line: 1, column: 32))
+  }
 }

@@ -5,7 +5,7 @@ import Yams
 extension NodeReader {
   static let siteKeys = [
     "title", "description", "language", "baseURL", "siteURL", "tint", "templates", "builtInTheme",
-    "search", "index", "tables", "collections", "facets", "scopes", "pages", "labels",
+    "search", "index", "limits", "tables", "collections", "facets", "scopes", "pages", "labels",
   ]
 
   mutating func site(_ node: Node, path: String, directory: String) -> SiteConfig? {
@@ -88,6 +88,7 @@ extension NodeReader {
       baseURL: baseURL, siteURL: siteURL, tint: tint, templates: templates, search: search, tables: tables,
       collections: collections, facets: facets, scopes: scopes, pages: pages)
     config.index = index
+    if let pair = pairs["limits"] { config.limits = loadLimits(pair.value) }
     config.labels = labelMaps
     config.builtInTheme = bool(pairs, "builtInTheme", default: true, what: what)
     return config

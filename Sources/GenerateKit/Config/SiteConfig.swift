@@ -132,6 +132,21 @@ public struct SiteConfig: Sendable {
     public var rowBytesPerShard = 3 * 1024
   }
 
+  /// How much a data source may hold (`limits:`): guards against a path
+  /// that names something far larger than a catalogue, and a value that
+  /// would reach the pages as megabytes of text. Both are checked where
+  /// the data is read, so the error points at the file, not at a page.
+  public struct Limits: Sendable {
+    /// The largest CSV, JSON or JSON Lines file read, checked before
+    /// reading. 4 GiB: far above any catalogue the site can serve, and
+    /// below what would exhaust a build machine. A SQLite database is read
+    /// a page at a time as its query needs, so its size is not limited.
+    public var fileBytes = 4 << 30
+    /// The longest value (and column name), in UTF-8 bytes: 1 MiB, a long
+    /// book's worth of text for one record.
+    public var valueBytes = 1 << 20
+  }
+
   public struct Search: Sendable {
     public var title = "Search"
     public var placeholder = "Search"
@@ -164,6 +179,7 @@ public struct SiteConfig: Sendable {
   public var builtInTheme = true
   public var search: Search
   public var index = Index()
+  public var limits = Limits()
   public var tables: [Table]
   public var collections: [Collection]
   public var facets: [Facet]

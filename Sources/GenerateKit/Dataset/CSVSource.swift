@@ -1,5 +1,5 @@
 /// Reads RFC 4180 CSV (a header row, quoted fields with doubled quotes,
-/// `\n` or `\r\n` line ends) straight from bytes, keeping the line and
+/// `\n`, `\r\n` or a lone `\r` as line ends) straight from bytes, keeping the line and
 /// column of every field so errors can point at them. Hand-written rather
 /// than SwiftCSV because it must report positions, reject invalid UTF-8
 /// where it occurs, and read a million rows without per-field objects.
@@ -27,11 +27,10 @@ struct CSVReader {
     self.input = ChunkedFile(bytes: bytes)
   }
 
-  /// Nil when the file does not exist or cannot be read.
-  init?(path: String, file: String) {
-    guard let input = ChunkedFile(path: path) else { return nil }
-    self.file = file
-    self.input = input
+  /// Reads the data file `path` (checked and opened by `ChunkedFile`).
+  init(path: String, _ named: DataFile.Named, limit: Int) throws {
+    self.file = named.shownPath
+    self.input = try ChunkedFile(path: path, named, limit: limit)
   }
 
   /// Parses every row, calling `body` for each (header included, as row 0).
@@ -99,6 +98,16 @@ struct CSVRecordParser {
   private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n")
   private static let carriageReturn = UInt8(ascii: "\r")
 
+  /// The length of the line break at `index` (a line feed or carriage
+  /// return there): 2 for CR LF, 1 for LF or a lone CR — both end a line, as
+  /// they do for Python's csv module and in old Mac exports. Nil when a CR
+  /// ends the buffer and the file has more, which may be its LF.
+  static func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, atEnd: Bool) -> Int? {
+    guard bytes[index] == carriageReturn else { return 1 }
+    if index + 1 < bytes.count { return bytes[index + 1] == newline ? 2 : 1 }
+    return atEnd ? 1 : nil
+  }
+
   /// 1-based column in Unicode scalars: every byte that does not continue a
   /// UTF-8 sequence starts one. Counted from the last field's column, so a
   /// line is walked once however many fields it has.
@@ -133,11 +142,10 @@ struct CSVRecordParser {
     while state.index < end
       && (bytes[state.index] == Self.newline || bytes[state.index] == Self.carriageReturn)
     {
-      if bytes[state.index] == Self.newline {
-        state.line += 1
-        state.lineStart = state.index + 1
-      }
-      state.index += 1
+      guard let length = Self.lineBreak(bytes, at: state.index, atEnd: atEnd) else { return .needMore }
+      state.index += length
+      state.line += 1
+      state.lineStart = state.index
     }
     if state.index == end { return atEnd ? .end : .needMore }
 
@@ -184,9 +192,12 @@ struct CSVRecordParser {
             closed = true
             break
           }
-          if byte == Self.newline {
+          if byte == Self.newline || byte == Self.carriageReturn {
+            guard let length = Self.lineBreak(bytes, at: index, atEnd: atEnd) else { return needMore() }
+            index += length
             line += 1
-            lineStart = index + 1
+            lineStart = index
+            continue
           }
           index += 1
         }
@@ -232,15 +243,26 @@ struct CSVRecordParser {
         text = String(validating: raw, as: UTF8.self)
       }
       guard let text else {
-        var valid = raw[...]
-        while !valid.isEmpty && String(validating: UnsafeBufferPointer(rebasing: valid), as: UTF8.self) == nil
-        {
-          valid = valid.dropLast()
+        // Doubled quotes are ASCII: the bad byte is one of the file's own,
+        // found in the field as written, perhaps lines after its start.
+        let contentStart =
+          fieldStart < valueEnd && bytes[fieldStart] == Self.quote ? fieldStart + 1 : fieldStart
+        let bad = contentStart + (UTF8Check.firstInvalidOffset(in: bytes[contentStart..<valueEnd]) ?? 0)
+        var badLine = fieldLine
+        var badLineStart = fieldLineStart
+        var scan = contentStart
+        while scan < bad {
+          if bytes[scan] == Self.newline || bytes[scan] == Self.carriageReturn {
+            scan += Self.lineBreak(bytes, at: scan, atEnd: true) ?? 1
+            badLine += 1
+            badLineStart = scan
+          } else {
+            scan += 1
+          }
         }
-        let bad = valueStart + valid.count
         throw DiagnosticsError(
           .error(
-            at: location(line: fieldLine, column: column(bytes, offset: bad, lineStart: fieldLineStart)),
+            at: location(line: badLine, column: column(bytes, offset: bad, lineStart: badLineStart)),
             "invalid UTF-8 in a field"))
       }
       row.fields.append(text)
@@ -259,12 +281,9 @@ struct CSVRecordParser {
           continue
         }
       }
-      if index < end && bytes[index] == Self.carriageReturn {
-        index += 1
-        if index == end && !atEnd { return needMore() }
-      }
-      if index < end && bytes[index] == Self.newline {
-        index += 1
+      if index < end {
+        guard let length = Self.lineBreak(bytes, at: index, atEnd: atEnd) else { return needMore() }
+        index += length
         line += 1
         lineStart = index
       }
@@ -277,13 +296,11 @@ struct CSVRecordParser {
 /// Loads a CSV table: the header names the columns, every other record is
 /// a row.
 enum CSVSource {
-  static func load(_ spec: SiteConfig.Table, path: String, shownPath: String) throws -> Table {
-    guard let reader = CSVReader(path: path, file: shownPath) else {
-      throw DiagnosticsError(
-        .error(
-          at: spec.location,
-          "data file '\(shownPath)' of table '\(spec.name)' does not exist or cannot be read"))
-    }
+  static func load(_ spec: SiteConfig.Table, path: String, _ named: DataFile.Named, limits: SiteConfig.Limits)
+    throws -> Table
+  {
+    let shownPath = named.shownPath
+    let reader = try CSVReader(path: path, named, limit: limits.fileBytes)
     var builder: TableBuilder?
     var width = 0
     try reader.forEachRow { row in
@@ -291,7 +308,7 @@ enum CSVSource {
         let places = zip(row.lines, row.columns).map { SourceLocation(file: shownPath, line: $0, column: $1) }
         builder = try TableBuilder(
           spec: spec, file: shownPath, header: row.fields, places: places,
-          fallback: SourceLocation(file: shownPath), kind: .text)
+          fallback: SourceLocation(file: shownPath), kind: .text, limits: limits)
         width = row.fields.count
         return
       }

@@ -103,19 +103,23 @@ public struct DatasetLoader {
       fileURLWithPath: source.file.value, relativeTo: URL(fileURLWithPath: config.directory + "/")
     ).path
     let shownPath = Self.displayPath(fullPath)
+    let limits = config.limits
+    var named = DataFile.Named(
+      what: "data file", table: spec.name, shownPath: shownPath, missingAt: spec.location,
+      at: source.file.location)
     switch source {
     case .csv:
-      return try CSVSource.load(spec, path: fullPath, shownPath: shownPath)
+      return try CSVSource.load(spec, path: fullPath, named, limits: limits)
     case .json(_, let path):
-      return try JSONSource.loadDocument(spec, path: fullPath, shownPath: shownPath, at: path)
+      return try JSONSource.loadDocument(spec, path: fullPath, named, at: path, limits: limits)
     case .jsonLines:
-      return try JSONSource.loadLines(spec, path: fullPath, shownPath: shownPath)
-    case .sqliteTable(let database, let table):
-      return try SQLiteSource.load(
-        spec, path: fullPath, shownPath: shownPath, database: database, read: .table(table))
-    case .sqliteQuery(let database, let query):
-      return try SQLiteSource.load(
-        spec, path: fullPath, shownPath: shownPath, database: database, read: .query(query))
+      return try JSONSource.loadLines(spec, path: fullPath, named, limits: limits)
+    case .sqliteTable(_, let table):
+      named.what = "database"
+      return try SQLiteSource.load(spec, path: fullPath, named, read: .table(table), limits: limits)
+    case .sqliteQuery(_, let query):
+      named.what = "database"
+      return try SQLiteSource.load(spec, path: fullPath, named, read: .query(query), limits: limits)
     }
   }
 
@@ -173,17 +177,16 @@ public struct DatasetLoader {
   /// A table of the distinct values of one column, keyed by that value;
   /// the other columns come from the first row of each group.
   func group(_ source: Table, by column: Int, name: String) -> Table {
-    let kind = source.places.kind
-    let table = Table(name: name, file: source.file, header: source.header, keyColumn: column, places: kind)
+    let table = Table(
+      name: name, file: source.file, header: source.header, keyColumn: column, kind: source.kind)
+    let keys = source.columns[column]
     for row in 0..<source.count {
-      let key = source.columns[column][row]
+      let key = keys[row]
       if key.isEmpty || table.rowForKey[key] != nil { continue }
       table.rowForKey[key] = table.count
-      for c in 0..<source.header.count {
-        table.columns[c].append(source.columns[c][row])
-      }
-      table.places.appendCopy(of: row, from: source.places)
+      table.appendCopy(of: row, from: source)
     }
+    table.seal()
     return table
   }
 

@@ -174,7 +174,7 @@ struct JSONReader {
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
         index += 1
         if let text = String(validating: raw, as: UTF8.self) { return text }
-        throw invalidUTF8(in: raw, from: start)
+        throw invalidUTF8(from: start)
       }
       if byte == UInt8(ascii: "\\") { return try readEscapedString(open: open, start: start) }
       if byte < 0x20 {
@@ -186,12 +186,12 @@ struct JSONReader {
     throw failure("malformed JSON: unterminated string", at: open)
   }
 
-  private mutating func invalidUTF8(in raw: UnsafeBufferPointer<UInt8>, from start: Int) -> DiagnosticsError {
-    var valid = raw[...]
-    while !valid.isEmpty && String(validating: UnsafeBufferPointer(rebasing: valid), as: UTF8.self) == nil {
-      valid = valid.dropLast()
-    }
-    return failure("invalid UTF-8 in a string", at: start + valid.count)
+  /// The string from `start` to the closing quote just read holds invalid
+  /// UTF-8: where, in the document (escapes are ASCII, so the bad byte is
+  /// one of the document's own).
+  private mutating func invalidUTF8(from start: Int) -> DiagnosticsError {
+    let offset = UTF8Check.firstInvalidOffset(in: bytes[start..<(index - 1)]) ?? 0
+    return failure("invalid UTF-8 in a string", at: start + offset)
   }
 
   private mutating func readEscapedString(open: Int, start: Int) throws -> String {
@@ -202,7 +202,7 @@ struct JSONReader {
       if byte == UInt8(ascii: "\"") {
         index += 1
         if let text = String(validating: scratch, as: UTF8.self) { return text }
-        return try scratch.withUnsafeBufferPointer { throw invalidUTF8(in: $0, from: start) }
+        throw invalidUTF8(from: start)
       }
       if byte < 0x20 {
         throw failure(

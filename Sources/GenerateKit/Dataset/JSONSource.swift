@@ -19,47 +19,38 @@ enum JSONSource {
   }
 
   static func loadDocument(
-    _ spec: SiteConfig.Table, path: String, shownPath: String, at keyPath: SiteConfig.Located<String>?
+    _ spec: SiteConfig.Table, path: String, _ named: DataFile.Named, at keyPath: SiteConfig.Located<String>?,
+    limits: SiteConfig.Limits
   ) throws -> Table {
-    guard let data = readableFile(path).flatMap({ FileManager.default.contents(atPath: $0) }) else {
-      throw missing(spec, shownPath)
-    }
-    return try data.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: UInt8.self)
+    let shownPath = named.shownPath
+    let bytes = try ChunkedFile(path: path, named, limit: limits.fileBytes).readAll()
+    return try bytes.withUnsafeBufferPointer { bytes in
       let each: ((Element) throws -> Void, Bool) throws -> Void = { body, values in
         try forEachElement(of: bytes, file: shownPath, keyPath: keyPath, values: values, body)
       }
-      return try load(spec, shownPath: shownPath, each: each)
+      return try load(spec, shownPath: shownPath, limits: limits, each: each)
     }
   }
 
-  static func loadLines(_ spec: SiteConfig.Table, path: String, shownPath: String) throws -> Table {
-    guard readableFile(path) != nil else { throw missing(spec, shownPath) }
+  static func loadLines(
+    _ spec: SiteConfig.Table, path: String, _ named: DataFile.Named, limits: SiteConfig.Limits
+  )
+    throws -> Table
+  {
+    let shownPath = named.shownPath
     let each: ((Element) throws -> Void, Bool) throws -> Void = { body, values in
-      guard let input = ChunkedFile(path: path) else { throw missing(spec, shownPath) }
+      let input = try ChunkedFile(path: path, named, limit: limits.fileBytes)
       try forEachLine(of: input, file: shownPath, values: values, body)
     }
-    return try load(spec, shownPath: shownPath, each: each)
+    return try load(spec, shownPath: shownPath, limits: limits, each: each)
   }
 
-  static func readableFile(_ path: String) -> String? {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-      FileManager.default.isReadableFile(atPath: path)
-    else { return nil }
-    return path
-  }
-
-  static func missing(_ spec: SiteConfig.Table, _ shownPath: String) -> DiagnosticsError {
-    DiagnosticsError(
-      .error(
-        at: spec.location, "data file '\(shownPath)' of table '\(spec.name)' does not exist or cannot be read"
-      ))
-  }
-
-  /// Runs the two passes over the records `each` yields.
+  /// Runs the two passes over the records `each` yields. Both cost time
+  /// and memory in proportion to the fields present: a record is never
+  /// widened to every column seen, so sparse records stay cheap.
   static func load(
-    _ spec: SiteConfig.Table, shownPath: String, each: ((Element) throws -> Void, Bool) throws -> Void
+    _ spec: SiteConfig.Table, shownPath: String, limits: SiteConfig.Limits,
+    each: ((Element) throws -> Void, Bool) throws -> Void
   ) throws -> Table {
     var names: [String] = []
     var places: [SourceLocation?] = []
@@ -80,13 +71,13 @@ enum JSONSource {
 
     var builder = try TableBuilder(
       spec: spec, file: shownPath, header: names, places: places, fallback: SourceLocation(file: shownPath),
-      kind: .text)
+      kind: .text, limits: limits)
     let width = names.count
-    var values = [String](repeating: "", count: width)
-    var columns = [Int](repeating: 1, count: width)
-    var lines = [Int](repeating: 1, count: width)
-    var filled = [Bool](repeating: false, count: width)
-    var absent: [Int] = []
+    // Per column, the last record that had it and the line it was on there:
+    // a duplicate field is found without clearing anything per record.
+    var lastRecord = [Int](repeating: 0, count: width)
+    var lastLine = [Int](repeating: 0, count: width)
+    var cells: [TableBuilder.Cell] = []
     var ordinal = 0
     try each(
       { element in
@@ -99,13 +90,9 @@ enum JSONSource {
           }
           return
         }
-        for c in 0..<width {
-          values[c] = ""
-          columns[c] = record.column
-          lines[c] = record.line
-          filled[c] = false
-        }
+        cells.removeAll(keepingCapacity: true)
         var problems: [(JSONReader.Field, String)] = []
+        var key: String?
         for (position, field) in record.fields.enumerated() {
           let c: Int
           if position < width && names[position] == field.name {
@@ -115,35 +102,28 @@ enum JSONSource {
           } else {
             continue
           }
-          if filled[c] {
+          if lastRecord[c] == ordinal {
             builder.report(
               .error(
                 at: SourceLocation(file: shownPath, line: field.nameLine, column: field.nameColumn),
-                "duplicate field '\(field.name)' in record \(ordinal) (first on line \(lines[c])); field names must be distinct"
+                "duplicate field '\(field.name)' in record \(ordinal) (first on line \(lastLine[c])); field names must be distinct"
               ))
             continue
           }
-          filled[c] = true
-          values[c] = field.value
-          columns[c] = field.column
-          lines[c] = field.line
+          lastRecord[c] = ordinal
+          lastLine[c] = field.line
+          cells.append(.init(column: c, value: field.value, line: field.line, position: field.column))
+          if c == builder.table.keyColumn { key = field.value }
           if let problem = field.problem { problems.append((field, problem)) }
         }
-        absent.removeAll(keepingCapacity: true)
-        for c in 0..<width where !filled[c] { absent.append(c) }
-        let name: String
-        if let key = builder.table.keyColumn, filled[key], !values[key].isEmpty {
-          name = "record \(values[key])"
-        } else {
-          name = "record \(ordinal)"
-        }
+        let name = key.map { $0.isEmpty ? "record \(ordinal)" : "record \($0)" } ?? "record \(ordinal)"
         for (field, problem) in problems {
           builder.report(
             .error(
               at: SourceLocation(file: shownPath, line: field.line, column: field.column),
               "\(name): field '\(field.name)' \(problem)"))
         }
-        builder.append(values, line: record.line, columns: columns, fieldLines: lines, absent: absent)
+        builder.append(record: cells, line: record.line, column: record.column)
       }, true)
     return try builder.finish()
   }

@@ -3,32 +3,42 @@
 /// Lines, SQLite) fills it through `TableBuilder`, so the stages after
 /// loading never know where the rows came from.
 public final class Table: @unchecked Sendable {
+  /// Where a table's fields were read: lines and columns of a text file,
+  /// or the row and column numbers of a query's result.
+  enum Kind {
+    case text
+    case grid
+  }
+
   public let name: String
   /// The source as the user should see it in an error message: a data file,
   /// or `database.sqlite:Table` for a SQLite table.
   public let file: String
   public let header: [String]
   /// `columns[c][row]`.
-  public internal(set) var columns: [[String]]
+  public internal(set) var columns: [Column]
   /// The key column, or nil when records are keyed by row number.
   public let keyColumn: Int?
   /// Key → row.
   public internal(set) var rowForKey: [String: Int] = [:]
   /// Column → referenced table, for columns declared in `refs`.
   public internal(set) var references: [Int: Table] = [:]
-  /// Where each field came from, for error messages.
-  var places: FieldPlaces
+  let kind: Kind
+  public private(set) var count = 0
+  /// The 1-based line each row starts on (text only).
+  private var recordLines: [Int32] = []
+  /// The 1-based column each row starts at, where it is not 1 (a JSON
+  /// record): the place of a field the record lacks.
+  private var recordColumns: [Int32]?
 
-  init(name: String, file: String, header: [String], keyColumn: Int?, places: FieldPlaces.Kind) {
+  init(name: String, file: String, header: [String], keyColumn: Int?, kind: Kind) {
     self.name = name
     self.file = file
     self.header = header
     self.keyColumn = keyColumn
-    self.columns = Array(repeating: [], count: header.count)
-    self.places = FieldPlaces(kind: places, width: header.count)
+    self.kind = kind
+    self.columns = Array(repeating: Column(), count: header.count)
   }
-
-  public var count: Int { columns.first?.count ?? places.rowCount }
 
   public func column(named name: String) -> Int? { header.firstIndex(of: name) }
 
@@ -38,89 +48,184 @@ public final class Table: @unchecked Sendable {
     return columns[keyColumn][row]
   }
 
+  /// Where a field was read; a field the record lacks is at the record.
   func location(row: Int, column: Int) -> SourceLocation {
-    let (line, column) = places.place(row: row, column: column)
-    return SourceLocation(file: file, line: line, column: column)
+    switch kind {
+    case .grid: return SourceLocation(file: file, line: row + 1, column: column + 1)
+    case .text:
+      let values = columns[column]
+      guard let slot = values.slot(ofRow: row) else {
+        return SourceLocation(
+          file: file, line: Int(recordLines[row]), column: recordColumns.map { Int($0[row]) } ?? 1)
+      }
+      let line = values.lines.map { Int($0[slot]) } ?? Int(recordLines[row])
+      return SourceLocation(file: file, line: line, column: Int(values.positions[slot]))
+    }
   }
 
   /// How a message names where a row is: "line 12" in a text file, "row 12"
   /// in a database.
   func describePlace(ofRow row: Int) -> String {
-    switch places.kind {
-    case .text: return "line \(places.place(row: row, column: 0).line)"
+    switch kind {
+    case .text: return "line \(recordLines[row])"
     case .grid: return "row \(row + 1)"
+    }
+  }
+
+  // MARK: Filling
+
+  /// Starts a new row, read at `line` and `column` of a text source.
+  func appendRow(line: Int = 0, column: Int = 1) {
+    if kind == .text {
+      recordLines.append(Int32(clamping: line))
+      if column != 1 && recordColumns == nil {
+        recordColumns = Array(repeating: 1, count: recordLines.count - 1)
+      }
+      recordColumns?.append(Int32(clamping: column))
+    }
+    count += 1
+  }
+
+  /// Sets a field of the last row, read at `line` and `position` (text).
+  func store(_ value: String, column: Int, line: Int = 0, position: Int = 0) {
+    let row = count - 1
+    if kind == .grid {
+      columns[column].append(value, row: row)
+      return
+    }
+    let rowLine = Int(recordLines[row])
+    if line != rowLine && columns[column].lines == nil {
+      // The first field of this column off its row's line: from now on
+      // keep a line per value.
+      let recordLines = recordLines
+      columns[column].lines = columns[column].storedRows.map { recordLines[$0] }
+    }
+    columns[column].append(value, row: row, position: position, line: line)
+  }
+
+  /// Copies row `row` of `source` (same columns) as this table's next row.
+  func appendCopy(of row: Int, from source: Table) {
+    switch kind {
+    case .grid:
+      appendRow()
+      for c in 0..<columns.count {
+        if let slot = source.columns[c].slot(ofRow: row) { store(source.columns[c].values[slot], column: c) }
+      }
+    case .text:
+      appendRow(line: Int(source.recordLines[row]), column: source.recordColumns.map { Int($0[row]) } ?? 1)
+      for c in 0..<columns.count {
+        let values = source.columns[c]
+        guard let slot = values.slot(ofRow: row) else { continue }
+        let line = values.lines.map { Int($0[slot]) } ?? Int(source.recordLines[row])
+        store(values.values[slot], column: c, line: line, position: Int(values.positions[slot]))
+      }
+    }
+  }
+
+  /// Ends filling: every column learns the row count, and a column missing
+  /// few values is stored densely again, for the fastest reads.
+  func seal() {
+    let recordLines = recordLines
+    let recordColumns = recordColumns
+    for c in 0..<columns.count {
+      columns[c].seal(count: count) { row in
+        (recordLines.isEmpty ? 0 : recordLines[row], recordColumns?[row] ?? 1)
+      }
     }
   }
 }
 
-/// Where each field of a table was read, kept compactly: text sources (CSV,
-/// JSON) store a line per row and a column per field, and a line per field
-/// only once some field starts on another line than its row (a quoted
-/// newline in CSV, a pretty-printed JSON document). A database needs
-/// nothing: its places are the row and column numbers themselves.
-struct FieldPlaces {
-  enum Kind {
-    /// Line and column in a text file.
-    case text
-    /// Row and column numbers of a query's result.
-    case grid
+/// One column's values, `column[row]`. A value a record does not have costs
+/// nothing: once some row lacks one, the column keeps the row of each value
+/// it has, so a sparse export — thousands of field names, each record
+/// naming a few — costs memory in proportion to the values present, not to
+/// rows × columns. Where a text source read each value is kept alongside.
+public struct Column: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral, Sendable {
+  /// The values present, in row order.
+  private(set) var values: [String] = []
+  /// The row of each value, ascending; nil while value i is row i.
+  private(set) var rows: [Int32]?
+  /// The 1-based column each value starts at (text only).
+  private(set) var positions: [Int32] = []
+  /// The 1-based line each value starts on, once one is not on its row's
+  /// line (a quoted newline in CSV, a pretty-printed JSON document).
+  var lines: [Int32]?
+  /// The table's row count, once sealed.
+  private var rowCount = 0
+
+  init() {}
+
+  public init(arrayLiteral elements: String...) {
+    values = elements
+    rowCount = elements.count
   }
 
-  let kind: Kind
-  /// The 1-based line each row starts on (text only).
-  var lines: [Int32] = []
-  /// `fieldColumns[c][row]`: the 1-based column each field starts at (text only).
-  var fieldColumns: [[Int32]]
-  /// `fieldLines[c][row]`, once some field is not on its row's line.
-  var fieldLines: [[Int32]]?
-  /// Rows of a grid.
-  var gridRows = 0
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { rowCount }
 
-  init(kind: Kind, width: Int) {
-    self.kind = kind
-    self.fieldColumns = kind == .text ? Array(repeating: [], count: width) : []
+  public subscript(row: Int) -> String {
+    guard let slot = slot(ofRow: row) else { return "" }
+    return values[slot]
   }
 
-  var rowCount: Int { kind == .text ? lines.count : gridRows }
+  public static func == (lhs: Column, rhs: Column) -> Bool { lhs.elementsEqual(rhs) }
 
-  func place(row: Int, column: Int) -> (line: Int, column: Int) {
-    switch kind {
-    case .grid: return (row + 1, column + 1)
-    case .text:
-      let line = fieldLines.map { Int($0[column][row]) } ?? Int(lines[row])
-      return (line, Int(fieldColumns[column][row]))
+  /// Where row `row`'s value is stored, or nil when the row has none.
+  func slot(ofRow row: Int) -> Int? {
+    guard let rows else { return row < values.count ? row : nil }
+    var low = 0
+    var high = rows.count
+    while low < high {
+      let middle = (low + high) / 2
+      if Int(rows[middle]) < row { low = middle + 1 } else { high = middle }
     }
+    return low < rows.count && Int(rows[low]) == row ? low : nil
   }
 
-  /// Records one text row: its line, and each field's line and column.
-  mutating func appendText(line: Int, fieldLines rowFieldLines: [Int]?, columns: [Int]) {
-    lines.append(Int32(clamping: line))
-    for (c, column) in columns.enumerated() { fieldColumns[c].append(Int32(clamping: column)) }
-    guard let rowFieldLines else {
-      if fieldLines != nil {
-        for c in 0..<columns.count { fieldLines?[c].append(Int32(clamping: line)) }
+  /// The row of each stored value, in order.
+  var storedRows: [Int] { rows.map { $0.map(Int.init) } ?? Array(0..<values.count) }
+
+  /// The row of the last value stored, or nil.
+  var lastRow: Int? {
+    guard !values.isEmpty else { return nil }
+    return rows.map { Int($0[$0.count - 1]) } ?? values.count - 1
+  }
+
+  mutating func append(_ value: String, row: Int, position: Int? = nil, line: Int? = nil) {
+    if rows == nil && row != values.count { rows = (0..<values.count).map { Int32($0) } }
+    values.append(value)
+    rows?.append(Int32(clamping: row))
+    if let position { positions.append(Int32(clamping: position)) }
+    if let line { lines?.append(Int32(clamping: line)) }
+  }
+
+  /// Learns the table's row count; stores the column densely when that
+  /// costs no more than keeping a row per value (16 bytes a row against 20
+  /// a value, places aside). An absent value's place is then its record's,
+  /// `recordPlace(row)`, as it was before.
+  mutating func seal(count: Int, recordPlace: (Int) -> (line: Int32, column: Int32)) {
+    rowCount = count
+    guard let rows, values.count * 5 >= count * 4 else { return }
+    var dense = [String](repeating: "", count: count)
+    for (slot, row) in rows.enumerated() { dense[Int(row)] = values[slot] }
+    values = dense
+    self.rows = nil
+    guard !positions.isEmpty else { return }
+    var densePositions = [Int32](repeating: 1, count: count)
+    var denseLines = lines.map { _ in [Int32](repeating: 1, count: count) }
+    var slot = 0
+    for row in 0..<count {
+      if slot < rows.count && Int(rows[slot]) == row {
+        densePositions[row] = positions[slot]
+        if let lines { denseLines?[row] = lines[slot] }
+        slot += 1
+      } else {
+        let place = recordPlace(row)
+        densePositions[row] = place.column
+        denseLines?[row] = place.line
       }
-      return
     }
-    if fieldLines == nil {
-      if rowFieldLines.allSatisfy({ $0 == line }) { return }
-      // First field off its row's line: from now on keep a line per field.
-      let previous = lines.dropLast()
-      fieldLines = Array(repeating: Array(previous), count: columns.count)
-    }
-    for (c, fieldLine) in rowFieldLines.enumerated() { fieldLines?[c].append(Int32(clamping: fieldLine)) }
-  }
-
-  /// Copies row `row` of `source` as this table's next row (grouped tables).
-  mutating func appendCopy(of row: Int, from source: FieldPlaces) {
-    switch kind {
-    case .grid: gridRows += 1
-    case .text:
-      let width = source.fieldColumns.count
-      appendText(
-        line: Int(source.lines[row]),
-        fieldLines: source.fieldLines.map { lines in (0..<width).map { Int(lines[$0][row]) } },
-        columns: (0..<width).map { Int(source.fieldColumns[$0][row]) })
-    }
+    positions = densePositions
+    lines = denseLines
   }
 }

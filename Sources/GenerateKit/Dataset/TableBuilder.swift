@@ -1,17 +1,29 @@
 /// The one table interface: every source (CSV, JSON, JSON Lines, SQLite)
 /// hands its column names and rows to a builder, which applies the rules
 /// they all share — names present and distinct, the key column found, no
-/// control characters in the text, ids present and unique — and reports
-/// each problem at the source's own place (file:line:column, or
-/// database:table:row:column). Sources only parse.
+/// control characters in the text, no value over `limits.valueBytes`, ids
+/// present and unique — and reports each problem at the source's own place
+/// (file:line:column, or database:table:row:column). Sources only parse.
 struct TableBuilder {
   /// How many errors one source may report before the rest are dropped.
   static let errorsPerSource = 20
 
+  /// One field a JSON record has, and where its value was read.
+  struct Cell {
+    var column: Int
+    var value: String
+    var line: Int
+    var position: Int
+  }
+
   let spec: SiteConfig.Table
   let table: Table
+  let valueBytes: Int
   private(set) var diagnostics: [Diagnostic] = []
-  /// Rows whose record lacked a field (JSON), per column: only the first few.
+  /// The columns the config itself uses (the key, every `refs` column),
+  /// which every record must have.
+  private var used: [(column: Int, use: String)] = []
+  /// Rows whose record lacked a used column, per column: only the first few.
   private var absentRows: [Int: [Int]] = [:]
 
   /// Checks the column names and finds the key column. `places` are the
@@ -19,13 +31,19 @@ struct TableBuilder {
   /// where a source has none (a query's result columns).
   init(
     spec: SiteConfig.Table, file: String, header: [String], places: [SourceLocation?],
-    fallback: SourceLocation, kind: FieldPlaces.Kind
+    fallback: SourceLocation, kind: Table.Kind, limits: SiteConfig.Limits
   ) throws {
     self.spec = spec
+    self.valueBytes = limits.valueBytes
     var diagnostics: [Diagnostic] = []
     var seen: [String: Int] = [:]
     for (index, name) in header.enumerated() {
       let place = places.indices.contains(index) ? places[index] ?? fallback : fallback
+      if name.utf8.count > valueBytes {
+        diagnostics.append(
+          .error(at: place, "column \(index + 1): " + Self.tooLong("name", name, valueBytes)))
+        continue
+      }
       if name.isEmpty {
         diagnostics.append(
           .error(
@@ -52,55 +70,104 @@ struct TableBuilder {
         diagnostics.append(
           .error(
             at: key.location,
-            "table '\(spec.name)' has no key column '\(key.value)' (its columns: \(header.joined(separator: ", ")))"
-          ))
+            "table '\(spec.name)' has no key column '\(key.value)' (its columns: \(Self.list(header)))"))
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-    table = Table(name: spec.name, file: file, header: header, keyColumn: keyColumn, places: kind)
+    table = Table(name: spec.name, file: file, header: header, keyColumn: keyColumn, kind: kind)
+    if let keyColumn { used.append((keyColumn, "the key")) }
+    for ref in spec.refs {
+      if let column = seen[ref.value.column] { used.append((column, "in refs at \(ref.location)")) }
+    }
   }
 
-  var isFull: Bool { diagnostics.count >= Self.errorsPerSource }
+  /// The column names for a message, the first few of a very wide table.
+  static func list(_ header: [String]) -> String {
+    let shown = header.prefix(30).joined(separator: ", ")
+    return header.count > 30 ? shown + ", … (\(header.count) in all)" : shown
+  }
 
   mutating func report(_ diagnostic: Diagnostic) {
     if diagnostics.count < Self.errorsPerSource { diagnostics.append(diagnostic) }
   }
 
-  /// Adds a row of a text source. `fieldLines` is nil when every field
-  /// starts on the row's line; `absent` lists fields the record did not
-  /// have (their place is the record's own).
-  mutating func append(
-    _ fields: [String], line: Int, columns: [Int], fieldLines: [Int]? = nil, absent: [Int] = []
-  ) {
-    table.places.appendText(line: line, fieldLines: fieldLines, columns: columns)
-    store(fields, absent: absent)
+  /// Adds a row of a text source that has every field (CSV): each field's
+  /// line and column.
+  mutating func append(_ fields: [String], line: Int, columns: [Int], fieldLines: [Int]) {
+    table.appendRow(line: line)
+    let key = table.keyColumn.map { fields[$0] }
+    for (column, value) in fields.enumerated() {
+      let place = SourceLocation(file: table.file, line: fieldLines[column], column: columns[column])
+      let kept = checked(value, column: column, at: place, key: key)
+      table.store(kept, column: column, line: fieldLines[column], position: columns[column])
+    }
+    finishRow(key: key)
+  }
+
+  /// Adds a record of a JSON source: the fields it has, in any order; a
+  /// field it lacks reads as empty, and its place is the record's own.
+  mutating func append(record cells: [Cell], line: Int, column: Int) {
+    table.appendRow(line: line, column: column)
+    let keyColumn = table.keyColumn
+    let key = keyColumn.flatMap { keyColumn in cells.first { $0.column == keyColumn }?.value }
+    for cell in cells {
+      let place = SourceLocation(file: table.file, line: cell.line, column: cell.position)
+      let kept = checked(cell.value, column: cell.column, at: place, key: key)
+      table.store(kept, column: cell.column, line: cell.line, position: cell.position)
+    }
+    let row = table.count - 1
+    for (column, _) in used where table.columns[column].lastRow != row {
+      if absentRows[column, default: []].count < Self.errorsPerSource {
+        absentRows[column, default: []].append(row)
+      }
+    }
+    finishRow(key: key)
   }
 
   /// Adds a row of a database result.
   mutating func append(_ fields: [String]) {
-    table.places.gridRows += 1
-    store(fields, absent: [])
+    table.appendRow()
+    let key = table.keyColumn.map { fields[$0] }
+    let row = table.count - 1
+    for (column, value) in fields.enumerated() {
+      let place = SourceLocation(file: table.file, line: row + 1, column: column + 1)
+      table.store(checked(value, column: column, at: place, key: key), column: column)
+    }
+    finishRow(key: key)
   }
 
-  private mutating func store(_ fields: [String], absent: [Int]) {
-    let row = table.places.rowCount - 1
-    for (column, value) in fields.enumerated() {
-      table.columns[column].append(value)
-      if let control = Self.firstControlCharacter(in: value) {
-        report(
-          .error(
-            at: table.location(row: row, column: column),
-            "\(recordName(row: row, fields: fields)): field '\(table.header[column])' contains the control character \(Self.describe(control)); only tab and line breaks may appear in text"
-          ))
-      }
+  /// The value to keep: `value`, or empty when it is too long (reported).
+  private mutating func checked(_ value: String, column: Int, at place: SourceLocation, key: String?)
+    -> String
+  {
+    if value.utf8.count > valueBytes {
+      report(
+        .error(
+          at: place,
+          "\(recordName(key: key)): " + Self.tooLong("field '\(table.header[column])'", value, valueBytes)))
+      return ""
     }
-    for column in absent where (absentRows[column]?.count ?? 0) < Self.errorsPerSource {
-      absentRows[column, default: []].append(row)
+    if let control = Self.firstControlCharacter(in: value) {
+      report(
+        .error(
+          at: place,
+          "\(recordName(key: key)): field '\(table.header[column])' contains the control character \(Self.describe(control)); only tab and line breaks may appear in text"
+        ))
     }
-    guard let keyColumn = table.keyColumn else { return }
-    let key = fields[keyColumn]
+    return value
+  }
+
+  static func tooLong(_ what: String, _ value: String, _ limit: Int) -> String {
+    "\(what) is \(value.utf8.count) bytes long, over the limit of \(limit) bytes (limits.valueBytes in the config)"
+  }
+
+  /// Checks the row's id: present (when the record has the key field),
+  /// not empty, not seen before.
+  private mutating func finishRow(key: String?) {
+    guard let keyColumn = table.keyColumn, let key else { return }  // an absent key is reported at the end
+    let row = table.count - 1
+    if key.utf8.count > valueBytes { return }  // reported as too long
     if key.isEmpty {
-      if absent.contains(keyColumn) { return }  // reported as a missing field
       report(
         .error(
           at: table.location(row: row, column: keyColumn),
@@ -115,22 +182,15 @@ struct TableBuilder {
     }
   }
 
-  /// "record 12" when the table has a key, else "row 12".
-  func recordName(row: Int, fields: [String]) -> String {
-    if let keyColumn = table.keyColumn, !fields[keyColumn].isEmpty { return "record \(fields[keyColumn])" }
-    return "row \(row + 1)"
+  /// "record 12" when the row has a key, else "row 12".
+  func recordName(key: String?) -> String {
+    if let key, !key.isEmpty, key.utf8.count <= valueBytes { return "record \(key)" }
+    return "row \(table.count)"
   }
 
   /// Checks the columns the config itself uses (the key, every `refs`
   /// column) are in every record, then hands the table on.
   mutating func finish() throws -> Table {
-    var used: [(column: Int, use: String)] = []
-    if let keyColumn = table.keyColumn { used.append((keyColumn, "the key")) }
-    for ref in spec.refs {
-      if let column = table.column(named: ref.value.column) {
-        used.append((column, "in refs at \(ref.location)"))
-      }
-    }
     for (column, use) in used {
       for row in absentRows[column] ?? [] {
         report(
@@ -140,6 +200,7 @@ struct TableBuilder {
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+    table.seal()
     if table.keyColumn == nil {
       table.rowForKey.reserveCapacity(table.count)
       for row in 0..<table.count { table.rowForKey[String(row + 1)] = row }

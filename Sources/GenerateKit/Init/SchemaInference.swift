@@ -194,7 +194,7 @@ public struct SchemaInference {
   }
 
   /// How many non-empty values are not keys of the target.
-  static func missing(_ values: [String], keys: Set<String>) -> Int {
+  static func missing(_ values: some Collection<String>, keys: Set<String>) -> Int {
     values.reduce(0) { $0 + ($1.isEmpty || keys.contains($1) ? 0 : 1) }
   }
 

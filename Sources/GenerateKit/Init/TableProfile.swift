@@ -32,7 +32,7 @@ public struct ColumnProfile: Sendable, Equatable {
   public var uniqueness: Double { filled == 0 ? 0 : Double(distinct) / Double(filled) }
 
   /// Profiles one column's values.
-  init(name: String, values: [String], sampleCount: Int = 3) {
+  init(name: String, values: some Collection<String>, sampleCount: Int = 3) {
     self.name = name
     rows = values.count
     var seen = Set<String>()

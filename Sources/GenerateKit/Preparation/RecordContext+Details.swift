@@ -34,6 +34,13 @@ extension RecordContext {
         let label = Self.readable(Self.withoutIDSuffix(table.header[column]))
         if let detail = detail(label: label, value: .record(target, targetRow)) { rows.append(detail) }
       }
+      // Then the table's own columns that no field already shows: "every
+      // field" means the record's data, not only what the config derived.
+      let shown = Set(rows.compactMap { $0["text"] as? String })
+      let fieldNames = Set(collection.fields.map(\.name))
+      rows += plainColumnRows(title: site.documents[index].title) { name, text in
+        !fieldNames.contains(name) && !shown.contains(text)
+      }
       return rows
     }
     let title = site.documents[index].title
@@ -47,6 +54,20 @@ extension RecordContext {
         continue
       }
       if text == title { continue }
+      rows.append(["label": Self.readable(name), "text": text, "links": false, "more": false])
+    }
+    return rows
+  }
+
+  /// Rows for the table's columns that hold plain values (not references),
+  /// leaving out empty values, the title, a key of digits only (a row
+  /// number says nothing to a reader) and what `include` refuses.
+  func plainColumnRows(title: String, include: (String, String) -> Bool) -> [[String: Any]] {
+    var rows: [[String: Any]] = []
+    for (column, name) in table.header.enumerated() where table.references[column] == nil {
+      let text = table.columns[column][row]
+      guard !text.isEmpty, text != title, include(name, text) else { continue }
+      if column == table.keyColumn && text.allSatisfy(\.isNumber) { continue }
       rows.append(["label": Self.readable(name), "text": text, "links": false, "more": false])
     }
     return rows

@@ -43,12 +43,15 @@ test('tiers: title starts with the word > with a longer term > holds the word > 
   assert.deepEqual(ids(await engine.search('love lotta')), [15, 14]);
 });
 
-test('every word must match', async () => {
+test('every word must match while together they find something; then a word that finds nothing is dropped', async () => {
   const { engine } = open();
   // 11: both words in the title; 14, a playlist holding "Crazy in Love", starts with "love"; 3 only in another field
   assert.deepEqual(ids(await engine.suggest('love crazy')), [11, 14, 3]);
   assert.deepEqual(ids(await engine.suggest('metallica puppets')), [4]);
-  assert.deepEqual(ids(await engine.suggest('metallica xylophone')), []);
+  const dropped = await engine.suggest('metallica xylophone');
+  assert.deepEqual(dropped.dropped, ['xylophone']);
+  assert.deepEqual(ids(dropped), ids(await engine.suggest('metallica')));
+  assert.deepEqual((await engine.suggest('metallica puppets')).dropped, []);
 });
 
 test('a kind chip pages through its own results', async () => {
@@ -123,7 +126,7 @@ test('a token that names nothing admits nothing, even beside a kind that could b
 
 test('empty text and no tokens is an empty result without fetching anything', async () => {
   const { engine, log } = open();
-  assert.deepEqual(await engine.suggest('  '), { text: '  ', completions: [], docs: [], corrected: [] });
+  assert.deepEqual(await engine.suggest('  '), { text: '  ', completions: [], docs: [], corrected: [], dropped: [] });
   assert.deepEqual((await engine.suggest(undefined)).docs, []);
   const r = await engine.search('', { scope: 'library' });
   assert.equal(r.total, 0);

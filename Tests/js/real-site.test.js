@@ -199,3 +199,25 @@ test('browsing a kind with no query lists it all, most popular first', { skip },
   assert.deepEqual(ids(r), [...ids(r)].sort((a, b) => a - b));
   assert.equal((await engine.search('', { kind: 'top' })).total, 0, 'nothing to show without a query or a kind');
 });
+
+test('joao gilberto is no dead end: a word is dropped, and the answer says which', { skip }, async () => {
+  const { engine } = open(SITE);
+  const r = await engine.search('joao gilberto');
+  assert.ok(r.total > 0);
+  assert.equal(r.dropped.length, 1, r.dropped.join());
+  const pasted = await engine.search('the best of the rolling stones live at the el mocambo 1977 remastered');
+  assert.ok(pasted.total > 0, 'a pasted title with words too many finds something');
+  assert.ok(pasted.dropped.length > 0);
+  assert.ok((await engine.suggest('joao gilberto')).docs.length > 0, 'while typing too');
+});
+
+test('a correction is never announced over No Results, and asTyped corrects nothing', { skip }, async () => {
+  const { engine } = open(SITE);
+  const none = await engine.search('metalica', { tokens: [{ facet: 'genre', value: 'Jazz' }] });
+  assert.equal(none.total, 0);
+  assert.deepEqual(none.corrected, []);
+  const typed = await engine.search('metalica', { asTyped: true });
+  assert.equal(typed.total, 0);
+  assert.deepEqual(typed.corrected, []);
+  assert.equal((await engine.search('metalica')).docs[0]?.title, 'Metallica');
+});

@@ -56,11 +56,11 @@ export function createMatcher(loader, learn = () => {}) {
     }
   }
 
-  return async function matchWord(word, final) {
+  return async function matchWord(word, final, asTyped = false) {
     const r = await reach(word, final)
     if (r.tops) return fromTops(r.home, word)
     // The typo code is fetched only when a word first finds nothing.
-    const found = r.found.length ? r.found : await (await import('./typo.js')).corrections(word, r.home, final, loader, shard)
+    const found = r.found.length || asTyped ? r.found : await (await import('./typo.js')).corrections(word, r.home, final, loader, shard)
     if (!found.length) return NONE
     const lists = await Promise.all(found.map(([s, t]) => postings(s, t, final)))
     const pick = (f) => union(found.map((x, i) => f(x, lists[i]) || EMPTY))

@@ -1,0 +1,32 @@
+// Against the package index example (Data/debian/site.yml), a site nobody here designed:
+// PACKAGES_SITE=/tmp/packages-site node --test Tests/js/
+// (build it with: generate --config Data/debian/site.yml --output /tmp/packages-site)
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { open, manifestName } from './support/fixture.mjs';
+
+const SITE = process.env.PACKAGES_SITE;
+const skip = !SITE ? 'PACKAGES_SITE is not set: set it to a site built from Data/debian/site.yml to run these'
+  : !manifestName(SITE) ? `PACKAGES_SITE=${SITE} has no idx/manifest.<hash>.json` : false;
+const titles = (r, n = 3) => r.docs.slice(0, n).map((d) => d.title);
+
+test('one word too many is dropped, the least specific first, and said so', { skip }, async () => {
+  const { engine } = open(SITE);
+  const r = await engine.search('apt install nginx');
+  assert.deepEqual(r.dropped, ['apt', 'install'], 'both common words go before the rare one');
+  assert.equal(r.docs[0]?.title, 'nginx');
+  const gimp = await engine.search('gimp photo editor');
+  assert.ok(gimp.total > 0, 'never a dead end');
+  assert.ok(!gimp.dropped.includes('gimp'), gimp.dropped.join());
+  const s = await engine.suggest('apt install nginx');
+  assert.deepEqual(s.dropped, ['apt', 'install'], 'suggestions drop the same words');
+  assert.equal(s.docs[0]?.title, 'nginx');
+  assert.deepEqual(s.completions, [], 'completions keep every typed word, so none here');
+});
+
+test('a query whose words all match drops none', { skip }, async () => {
+  const { engine } = open(SITE);
+  const r = await engine.search('python numpy');
+  assert.deepEqual(r.dropped, []);
+  assert.ok(titles(r, 5).includes('python3-numpy'), titles(r, 5).join());
+});

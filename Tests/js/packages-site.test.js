@@ -30,3 +30,13 @@ test('a query whose words all match drops none', { skip }, async () => {
   assert.deepEqual(r.dropped, []);
   assert.ok(titles(r, 5).includes('python3-numpy'), titles(r, 5).join());
 });
+
+test('an exact word beats its position, and popularity decides between exact matches', { skip }, async () => {
+  const { engine } = open(SITE);
+  // python3-numpy: 603 packages depend on it; numpy-stl, whose title starts with the word: none.
+  const numpy = titles(await engine.search('numpy'), 10);
+  assert.equal(numpy[0], 'python3-numpy');
+  assert.ok(numpy.indexOf('numpy-stl') > 0, numpy.join(' | '));
+  assert.equal((await engine.search('django')).docs[0]?.title, 'python3-django');
+  assert.equal((await engine.suggest('numpy')).docs[0]?.title, 'python3-numpy', 'while typing too');
+});

@@ -173,12 +173,13 @@ struct PostingsStage {
     let title = site.documents[documentIndex].title
     var titleTerms: [(String, Bool)] = []
     TextNormalizer.forEachTerm(in: title) { term, joined in titleTerms.append((term, joined)) }
-    // The first chunk's first run, and that chunk run together, start the title.
+    // Every term of the title's first word (up to the first space) starts the title: its parts
+    // and the word run together, so `numpy` starts both `numpy-stl` and `python3-numpy`, whose
+    // popularity then decides, while `Toquinho & Vinícius` does not start with `vinicius`.
     for chunk in title.split(whereSeparator: \.isWhitespace) {
       let terms = TextNormalizer.terms(String(chunk))
-      guard let first = terms.first else { continue }
-      result.starts.append(first)
-      if terms.count > 1, let joined = terms.last, joined != first { result.starts.append(joined) }
+      guard !terms.isEmpty else { continue }
+      for term in terms where !result.starts.contains(term) { result.starts.append(term) }
       break
     }
     let runs = titleTerms.filter { !$0.1 }.map(\.0)

@@ -40,3 +40,19 @@ test('an exact word beats its position, and popularity decides between exact mat
   assert.equal((await engine.search('django')).docs[0]?.title, 'python3-django');
   assert.equal((await engine.suggest('numpy')).docs[0]?.title, 'python3-numpy', 'while typing too');
 });
+
+test('completions run across in-name punctuation: network man → network-manager', { skip }, async () => {
+  const { engine } = open(SITE);
+  const network = await engine.suggest('network man');
+  assert.equal(network.completions[0], 'network-manager', network.completions.join());
+  assert.equal(network.docs[0]?.title, 'network-manager');
+  assert.ok((await engine.suggest('openssh ser')).completions.includes('openssh-server'));
+});
+
+test('a name inside a name is found: zope.interface, and python-numpy by its parts', { skip }, async () => {
+  const { engine } = open(SITE);
+  assert.equal((await engine.search('zope.interface')).docs[0]?.title, 'python3-zope.interface');
+  assert.equal((await engine.suggest('zope.int')).docs[0]?.title, 'python3-zope.interface');
+  // No term `pythonnumpy`: its parts are words of their own.
+  assert.equal((await engine.search('python-numpy')).docs[0]?.title, 'python3-numpy');
+});

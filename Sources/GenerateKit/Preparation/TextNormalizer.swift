@@ -78,6 +78,9 @@ public enum TextNormalizer {
       endRun()
       for term in runs { body(term, false) }
       if runs.count > 1 { body(runs.joined(), true) }
+      // And each of its tails run together, so a name inside a name is a term:
+      // `python3-zope.interface` holds `zopeinterface`, which `zope.interface` asks for.
+      if runs.count > 2 { for start in 1..<(runs.count - 1) { body(runs[start...].joined(), true) } }
       // `Page & Plant` is found by `page and plant`.
       if runs.isEmpty && ampersand && !other { body("and", false) }
       runs.removeAll(keepingCapacity: true)

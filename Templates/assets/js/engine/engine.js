@@ -2,7 +2,7 @@
 // of documents. No DOM, so it runs in Node tests. A call reads only immutable cached data, so
 // overlapping calls never mix their answers (the UI still drops stale ones). Document rows live
 // in documents.js, kinds and distinct groups in kinds.js, search tokens in tokens.js.
-import { queryWords } from './normalize.js'
+import { queryChunks, queryWords } from './normalize.js'
 import { createLoader } from './loader.js'
 import { EMPTY, decode, intersect, union } from './postings.js'
 import { createMatcher } from './match.js'
@@ -51,6 +51,20 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     return memo.get(key)
   }
 
+  // A word with inner punctuation (`zope.int`, `ac/dc`) is its parts run together, as the index
+  // holds a name's chunk; when that finds nothing as typed, its parts are words of their own
+  // (`python3-zope.interface` holds `zope` and `interface`, not `zopeinterface`), and only when
+  // one of them finds nothing either is the run-together word corrected. [word, match] pairs.
+  async function chunk(parts, final, asTyped) {
+    const joined = parts.join('')
+    if (parts.length < 2) return [[joined, await match(joined, final, asTyped)]]
+    const whole = await match(joined, final, true)
+    if (whole.all.length) return [[joined, whole]]
+    const each = await Promise.all(parts.map((p) => match(p, final, true)))
+    if (each.every((m) => m.all.length)) return parts.map((p, i) => [p, each[i]])
+    return [[joined, asTyped ? whole : await match(joined, final, false)]]
+  }
+
   // A token that names nothing (a stale URL) admits nothing: null.
   function filters(scope, tokens) {
     const m = engine.manifest, paths = []
@@ -65,10 +79,11 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   }
 
   async function query(text, scope, tokens, final, asTyped = false) {
-    const typed = text ? queryWords(text) : []
-    if (!typed.length && !tokens.length) return null
-    const [lists, found] = await Promise.all([filters(scope, tokens), Promise.all(typed.map((w) => match(w, final, asTyped)))])
+    const chunks = text ? queryChunks(text) : []
+    if (!chunks.length && !tokens.length) return null
+    const [lists, pairs] = await Promise.all([filters(scope, tokens), Promise.all(chunks.map((ts) => chunk(ts, final, asTyped)))])
     if (!lists) return null
+    const typed = pairs.flat().map(([w]) => w), found = pairs.flat().map(([, m]) => m)
     await kinds.groups()
     // When every word together finds nothing, some are optional (FORMAT.md "Optional words").
     const kept = optional(found, lists)

@@ -13,11 +13,14 @@ export const normalize = (text, keep = false) => String(text).normalize('NFKD').
 // A lone `&` is the word `and`, so `page and plant` finds Page & Plant.
 const chunks = (s) => (s.match(CHUNK) || []).map((c) => c.match(TERM) || (/^&+$/.test(c) ? ['and'] : []))
 
-// AC/DC is indexed as ac, dc and acdc, so that ac/dc, acdc and "ac dc" all find it.
+// AC/DC is indexed as ac, dc and acdc, so that ac/dc, acdc and "ac dc" all find it; a chunk
+// of three runs or more also as each tail run together (python3-zope.interface: zopeinterface).
 // Duplicates stay, as in the Swift TextNormalizer.terms.
-export const terms = (text) => chunks(normalize(text, true)).flatMap((ts) => (ts.length > 1 ? [...ts, ts.join('')] : ts))
+const tails = (ts) => ts.slice(1, -1).map((_, i) => ts.slice(i + 1).join(''))
+export const terms = (text) => chunks(normalize(text, true)).flatMap((ts) => (ts.length > 1 ? [...ts, ts.join(''), ...tails(ts)] : ts))
 
-export const queryWords = (text) => chunks(normalize(text, true)).filter((ts) => ts.length).map((ts) => ts.join(''))
+export const queryChunks = (text) => chunks(normalize(text, true)).filter((ts) => ts.length)
+export const queryWords = (text) => queryChunks(text).map((ts) => ts.join(''))
 
 // [start, end) UTF-16 ranges of the original title. Normalising code point by code point
 // remembers where each normalised unit came from (é becomes two units under NFKD).
@@ -43,9 +46,12 @@ export function highlightRanges(title, words) {
   for (const chunk of s.matchAll(CHUNK)) {
     const parts = [...chunk[0].matchAll(TERM)]
     for (const m of parts) test(m[0], (k) => chunk.index + m.index + k)
-    if (parts.length < 2) continue
-    const pos = parts.flatMap((m) => Array.from({ length: m[0].length }, (_, k) => chunk.index + m.index + k))
-    test(parts.map((m) => m[0]).join(''), (k) => pos[k])
+    // The chunk run together, and each of its tails (`terms`).
+    for (let t = 0; t < parts.length - 1; t++) {
+      const tail = parts.slice(t)
+      const pos = tail.flatMap((m) => Array.from({ length: m[0].length }, (_, k) => chunk.index + m.index + k))
+      test(tail.map((m) => m[0]).join(''), (k) => pos[k])
+    }
   }
   ranges.sort((a, b) => a[0] - b[0])
   const out = []

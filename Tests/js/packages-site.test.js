@@ -56,3 +56,12 @@ test('a name inside a name is found: zope.interface, and python-numpy by its par
   // No term `pythonnumpy`: its parts are words of their own.
   assert.equal((await engine.search('python-numpy')).docs[0]?.title, 'python3-numpy');
 });
+
+test('word forms meet: plurals and -ed/-ing find the same records (English)', { skip }, async () => {
+  const { engine } = open(SITE);
+  assert.equal((await engine.search('spreadsheets')).docs[0]?.title, 'libreoffice-calc');
+  const browsers = titles(await engine.search('web browsers', { limit: 10 }), 3);
+  assert.ok(browsers.includes('firefox-esr'), browsers.join(' | '));
+  const compilers = await engine.search('compilers');
+  assert.ok(compilers.docs.some((d) => d.title === 'gcc'), 'compilers finds "GNU C compiler"');
+});

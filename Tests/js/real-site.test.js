@@ -239,3 +239,12 @@ test('digits are never corrected: 1977 does not become 1974, and a pasted title 
   assert.deepEqual(pasted.corrected, []);
   assert.ok(pasted.dropped.includes('1977'), pasted.dropped.join());
 });
+
+test('word forms: loves finds the word love, and marks it', { skip }, async () => {
+  const { engine } = open(SITE);
+  const loves = await engine.search('loves', { limit: 50 });
+  assert.ok(loves.total > 100, `${loves.total} for loves`);
+  const [first] = loves.docs;
+  assert.equal(first.title, 'Love');
+  assert.deepEqual(first.marks, [[0, 4]]);
+});

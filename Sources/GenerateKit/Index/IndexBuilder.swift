@@ -185,13 +185,18 @@ struct PostingsStage {
     let runs = titleTerms.filter { !$0.1 }.map(\.0)
     if !runs.isEmpty { result.whole = runs.joined() }
     let (primary, other) = site.weightedSearchText(of: documentIndex)
-    for (term, joined) in titleTerms where seen.insert(term).inserted { result.title.append((term, joined)) }
-    TextNormalizer.forEachTerm(in: primary) { term, joined in
-      if seen.insert(term).inserted { result.title.append((term, joined)) }
+    // A term's stem in the site's language (FORMAT.md "Word forms") goes beside it, never
+    // offered as a completion: `loves` and `loving` are found by `love`'s stem.
+    let forms = WordForms.rules(forLanguage: site.config.language)
+    func add(_ term: String, _ joined: Bool, to list: inout [(String, Bool)]) {
+      if seen.insert(term).inserted { list.append((term, joined)) }
+      guard forms != nil, !joined else { return }
+      let stem = WordForms.stem(term, rules: forms)
+      if stem != term, seen.insert(stem).inserted { list.append((stem, true)) }
     }
-    TextNormalizer.forEachTerm(in: other) { term, joined in
-      if seen.insert(term).inserted { result.other.append((term, joined)) }
-    }
+    for (term, joined) in titleTerms { add(term, joined, to: &result.title) }
+    TextNormalizer.forEachTerm(in: primary) { term, joined in add(term, joined, to: &result.title) }
+    TextNormalizer.forEachTerm(in: other) { term, joined in add(term, joined, to: &result.other) }
     // A whole title that is not itself a term (`Led Zeppelin` → `ledzeppelin`) has no list to join.
     if let whole = result.whole, !seen.contains(whole) { result.whole = nil }
     return result

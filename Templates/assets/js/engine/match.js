@@ -4,6 +4,7 @@
 // typo dictionary, so a slip in the first letters (`areosmith`) is forgiven too. (Trying
 // typos for every word would cost a rare word's first query another file or two.)
 import { EMPTY, Shard, decode, union } from './postings.js'
+import { stemmer } from './forms.js'
 
 const SUBTREE = 16 // a final search reads an internal shard's subtree up to this many files
 
@@ -56,16 +57,29 @@ export function createMatcher(loader, learn = () => {}) {
     }
   }
 
+  // The word's stem in the index's language (FORMAT.md "Word forms"), as a whole term: `loves`
+  // reaches `love`, and so every form whose stem it is; `country` reaches `countri`, the stem of
+  // `countries`.
+  async function stemOf(word, found) {
+    const stem = stemmer((await loader.manifest).options?.forms)?.(word) ?? word
+    if (stem === word || found.some(([, t]) => t === stem)) return [stem, []]
+    const at = await loader.shardFor(stem)
+    const s = at && await shard(at.path)
+    return [stem, s?.terms[stem] ? [[s, stem, 0]] : []]
+  }
+
   return async function matchWord(word, final, asTyped = false) {
     const r = await reach(word, final)
     if (r.tops) return fromTops(r.home, word)
+    const [stem, forms] = await stemOf(word, r.found)
     // The typo code is fetched only when a word first finds nothing.
-    const found = r.found.length || asTyped ? r.found : await (await import('./typo.js')).corrections(word, r.home, final, loader, shard)
+    const typed = [...r.found, ...forms]
+    const found = typed.length || asTyped ? typed : await (await import('./typo.js')).corrections(word, r.home, final, loader, shard)
     if (!found.length) return NONE
     const lists = await Promise.all(found.map(([s, t]) => postings(s, t, final)))
     const pick = (f) => union(found.map((x, i) => f(x, lists[i]) || EMPTY))
     // A correction stands in for the word as a whole term.
-    const whole = ([, t, d]) => t === word || d > 0
+    const whole = ([, t, d]) => t === word || t === stem || d > 0
     const clean = pick(([, , d], l) => !d && union(l))
     const fixed = found.filter(([, , d]) => d > 0)
     return {
@@ -78,7 +92,7 @@ export function createMatcher(loader, learn = () => {}) {
       // While typing, a title that is wholly a term the word begins (`quee` → Queen); on Enter
       // the word is complete, and only a title that is the word itself is the query.
       whole: pick((x) => (!final || whole(x)) && x[0].whole(x[1])),
-      marks: [word, ...fixed.map(([, t]) => t)],
+      marks: [word, ...forms.map(([, t]) => t), ...fixed.map(([, t]) => t)],
       found,
       // "Showing results for …" only when the word as typed finds nothing.
       corrected: !clean.length && fixed.length ? { from: word, to: fixed[0][1] } : undefined,

@@ -65,3 +65,10 @@ test('word forms meet: plurals and -ed/-ing find the same records (English)', { 
   const compilers = await engine.search('compilers');
   assert.ok(compilers.docs.some((d) => d.title === 'gcc'), 'compilers finds "GNU C compiler"');
 });
+
+test('while typing, the shortest name the word begins is the whole-title match: postgres → postgresql', { skip }, async () => {
+  const { engine } = open(SITE);
+  for (const [typed, name] of [['postgres', 'postgresql'], ['libreoff', 'libreoffice'], ['wiresh', 'wireshark']]) {
+    assert.equal((await engine.suggest(typed)).docs[0]?.title, name, typed);
+  }
+});

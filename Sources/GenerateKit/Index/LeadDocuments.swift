@@ -140,8 +140,16 @@ struct LeadDocuments {
   func first(_ query: String, terms: ArraySlice<String>) -> [Int32] {
     let short = query.unicodeScalars.count < 3
     var score: [Int32: UInt8] = [:]
+    // Whole titles count for the word itself and the shortest longer terms that have any
+    // (`closestWhole` in engine/match.js; lengths in UTF-16 units, as JavaScript counts).
+    let closest =
+      terms.filter {
+        $0 != query && $0.utf8.starts(with: query.utf8) && !(postings[$0]?.whole.isEmpty ?? true)
+      }
+      .map(\.utf16.count).min()
     for term in terms where term.utf8.starts(with: query.utf8) {
       guard let list = postings[term] else { continue }
+      let wholeCounts = term == query || term.utf16.count == closest
       let same = term == query
       let (titleCut, otherCut) = TermShardStage.split(list, keep: inline)
       let anyExact: UInt8 = same || short ? Self.exact : 0
@@ -149,7 +157,7 @@ struct LeadDocuments {
       for number in list.title[..<titleCut] { score[number, default: 0] |= titleBits }
       for number in list.other[..<otherCut] { score[number, default: 0] |= anyExact }
       for number in list.starts where score[number] != nil { score[number, default: 0] |= Self.starts }
-      for number in list.whole where score[number] != nil {
+      for number in list.whole where wholeCounts && score[number] != nil {
         score[number, default: 0] |= Self.exactTitle | Self.exact
       }
     }

@@ -8,6 +8,14 @@ import { stemmer } from './forms.js'
 
 const SUBTREE = 16 // a final search reads an internal shard's subtree up to this many files
 
+// The whole-title lists of the word itself and of the shortest longer terms found that have one.
+function closestWhole(found, word) {
+  const own = found.filter(([s, t]) => t === word).map(([s, t]) => s.whole(t))
+  const titled = found.filter(([s, t]) => t !== word && s.whole(t).length)
+  const n = Math.min(...titled.map(([, t]) => t.length))
+  return union([...own, ...titled.filter(([, t]) => t.length === n).map(([s, t]) => s.whole(t))])
+}
+
 export const NONE = {
   all: EMPTY, clean: EMPTY, title: EMPTY, exact: EMPTY, exactTitle: EMPTY, starts: EMPTY, whole: EMPTY,
   marks: [], found: [],
@@ -89,9 +97,10 @@ export function createMatcher(loader, learn = () => {}) {
       exact: pick((x, l) => whole(x) && union(l)),
       exactTitle: pick((x, l) => whole(x) && l[0]),
       starts: pick(([s, t]) => s.starts(t)),
-      // While typing, a title that is wholly a term the word begins (`quee` → Queen); on Enter
+      // While typing, a title that is wholly a term the word begins (`quee` → Queen), the
+      // shortest such term only (`postgres` → postgresql, not postgresql-15 as well); on Enter
       // the word is complete, and only a title that is the word itself is the query.
-      whole: pick((x) => (!final || whole(x)) && x[0].whole(x[1])),
+      whole: final ? pick((x) => whole(x) && x[0].whole(x[1])) : closestWhole(found, word),
       marks: [word, ...forms.map(([, t]) => t), ...fixed.map(([, t]) => t)],
       found,
       // "Showing results for …" only when the word as typed finds nothing.

@@ -186,13 +186,15 @@ struct PostingsStage {
     if !runs.isEmpty { result.whole = runs.joined() }
     let (primary, other) = site.weightedSearchText(of: documentIndex)
     // A term's stem in the site's language (FORMAT.md "Word forms") goes beside it, never
-    // offered as a completion: `loves` and `loving` are found by `love`'s stem.
+    // offered as a completion, when the term does not begin with it (`loving` → `love`,
+    // `country` → `countri`); a stem the term begins with (`loves` → `love`) is reached by
+    // the engine from the stem's own shard, so it costs the index nothing.
     let forms = WordForms.rules(forLanguage: site.config.language)
     func add(_ term: String, _ joined: Bool, to list: inout [(String, Bool)]) {
       if seen.insert(term).inserted { list.append((term, joined)) }
       guard forms != nil, !joined else { return }
       let stem = WordForms.stem(term, rules: forms)
-      if stem != term, seen.insert(stem).inserted { list.append((stem, true)) }
+      if stem != term, !term.hasPrefix(stem), seen.insert(stem).inserted { list.append((stem, true)) }
     }
     for (term, joined) in titleTerms { add(term, joined, to: &result.title) }
     TextNormalizer.forEachTerm(in: primary) { term, joined in add(term, joined, to: &result.title) }

@@ -7,6 +7,10 @@ import { EMPTY, Shard, decode, union } from './postings.js'
 import { stemmer } from './forms.js'
 
 const SUBTREE = 16 // a final search reads an internal shard's subtree up to this many files
+// The typo code is fetched only when a word first finds nothing. A specifier the bundler cannot
+// read keeps it out of the page's bundle (esbuild inlines a literal import()); it names
+// engine/typo.js from this module and from the bundle (js/app.js) alike, as both ship.
+const TYPO = import.meta.url.includes('/engine/') ? './typo.js' : './engine/typo.js'
 
 // The whole-title lists of the word itself and of the shortest longer terms found that have one.
 function closestWhole(found, word) {
@@ -65,29 +69,31 @@ export function createMatcher(loader, learn = () => {}) {
     }
   }
 
-  // The word's stem in the index's language (FORMAT.md "Word forms"), as a whole term: `loves`
-  // reaches `love`, and so every form whose stem it is; `country` reaches `countri`, the stem of
-  // `countries`.
-  async function stemOf(word, found) {
-    const stem = stemmer((await loader.manifest).options?.forms)?.(word) ?? word
-    if (stem === word || found.some(([, t]) => t === stem)) return [stem, []]
-    const at = await loader.shardFor(stem)
+  // The word's other forms in the index's language (FORMAT.md "Word forms"): the terms of the
+  // stem's shard that begin with the stem and have it as theirs (`loved` → love, loves; `country`
+  // → countries, and `countri`, which the index holds for `country` itself).
+  async function formsOf(word, found) {
+    const stem = stemmer((await loader.manifest).options?.forms)
+    const root = stem?.(word) ?? word
+    if (root === word) return []
+    const at = await loader.shardFor(root)
     const s = at && await shard(at.path)
-    return [stem, s?.terms[stem] ? [[s, stem, 0]] : []]
+    const have = new Set(found.map(([, t]) => t))
+    return (s?.startingWith(root) ?? []).filter((t) => !have.has(t) && (t === root || stem(t) === root)).map((t) => [s, t, 0])
   }
 
   return async function matchWord(word, final, asTyped = false) {
     const r = await reach(word, final)
     if (r.tops) return fromTops(r.home, word)
-    const [stem, forms] = await stemOf(word, r.found)
+    const forms = await formsOf(word, r.found)
     // The typo code is fetched only when a word first finds nothing.
     const typed = [...r.found, ...forms]
-    const found = typed.length || asTyped ? typed : await (await import('./typo.js')).corrections(word, r.home, final, loader, shard)
+    const found = typed.length || asTyped ? typed : await (await import(TYPO)).corrections(word, r.home, final, loader, shard)
     if (!found.length) return NONE
     const lists = await Promise.all(found.map(([s, t]) => postings(s, t, final)))
     const pick = (f) => union(found.map((x, i) => f(x, lists[i]) || EMPTY))
     // A correction stands in for the word as a whole term.
-    const whole = ([, t, d]) => t === word || t === stem || d > 0
+    const whole = (x) => x[1] === word || x[2] > 0 || forms.includes(x)
     const clean = pick(([, , d], l) => !d && union(l))
     const fixed = found.filter(([, , d]) => d > 0)
     return {

@@ -64,11 +64,16 @@ COUNTRIES_SITE="$PWD/.build/countries-site"
 export COUNTRIES_SITE
 swift run -q generate --quiet --config Data/gapminder/site.yml --output "$COUNTRIES_SITE"
 
+log "Building the Debian package index example"
+PACKAGES_SITE="$PWD/.build/packages-site"
+export PACKAGES_SITE
+swift run -q generate --quiet --config Data/debian/site.yml --output "$PACKAGES_SITE"
+
 log "JavaScript unit tests"
 node --test Tests/js/
 
-# The judged query set (Tests/relevance): fails under the floor in judged.json.
-log "Judged queries over the default site and the Gapminder example"
+# The judged query sets (Tests/relevance): fail under the floors in judged*.json.
+log "Judged queries over the default site, the Gapminder and the package index examples"
 MUSIC_SITE="$SITE_DIR" node Tests/relevance/score.mjs --check
 
 log "Browser tests (Chromium): the search page"

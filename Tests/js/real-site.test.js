@@ -199,3 +199,52 @@ test('browsing a kind with no query lists it all, most popular first', { skip },
   assert.deepEqual(ids(r), [...ids(r)].sort((a, b) => a - b));
   assert.equal((await engine.search('', { kind: 'top' })).total, 0, 'nothing to show without a query or a kind');
 });
+
+test('joao gilberto is no dead end: a word is dropped, and the answer says which', { skip }, async () => {
+  const { engine } = open(SITE);
+  const r = await engine.search('joao gilberto');
+  assert.ok(r.total > 0);
+  assert.equal(r.dropped.length, 1, r.dropped.join());
+  const pasted = await engine.search('the best of the rolling stones live at the el mocambo 1977 remastered');
+  assert.ok(pasted.total > 0, 'a pasted title with words too many finds something');
+  assert.ok(pasted.dropped.length > 0);
+  assert.ok((await engine.suggest('joao gilberto')).docs.length > 0, 'while typing too');
+});
+
+test('a correction is never announced over No Results, and asTyped corrects nothing', { skip }, async () => {
+  const { engine } = open(SITE);
+  const none = await engine.search('metalica', { tokens: [{ facet: 'genre', value: 'Jazz' }] });
+  assert.equal(none.total, 0);
+  assert.deepEqual(none.corrected, []);
+  const typed = await engine.search('metalica', { asTyped: true });
+  assert.equal(typed.total, 0);
+  assert.deepEqual(typed.corrected, []);
+  assert.equal((await engine.search('metalica')).docs[0]?.title, 'Metallica');
+});
+
+test('while typing, an exact whole word in the title beats a prefix: foo → Foo Fighters before Fools', { skip }, async () => {
+  const { engine } = open(SITE);
+  const foo = (await engine.suggest('foo')).docs.map((d) => d.title);
+  assert.equal(foo[0], 'Foo Fighters');
+  assert.ok(foo.includes('Fools'), foo.join(' | '));
+});
+
+test('digits are never corrected: 1977 does not become 1974, and a pasted title with words too many says nothing of 1974', { skip }, async () => {
+  const { engine } = open(SITE);
+  const year = await engine.search('1977');
+  assert.deepEqual(year.corrected, []);
+  assert.equal(year.total, 0);
+  const pasted = await engine.search('the best of the rolling stones live at the el mocambo 1977 remastered');
+  assert.ok(pasted.total > 0);
+  assert.deepEqual(pasted.corrected, []);
+  assert.ok(pasted.dropped.includes('1977'), pasted.dropped.join());
+});
+
+test('word forms: loves finds the word love, and marks it', { skip }, async () => {
+  const { engine } = open(SITE);
+  const loves = await engine.search('loves', { limit: 50 });
+  assert.ok(loves.total > 100, `${loves.total} for loves`);
+  const [first] = loves.docs;
+  assert.equal(first.title, 'Love');
+  assert.deepEqual(first.marks, [[0, 4]]);
+});

@@ -173,24 +173,32 @@ struct PostingsStage {
     let title = site.documents[documentIndex].title
     var titleTerms: [(String, Bool)] = []
     TextNormalizer.forEachTerm(in: title) { term, joined in titleTerms.append((term, joined)) }
-    // The first chunk's first run, and that chunk run together, start the title.
+    // Every term of the title's first word (up to the first space) starts the title: its parts
+    // and the word run together, so `numpy` starts both `numpy-stl` and `python3-numpy`, whose
+    // popularity then decides, while `Toquinho & Vinícius` does not start with `vinicius`.
     for chunk in title.split(whereSeparator: \.isWhitespace) {
       let terms = TextNormalizer.terms(String(chunk))
-      guard let first = terms.first else { continue }
-      result.starts.append(first)
-      if terms.count > 1, let joined = terms.last, joined != first { result.starts.append(joined) }
+      guard !terms.isEmpty else { continue }
+      for term in terms where !result.starts.contains(term) { result.starts.append(term) }
       break
     }
     let runs = titleTerms.filter { !$0.1 }.map(\.0)
     if !runs.isEmpty { result.whole = runs.joined() }
     let (primary, other) = site.weightedSearchText(of: documentIndex)
-    for (term, joined) in titleTerms where seen.insert(term).inserted { result.title.append((term, joined)) }
-    TextNormalizer.forEachTerm(in: primary) { term, joined in
-      if seen.insert(term).inserted { result.title.append((term, joined)) }
+    // A term's stem in the site's language (FORMAT.md "Word forms") goes beside it, never
+    // offered as a completion, when the term does not begin with it (`loving` → `love`,
+    // `country` → `countri`); a stem the term begins with (`loves` → `love`) is reached by
+    // the engine from the stem's own shard, so it costs the index nothing.
+    let forms = WordForms.rules(forLanguage: site.config.language)
+    func add(_ term: String, _ joined: Bool, to list: inout [(String, Bool)]) {
+      if seen.insert(term).inserted { list.append((term, joined)) }
+      guard forms != nil, !joined else { return }
+      let stem = WordForms.stem(term, rules: forms)
+      if stem != term, !term.hasPrefix(stem), seen.insert(stem).inserted { list.append((stem, true)) }
     }
-    TextNormalizer.forEachTerm(in: other) { term, joined in
-      if seen.insert(term).inserted { result.other.append((term, joined)) }
-    }
+    for (term, joined) in titleTerms { add(term, joined, to: &result.title) }
+    TextNormalizer.forEachTerm(in: primary) { term, joined in add(term, joined, to: &result.title) }
+    TextNormalizer.forEachTerm(in: other) { term, joined in add(term, joined, to: &result.other) }
     // A whole title that is not itself a term (`Led Zeppelin` → `ledzeppelin`) has no list to join.
     if let whole = result.whole, !seen.contains(whole) { result.whole = nil }
     return result

@@ -87,6 +87,9 @@ struct Manifest: Codable, Equatable {
   struct Options: Codable, Equatable {
     var slashFocuses: Bool
     var suggestions: Int
+    /// The word-form rules the index was built with (`en`), which the
+    /// engine applies to query words; absent for a language without rules.
+    var forms: String?
   }
 }
 

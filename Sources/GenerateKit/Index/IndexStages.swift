@@ -302,6 +302,8 @@ struct ManifestStage {
       termShards: terms.shards, termDirectories: terms.directories, typoList: typoList, kinds: filters.kinds,
       topResults: search.topResults, scopes: filters.scopes, facets: filters.facets,
       trending: search.trending,
-      options: Manifest.Options(slashFocuses: search.slashFocuses, suggestions: search.suggestions))
+      options: Manifest.Options(
+        slashFocuses: search.slashFocuses, suggestions: search.suggestions,
+        forms: WordForms.rules(forLanguage: site.config.language)))
   }
 }

@@ -26,8 +26,8 @@ struct DocumentRows {
 /// document shard. The queries are the shard's prefix and the longer prefixes
 /// of its terms, the ones reaching the most postings first (every person
 /// typing `love` passes `lo` and `lov`), each adding its first `limit`
-/// documents by the engine's ranking rules for one word (FORMAT.md
-/// "Ranking", rules 2–6, then number), until the rows fill `budget` bytes.
+/// documents by the engine's ranking rules for one word while typing
+/// (FORMAT.md "Ranking", then number), until the rows fill `budget` bytes.
 /// A query it misses costs only the document shards it always did.
 struct LeadDocuments {
   let postings: [String: Postings]
@@ -125,30 +125,41 @@ struct LeadDocuments {
     }
   }
 
-  // Rule bits, most significant first: title, title starts, whole title
-  // (the title is one of the terms the word begins), exact word, exact word
-  // in the title. Typos never apply: the word is as typed. While a word is
-  // under three letters, "exact" means any match.
-  private static let title: UInt8 = 16
-  private static let starts: UInt8 = 8
-  private static let whole: UInt8 = 4
+  // Rule bits while typing one word, most significant first (FORMAT.md
+  // "Ranking"): title; the word whole in the title, or the whole title a
+  // term the word begins; the word whole anywhere (or that whole title);
+  // the title's first word holds the term. Typos never apply: the word is
+  // as typed. While a word is under three letters, "whole in the title"
+  // means only that whole title, and "whole anywhere" means any match.
+  private static let title: UInt8 = 8
+  private static let exactTitle: UInt8 = 4
   private static let exact: UInt8 = 2
-  private static let exactTitle: UInt8 = 1
+  private static let starts: UInt8 = 1
 
   /// The first `limit` documents for one word `query`, from the terms it begins.
   func first(_ query: String, terms: ArraySlice<String>) -> [Int32] {
     let short = query.unicodeScalars.count < 3
     var score: [Int32: UInt8] = [:]
+    // Whole titles count for the word itself and the shortest longer terms that have any
+    // (`closestWhole` in engine/match.js; lengths in UTF-16 units, as JavaScript counts).
+    let closest =
+      terms.filter {
+        $0 != query && $0.utf8.starts(with: query.utf8) && !(postings[$0]?.whole.isEmpty ?? true)
+      }
+      .map(\.utf16.count).min()
     for term in terms where term.utf8.starts(with: query.utf8) {
       guard let list = postings[term] else { continue }
+      let wholeCounts = term == query || term.utf16.count == closest
       let same = term == query
       let (titleCut, otherCut) = TermShardStage.split(list, keep: inline)
       let anyExact: UInt8 = same || short ? Self.exact : 0
-      let titleBits = Self.title | anyExact | (same || short ? Self.exactTitle : 0)
+      let titleBits = Self.title | anyExact | (same && !short ? Self.exactTitle : 0)
       for number in list.title[..<titleCut] { score[number, default: 0] |= titleBits }
       for number in list.other[..<otherCut] { score[number, default: 0] |= anyExact }
       for number in list.starts where score[number] != nil { score[number, default: 0] |= Self.starts }
-      for number in list.whole where score[number] != nil { score[number, default: 0] |= Self.whole }
+      for number in list.whole where wholeCounts && score[number] != nil {
+        score[number, default: 0] |= Self.exactTitle | Self.exact
+      }
     }
     return best(score)
   }
@@ -162,13 +173,15 @@ struct LeadDocuments {
     let (titleCut, otherCut) = own.map { TermShardStage.split($0, keep: inline) } ?? (0, 0)
     let ownTitle = own?.title[..<titleCut] ?? []
     let ownOther = own?.other[..<otherCut] ?? []
-    for number in tops[0] {
-      score[number, default: 0] |= Self.title | (short ? Self.exact | Self.exactTitle : 0)
-    }
+    for number in tops[0] { score[number, default: 0] |= Self.title | (short ? Self.exact : 0) }
     for number in tops[1] { score[number, default: 0] |= short ? Self.exact : 0 }
-    for number in ownTitle { score[number, default: 0] |= Self.title | Self.exact | Self.exactTitle }
+    for number in ownTitle {
+      score[number, default: 0] |= Self.title | Self.exact | (short ? 0 : Self.exactTitle)
+    }
     for number in ownOther { score[number, default: 0] |= Self.exact }
-    for number in own?.whole ?? [] where score[number] != nil { score[number, default: 0] |= Self.whole }
+    for number in own?.whole ?? [] where score[number] != nil {
+      score[number, default: 0] |= Self.exactTitle | Self.exact
+    }
     return best(score)
   }
 

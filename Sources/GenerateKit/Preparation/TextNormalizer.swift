@@ -78,6 +78,10 @@ public enum TextNormalizer {
       endRun()
       for term in runs { body(term, false) }
       if runs.count > 1 { body(runs.joined(), true) }
+      // And each of its tails run together, so a name inside a name is a term:
+      // `python3-zope.interface` holds `zopeinterface`, which `zope.interface` asks for.
+      if runs.count > 2 { for start in 1..<(runs.count - 1) { body(runs[start...].joined(), true) } }
+      for term in runs { forEachCJKPiece(of: term) { body($0, false) } }
       // `Page & Plant` is found by `page and plant`.
       if runs.isEmpty && ampersand && !other { body("and", false) }
       runs.removeAll(keepingCapacity: true)
@@ -95,6 +99,37 @@ public enum TextNormalizer {
       }
     }
     endChunk()
+  }
+
+  /// Han, Hiragana, Katakana and Hangul (after NFKD: conjoining jamo), where
+  /// text has no spaces between words. Ranges, not script properties, so the
+  /// browser's `engine/normalize.js` holds the very same set.
+  static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA960...0xA97F, 0xAC00...0xD7FF, 0xF900...0xFAFF, 0x20000...0x3134F:
+      return true
+    default: return false
+    }
+  }
+
+  /// The pieces a run of CJK characters is indexed by besides the run itself:
+  /// each pair of neighbours and the last character (`東京都` → `東京`, `京都`,
+  /// `都`), so any character or pair of them starts a term (`京` finds 東京).
+  /// Every CJK stretch of the run counts; a run without one has no pieces.
+  static func forEachCJKPiece(of run: String, _ body: (String) -> Void) {
+    var stretch: [Unicode.Scalar] = []
+    func flush() {
+      if stretch.count >= 2 {
+        for i in 0..<(stretch.count - 1) { body(String(String.UnicodeScalarView(stretch[i...(i + 1)]))) }
+        body(String(stretch[stretch.count - 1]))
+      }
+      stretch.removeAll()
+    }
+    for scalar in run.unicodeScalars {
+      if isCJK(scalar) { stretch.append(scalar) } else { flush() }
+    }
+    flush()
   }
 
   /// A URL-safe slug: normalised terms joined with hyphens.

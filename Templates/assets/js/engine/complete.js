@@ -10,18 +10,33 @@ const TERMS = 24 // candidate terms tried for the last word
 const bare = (chunk) => chunk.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')
 
 // Where the words run in the title: every word whole except the last, which may be a prefix
-// (or must be whole too when `next`, the phrase then taking the title's next word).
+// (or must be whole too when `next`, the phrase then taking the title's next word). A title's
+// words are its chunks (between spaces), and within a chunk its parts joined by `-`, `.`, `_` or
+// `/`: `network man` runs in "network-manager" and the phrase is that text, punctuation kept.
 function phrase(title, words, next) {
-  const chunks = title.split(/\s+/).filter((c) => queryWords(c).length)
-  const norms = chunks.map((c) => queryWords(c).join(''))
+  return run(title, words, next, false) ?? run(title, words, next, true)
+}
+
+function run(title, words, next, parts) {
+  const units = []
+  for (const chunk of title.split(/\s+/)) {
+    if (!queryWords(chunk).length) continue
+    const pieces = parts ? chunk.split(/(?<=[-._/])/) : [chunk]
+    pieces.forEach((p, k) => { if (queryWords(p).length) units.push({ text: p, glued: k > 0 }) })
+  }
+  const norms = units.map((u) => queryWords(u.text).join(''))
   const n = words.length
-  for (let i = 0; i + n <= chunks.length; i++) {
+  for (let i = 0; i + n <= units.length; i++) {
     let k = 0
     while (k < n - 1 && norms[i + k] === words[k]) k++
     if (k < n - 1) continue
     const last = norms[i + n - 1]
-    if (next ? last !== words[n - 1] || i + n >= chunks.length : !last.startsWith(words[n - 1])) continue
-    return chunks.slice(i, i + n + (next ? 1 : 0)).map(bare).join(' ').toLowerCase()
+    if (next ? last !== words[n - 1] || i + n >= units.length : !last.startsWith(words[n - 1])) continue
+    let end = i + n + (next ? 1 : 0)
+    // A phrase that ends inside a name takes the name to its end: `network man` → network-manager.
+    if (parts && !next) while (end < units.length && units[end].glued) end++
+    const text = units.slice(i, end).map((u, j) => (j && !u.glued ? ' ' : '') + u.text).join('')
+    return bare(text).toLowerCase()
   }
   return null
 }

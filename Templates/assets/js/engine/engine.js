@@ -2,9 +2,9 @@
 // of documents. No DOM, so it runs in Node tests. A call reads only immutable cached data, so
 // overlapping calls never mix their answers (the UI still drops stale ones). Document rows live
 // in documents.js, kinds and distinct groups in kinds.js, search tokens in tokens.js.
-import { queryWords } from './normalize.js'
+import { queryChunks, queryWords } from './normalize.js'
 import { createLoader } from './loader.js'
-import { EMPTY, decode, intersect } from './postings.js'
+import { EMPTY, decode, intersect, union } from './postings.js'
 import { createMatcher } from './match.js'
 import { rules, rank, page, proximityFirst } from './rank.js'
 import { completions } from './complete.js'
@@ -40,15 +40,29 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   engine.ready.catch(() => {}) // callers see the failure; an unwatched one must not reach the console
   const ids = (path) => loader.load(path, (raw) => decode(raw.ids))
 
-  function match(word, final) {
-    const key = (final ? '!' : '?') + word
+  function match(word, final, asTyped) {
+    const key = (final ? '!' : '?') + (asTyped ? '=' : '') + word
     if (!memo.has(key)) {
-      const m = matchWord(word, final)
+      const m = matchWord(word, final, asTyped)
       m.catch(() => memo.delete(key))
       if (memo.size >= MEMO) memo.delete(memo.keys().next().value)
       memo.set(key, m)
     }
     return memo.get(key)
+  }
+
+  // A word with inner punctuation (`zope.int`, `ac/dc`) is its parts run together, as the index
+  // holds a name's chunk; when that finds nothing as typed, its parts are words of their own
+  // (`python3-zope.interface` holds `zope` and `interface`, not `zopeinterface`), and only when
+  // one of them finds nothing either is the run-together word corrected. [word, match] pairs.
+  async function chunk(parts, final, asTyped) {
+    const joined = parts.join('')
+    if (parts.length < 2) return [[joined, await match(joined, final, asTyped)]]
+    const whole = await match(joined, final, true)
+    if (whole.all.length) return [[joined, whole]]
+    const each = await Promise.all(parts.map((p) => match(p, final, true)))
+    if (each.every((m) => m.all.length)) return parts.map((p, i) => [p, each[i]])
+    return [[joined, asTyped ? whole : await match(joined, final, false)]]
   }
 
   // A token that names nothing (a stale URL) admits nothing: null.
@@ -64,16 +78,24 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     return Promise.all(paths.map(ids))
   }
 
-  async function query(text, scope, tokens, final) {
-    const words = text ? queryWords(text) : []
-    if (!words.length && !tokens.length) return null
-    const [lists, matches] = await Promise.all([filters(scope, tokens), Promise.all(words.map((w) => match(w, final)))])
+  async function query(text, scope, tokens, final, asTyped = false) {
+    const chunks = text ? queryChunks(text) : []
+    if (!chunks.length && !tokens.length) return null
+    const [lists, pairs] = await Promise.all([filters(scope, tokens), Promise.all(chunks.map((ts) => chunk(ts, final, asTyped)))])
     if (!lists) return null
+    const typed = pairs.flat().map(([w]) => w), found = pairs.flat().map(([, m]) => m)
     await kinds.groups()
+    // When every word together finds nothing, some are optional (FORMAT.md "Optional words").
+    const kept = optional(found, lists)
+    const words = kept.map((i) => typed[i]), matches = kept.map((i) => found[i])
+    const dropped = typed.filter((_, i) => !kept.includes(i))
+    // A dropped last word leaves the words before it, which the person finished typing.
+    const complete = final || kept[kept.length - 1] !== typed.length - 1
+    const more = dropped.length > 1 ? [union(found.filter((_, i) => !kept.includes(i)).map((m) => m.all))] : []
     return {
-      words, matches, lists,
+      words, matches, lists, dropped,
       all: intersect([...matches.map((m) => m.all), ...lists]),
-      rules: matches.length ? rules(matches, final, words[words.length - 1]) : [],
+      rules: matches.length ? [...more, ...rules(matches, complete, words[words.length - 1])] : [],
       marks: matches.flatMap((m) => m.marks),
       corrected: matches.filter((m) => m.corrected).map((m) => m.corrected),
     }
@@ -82,11 +104,12 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   async function suggest(text, { scope = 'all', tokens = [] } = {}) {
     const m = await engine.ready
     const q = await query(text, scope, tokens, false)
-    if (!q) return { text, completions: [], docs: [], corrected: [] }
+    if (!q) return { text, completions: [], docs: [], corrected: [], dropped: [] }
     const { list } = page(rank(q.all, q.rules), 0, m.options?.suggestions ?? 8, kinds.groupOf)
     const shown = wholeFirst(proximityFirst(await docs.documents(m, list, q.marks), q.words, q.rules, queryWords), q.words)
-    const offered = q.matches.length ? completions({ text, words: q.words, matches: q.matches, filters: q.lists, docs: shown }) : []
-    return { text, completions: offered, docs: shown, corrected: q.corrected }
+    // Completions keep every typed word, so none are offered for a query that dropped some.
+    const offered = q.matches.length && !q.dropped.length ? completions({ text, words: q.words, matches: q.matches, filters: q.lists, docs: shown }) : []
+    return { text, completions: offered, docs: shown, corrected: shown.length ? q.corrected : [], dropped: q.dropped }
   }
 
   // Browsing a kind with no query (`?kind=albums`): all of it, most popular first, in scope.
@@ -96,29 +119,51 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   async function browse(k, scope) {
     const [lists, list] = await Promise.all([filters(scope, []), kinds.learnAll(EMPTY, [k]).then(() => kinds.learn(k))])
     await kinds.groups()
-    return { all: intersect([list, ...lists]), rules: [], marks: [], corrected: [] }
+    return { all: intersect([list, ...lists]), rules: [], marks: [], corrected: [], dropped: [] }
   }
 
-  async function search(text, { scope = 'all', tokens = [], kind = 'top', offset = 0, limit = 50 } = {}) {
+  // `asTyped`: no word is corrected ("Search instead for …").
+  async function search(text, { scope = 'all', tokens = [], kind = 'top', offset = 0, limit = 50, asTyped = false } = {}) {
     const m = await engine.ready
     const totals = { top: 0 }
     for (const k of m.kinds) totals[k.id] = 0
     const k = m.kinds.findIndex((x) => x.id === kind)
-    let q = await query(text, scope, tokens, true)
+    let q = await query(text, scope, tokens, true, asTyped)
     // No query is either no words and no tokens, which browses the kind, or a token that names
     // nothing, which must not.
     if (!q && !tokens.length && k >= 0 && m.kinds[k].file) q = await browse(k, scope)
-    if (!q) return { text, docs: [], total: 0, totals, corrected: [] }
+    if (!q) return { text, docs: [], total: 0, totals, corrected: [], dropped: [] }
     const cheap = m.docCount <= CHEAP_KINDS
     if (cheap || k >= 0) await kinds.learnAll(q.all, cheap ? null : [k])
     kinds.count(q.all, totals)
     const all = k < 0 ? q.all : q.all.filter((id) => kinds.of(id) === k)
     const { list, total } = page(rank(all, q.rules), offset, limit, kinds.groupOf)
     const shown = proximityFirst(await docs.documents(m, list, q.marks), q.words ?? [], q.rules, queryWords)
-    return { text, docs: offset ? shown : wholeFirst(shown, q.words ?? []), total, totals, corrected: q.corrected }
+    // A correction is never announced over No Results.
+    return {
+      text, docs: offset ? shown : wholeFirst(shown, q.words ?? []), total, totals,
+      corrected: q.all.length ? q.corrected : [], dropped: q.all.length ? q.dropped : [],
+    }
   }
 
   return engine
+}
+
+// Which query words to keep (indexes, in query order). All of them when together they find
+// something; else the least useful word is dropped, then the next, until the rest find something:
+// a word that reaches nothing first, then the word that reaches the most documents (the least
+// specific: `install` before `nginx`), a later word before an earlier one on a tie. Between the
+// kept words and the filters, as Meilisearch's `matchingStrategy: last` and Algolia's
+// `removeWordsIfNoResults` do, but ordered by what the words reach rather than by their place.
+export function optional(matches, lists) {
+  const kept = matches.map((_, i) => i)
+  const finds = () => intersect([...kept.map((i) => matches[i].all), ...lists]).length > 0
+  const useless = (i) => (matches[i].all.length ? matches[i].all.length : Infinity)
+  while (kept.length > 1 && !finds()) {
+    const drop = kept.reduce((a, b) => (useless(b) >= useless(a) ? b : a))
+    kept.splice(kept.indexOf(drop), 1)
+  }
+  return kept
 }
 
 // The "whole title is the query" rule for a query of several words, whose run-together

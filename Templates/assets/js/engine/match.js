@@ -4,8 +4,21 @@
 // typo dictionary, so a slip in the first letters (`areosmith`) is forgiven too. (Trying
 // typos for every word would cost a rare word's first query another file or two.)
 import { EMPTY, Shard, decode, union } from './postings.js'
+import { stemmer } from './forms.js'
 
 const SUBTREE = 16 // a final search reads an internal shard's subtree up to this many files
+// The typo code is fetched only when a word first finds nothing. A specifier the bundler cannot
+// read keeps it out of the page's bundle (esbuild inlines a literal import()); it names
+// engine/typo.js from this module and from the bundle (js/app.js) alike, as both ship.
+const TYPO = import.meta.url.includes('/engine/') ? './typo.js' : './engine/typo.js'
+
+// The whole-title lists of the word itself and of the shortest longer terms found that have one.
+function closestWhole(found, word) {
+  const own = found.filter(([s, t]) => t === word).map(([s, t]) => s.whole(t))
+  const titled = found.filter(([s, t]) => t !== word && s.whole(t).length)
+  const n = Math.min(...titled.map(([, t]) => t.length))
+  return union([...own, ...titled.filter(([, t]) => t.length === n).map(([s, t]) => s.whole(t))])
+}
 
 export const NONE = {
   all: EMPTY, clean: EMPTY, title: EMPTY, exact: EMPTY, exactTitle: EMPTY, starts: EMPTY, whole: EMPTY,
@@ -56,16 +69,31 @@ export function createMatcher(loader, learn = () => {}) {
     }
   }
 
-  return async function matchWord(word, final) {
+  // The word's other forms in the index's language (FORMAT.md "Word forms"): the terms of the
+  // stem's shard that begin with the stem and have it as theirs (`loved` → love, loves; `country`
+  // → countries, and `countri`, which the index holds for `country` itself).
+  async function formsOf(word, found) {
+    const stem = stemmer((await loader.manifest).options?.forms)
+    const root = stem?.(word) ?? word
+    if (root === word) return []
+    const at = await loader.shardFor(root)
+    const s = at && await shard(at.path)
+    const have = new Set(found.map(([, t]) => t))
+    return (s?.startingWith(root) ?? []).filter((t) => !have.has(t) && (t === root || stem(t) === root)).map((t) => [s, t, 0])
+  }
+
+  return async function matchWord(word, final, asTyped = false) {
     const r = await reach(word, final)
     if (r.tops) return fromTops(r.home, word)
+    const forms = await formsOf(word, r.found)
     // The typo code is fetched only when a word first finds nothing.
-    const found = r.found.length ? r.found : await (await import('./typo.js')).corrections(word, r.home, final, loader, shard)
+    const typed = [...r.found, ...forms]
+    const found = typed.length || asTyped ? typed : await (await import(TYPO)).corrections(word, r.home, final, loader, shard)
     if (!found.length) return NONE
     const lists = await Promise.all(found.map(([s, t]) => postings(s, t, final)))
     const pick = (f) => union(found.map((x, i) => f(x, lists[i]) || EMPTY))
     // A correction stands in for the word as a whole term.
-    const whole = ([, t, d]) => t === word || d > 0
+    const whole = (x) => x[1] === word || x[2] > 0 || forms.includes(x)
     const clean = pick(([, , d], l) => !d && union(l))
     const fixed = found.filter(([, , d]) => d > 0)
     return {
@@ -75,10 +103,11 @@ export function createMatcher(loader, learn = () => {}) {
       exact: pick((x, l) => whole(x) && union(l)),
       exactTitle: pick((x, l) => whole(x) && l[0]),
       starts: pick(([s, t]) => s.starts(t)),
-      // While typing, a title that is wholly a term the word begins (`quee` → Queen); on Enter
+      // While typing, a title that is wholly a term the word begins (`quee` → Queen), the
+      // shortest such term only (`postgres` → postgresql, not postgresql-15 as well); on Enter
       // the word is complete, and only a title that is the word itself is the query.
-      whole: pick((x) => (!final || whole(x)) && x[0].whole(x[1])),
-      marks: [word, ...fixed.map(([, t]) => t)],
+      whole: final ? pick((x) => whole(x) && x[0].whole(x[1])) : closestWhole(found, word),
+      marks: [word, ...forms.map(([, t]) => t), ...fixed.map(([, t]) => t)],
       found,
       // "Showing results for …" only when the word as typed finds nothing.
       corrected: !clean.length && fixed.length ? { from: word, to: fixed[0][1] } : undefined,

@@ -13,11 +13,37 @@ export const normalize = (text, keep = false) => String(text).normalize('NFKD').
 // A lone `&` is the word `and`, so `page and plant` finds Page & Plant.
 const chunks = (s) => (s.match(CHUNK) || []).map((c) => c.match(TERM) || (/^&+$/.test(c) ? ['and'] : []))
 
-// AC/DC is indexed as ac, dc and acdc, so that ac/dc, acdc and "ac dc" all find it.
+// AC/DC is indexed as ac, dc and acdc, so that ac/dc, acdc and "ac dc" all find it; a chunk
+// of three runs or more also as each tail run together (python3-zope.interface: zopeinterface).
 // Duplicates stay, as in the Swift TextNormalizer.terms.
-export const terms = (text) => chunks(normalize(text, true)).flatMap((ts) => (ts.length > 1 ? [...ts, ts.join('')] : ts))
+const tails = (ts) => ts.slice(1, -1).map((_, i) => ts.slice(i + 1).join(''))
+export const terms = (text) => chunks(normalize(text, true))
+  .flatMap((ts) => [...(ts.length > 1 ? [...ts, ts.join(''), ...tails(ts)] : ts), ...ts.flatMap(cjkPieces)])
 
-export const queryWords = (text) => chunks(normalize(text, true)).filter((ts) => ts.length).map((ts) => ts.join(''))
+// Han, Hiragana, Katakana and Hangul (after NFKD: conjoining jamo): the Swift TextNormalizer.isCJK ranges.
+const CJK = /[\u1100-\u11FF\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\u{20000}-\u{3134F}]+/gu
+
+// A CJK stretch of two characters or more is also indexed by each pair of neighbours and its last
+// character (東京都 → 東京, 京都, 都), so any character or pair starts a term: 京 finds 東京.
+export function cjkPieces(run) {
+  const out = []
+  for (const [stretch] of run.matchAll(CJK)) {
+    const cs = [...stretch]
+    if (cs.length < 2) continue
+    for (let i = 0; i + 1 < cs.length; i++) out.push(cs[i] + cs[i + 1])
+    out.push(cs[cs.length - 1])
+  }
+  return out
+}
+
+// A query word that is all CJK and longer than a pair is searched as its pairs, every one required
+// (東京タワー → 東京, 京タ, タワ, ワー), as the index holds them; a pair or a character is a word.
+const cjkOnly = (w) => [...w].length > 2 && w.replace(CJK, '') === ''
+const pairs = (w) => { const cs = [...w]; return cs.slice(0, -1).map((c, i) => c + cs[i + 1]) }
+
+export const queryChunks = (text) => chunks(normalize(text, true)).filter((ts) => ts.length)
+  .flatMap((ts) => (ts.length === 1 && cjkOnly(ts[0]) ? pairs(ts[0]).map((p) => [p]) : [ts]))
+export const queryWords = (text) => queryChunks(text).map((ts) => ts.join(''))
 
 // [start, end) UTF-16 ranges of the original title. Normalising code point by code point
 // remembers where each normalised unit came from (é becomes two units under NFKD).
@@ -42,10 +68,22 @@ export function highlightRanges(title, words) {
   }
   for (const chunk of s.matchAll(CHUNK)) {
     const parts = [...chunk[0].matchAll(TERM)]
-    for (const m of parts) test(m[0], (k) => chunk.index + m.index + k)
-    if (parts.length < 2) continue
-    const pos = parts.flatMap((m) => Array.from({ length: m[0].length }, (_, k) => chunk.index + m.index + k))
-    test(parts.map((m) => m[0]).join(''), (k) => pos[k])
+    for (const m of parts) {
+      test(m[0], (k) => chunk.index + m.index + k)
+      // A CJK pair or character inside a run starts wherever it stands (cjkPieces).
+      for (const c of m[0].matchAll(CJK)) {
+        for (let at = c.index; at < c.index + c[0].length; at++) {
+          if (/[\uDC00-\uDFFF]/.test(m[0][at])) continue
+          test(m[0].slice(at, c.index + c[0].length), (k) => chunk.index + m.index + at + k)
+        }
+      }
+    }
+    // The chunk run together, and each of its tails (`terms`).
+    for (let t = 0; t < parts.length - 1; t++) {
+      const tail = parts.slice(t)
+      const pos = tail.flatMap((m) => Array.from({ length: m[0].length }, (_, k) => chunk.index + m.index + k))
+      test(tail.map((m) => m[0]).join(''), (k) => pos[k])
+    }
   }
   ranges.sort((a, b) => a[0] - b[0])
   const out = []

@@ -1,23 +1,31 @@
 // The ranking rules (FORMAT.md "Ranking"), in order: fewest typos; every word in the title (or
-// a field weighing like it); the title starts with the first word; the whole title is the
-// query; every word matched whole; every word whole in the title; then popularity, which is
-// the document number. Each rule is a set of documents; a document's score has one bit per
-// rule it meets, and documents are read best score first, each score in number order.
-import { EMPTY, intersect } from './postings.js'
+// a field weighing like it); every word whole in the title; the whole title is the query; every
+// word matched whole; the title's first word (up to a space) holds the first query word; then
+// popularity, which is the document number. Each rule is a set of documents; a document's
+// score has one bit per rule it meets, and documents are read best score first, each score in
+// number order. An exact word beats its position: `numpy` finds python3-numpy (603 packages
+// depend on it) before numpy-stl (none), as Algolia's `unordered` title attributes do.
+import { EMPTY, intersect, union } from './postings.js'
 
 export function rules(matches, final, lastWord) {
   const first = matches[0], single = matches.length === 1
-  // While the last word is one or two letters, "whole word" says little (`me`, `m`).
-  const whole = final || lastWord.length >= 3
+  // While the last word is one or two letters, "whole word" says little (`me`, `m`), on Enter too:
+  // `m` lists titles starting with m by popularity, not R.E.M. first.
+  const whole = lastWord.length >= 3
   const exact = (m, i) => (whole || i < matches.length - 1 ? m.exact : m.all)
   const exactTitle = (m, i) => (whole || i < matches.length - 1 ? m.exactTitle : m.title)
+  const inTitle = intersect(matches.map(exactTitle))
+  // While typing, a title that is wholly a term the word begins (`quee` → Queen) is as exact as
+  // a title holding the word whole (`foo` → Foo Fighters): popularity decides between them.
+  const typingWhole = single && !final ? first.whole : EMPTY
   return [
     intersect(matches.map((m) => m.clean)),
     intersect(matches.map((m) => m.title)),
-    first.starts,
-    single ? first.whole : EMPTY,
-    intersect(matches.map(exact)),
-    intersect(matches.map(exactTitle)),
+    // A lone word of one or two letters is whole in too many titles to say anything (`lo`).
+    union([whole || !single ? inTitle : EMPTY, typingWhole]),
+    single && final ? first.whole : EMPTY,
+    union([intersect(matches.map(exact)), typingWhole]),
+    single ? first.starts : EMPTY,
   ]
 }
 

@@ -45,7 +45,8 @@ export const typoKey = (word) => {
 // while typing. Fewest typos first, then the most documents.
 export async function corrections(word, home, final, loader, shard) {
   const max = budget(word)
-  if (!max) return []
+  // Digits are never corrected: `1977` is not a slip for `1974`, nor `gcc-13` for `gcc-12`.
+  if (!max || /\p{N}/u.test(word)) return []
   const near = final ? (t) => distance(word, t, max) : (t) => prefixDistance(word, t, max)
   const seen = new Set(), out = []
   const consider = (s, t) => {

@@ -38,10 +38,11 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       address('partial')
       suggest()
     },
-    commit(text = get().text) {
+    // `asTyped`: search the words as typed, corrected nowhere ("Search instead for …").
+    commit(text = get().text, { asTyped = false } = {}) {
       const s = get()
       if (!text.trim() && !s.tokens.length) return
-      set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: null })
+      set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: null, asTyped })
       recents([{ text: text.trim(), tokens: s.tokens }, ...s.recents])
       address('final')
       search()
@@ -121,7 +122,7 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
     // says what `next` leaves): a new search.
     widen(next) {
       if (!next) return
-      set({ ...next, kind: 'top', results: null })
+      set({ ...next, kind: 'top', results: null, asTyped: false })
       address('final')
       search()
     },

@@ -4,6 +4,7 @@
 
 import { $, h, icon, marked, fold } from './dom.js'
 import { describe } from './store.js'
+import { queryWords } from '../engine/normalize.js'
 
 export function mountResults({ store, actions, base }) {
   const views = { idle: $('idle-view'), suggest: $('suggest-view'), results: $('results-panel') }
@@ -144,9 +145,18 @@ export function mountResults({ store, actions, base }) {
       if (hadFocus) (rows.querySelector('a') ?? views.results).focus()
     }
     more.hidden = r.docs.length >= r.total
-    const fixed = corrected(s.text, r.corrected)
-    if (fixed) correction.replaceChildren('Showing results for ', h('strong', { text: fixed }))
-    correction.hidden = !fixed
+    // Dropped words and corrections say what was searched instead, plainly; a correction
+    // offers the words as typed.
+    const typed = s.text.trim().split(/\s+/).join(' '), kept = corrected(withoutDropped(typed, r.dropped), r.corrected)
+    const changed = kept !== typed && r.total > 0
+    if (changed) {
+      correction.replaceChildren(...(r.dropped?.length ? [`No results for all of \u201c${typed}\u201d. `] : []),
+        'Showing results for ', h('strong', { text: kept }), '.')
+      if (r.corrected?.length) {
+        correction.append(' Search instead for ', h('button', { type: 'button', class: 'text-button', text: typed, onclick: () => actions.commit(s.text, { asTyped: true }) }))
+      }
+    }
+    correction.hidden = !changed
     if (!r.total) showEmpty(s.text.trim() ? `No results for \u201c${s.text.trim()}\u201d. Try a new search.` : 'Try a new search.')
   }
 
@@ -206,8 +216,18 @@ function artwork(doc) {
   return h('span', { class: `artwork hue-${doc.hue % 12}`, 'data-kind': doc.kind, 'aria-hidden': 'true', text: initials.toUpperCase() })
 }
 
-/** The query as the engine corrected it, or '' when nothing was. */
+/** The query as the engine corrected it (the text itself when nothing was). */
 function corrected(text, fixes = []) {
-  if (!fixes.length) return ''
-  return text.trim().split(/\s+/).map((word) => fixes.find((c) => fold(c.from) === fold(word))?.to ?? word).join(' ')
+  if (!fixes.length) return text
+  return text.split(/\s+/).map((word) => fixes.find((c) => fold(c.from) === fold(word))?.to ?? word).join(' ')
+}
+
+/** The typed text without the words the engine dropped (each dropped word once, last first). */
+function withoutDropped(text, dropped = []) {
+  const words = text.split(/\s+/), left = [...dropped]
+  for (let i = words.length - 1; i >= 0 && left.length; i--) {
+    const at = left.indexOf(queryWords(words[i]).join(''))
+    if (at >= 0) { left.splice(at, 1); words.splice(i, 1) }
+  }
+  return words.join(' ')
 }

@@ -81,7 +81,7 @@ export function createRuns({ store, engine, idle, address, phrase }) {
     set({ busy: true, error: null })
     try {
       await engine.ready
-      const r = await engine.search(s.text, { scope: s.scope, tokens: plain(s.tokens), kind: s.kind, offset: from, limit: PAGE })
+      const r = await engine.search(s.text, { scope: s.scope, tokens: plain(s.tokens), kind: s.kind, offset: from, limit: PAGE, asTyped: s.asTyped })
       if (id !== latest) return
       if (!append) {
         // A kind alone (?kind=artists) browses it if the engine lists without a

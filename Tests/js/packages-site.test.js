@@ -1,0 +1,74 @@
+// Against the package index example (Data/debian/site.yml), a site nobody here designed:
+// PACKAGES_SITE=/tmp/packages-site node --test Tests/js/
+// (build it with: generate --config Data/debian/site.yml --output /tmp/packages-site)
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { open, manifestName } from './support/fixture.mjs';
+
+const SITE = process.env.PACKAGES_SITE;
+const skip = !SITE ? 'PACKAGES_SITE is not set: set it to a site built from Data/debian/site.yml to run these'
+  : !manifestName(SITE) ? `PACKAGES_SITE=${SITE} has no idx/manifest.<hash>.json` : false;
+const titles = (r, n = 3) => r.docs.slice(0, n).map((d) => d.title);
+
+test('one word too many is dropped, the least specific first, and said so', { skip }, async () => {
+  const { engine } = open(SITE);
+  const r = await engine.search('apt install nginx');
+  assert.deepEqual(r.dropped, ['apt', 'install'], 'both common words go before the rare one');
+  assert.equal(r.docs[0]?.title, 'nginx');
+  const gimp = await engine.search('gimp photo editor');
+  assert.ok(gimp.total > 0, 'never a dead end');
+  assert.ok(!gimp.dropped.includes('gimp'), gimp.dropped.join());
+  const s = await engine.suggest('apt install nginx');
+  assert.deepEqual(s.dropped, ['apt', 'install'], 'suggestions drop the same words');
+  assert.equal(s.docs[0]?.title, 'nginx');
+  assert.deepEqual(s.completions, [], 'completions keep every typed word, so none here');
+});
+
+test('a query whose words all match drops none', { skip }, async () => {
+  const { engine } = open(SITE);
+  const r = await engine.search('python numpy');
+  assert.deepEqual(r.dropped, []);
+  assert.ok(titles(r, 5).includes('python3-numpy'), titles(r, 5).join());
+});
+
+test('an exact word beats its position, and popularity decides between exact matches', { skip }, async () => {
+  const { engine } = open(SITE);
+  // python3-numpy: 603 packages depend on it; numpy-stl, whose title starts with the word: none.
+  const numpy = titles(await engine.search('numpy'), 10);
+  assert.equal(numpy[0], 'python3-numpy');
+  assert.ok(numpy.indexOf('numpy-stl') > 0, numpy.join(' | '));
+  assert.equal((await engine.search('django')).docs[0]?.title, 'python3-django');
+  assert.equal((await engine.suggest('numpy')).docs[0]?.title, 'python3-numpy', 'while typing too');
+});
+
+test('completions run across in-name punctuation: network man → network-manager', { skip }, async () => {
+  const { engine } = open(SITE);
+  const network = await engine.suggest('network man');
+  assert.equal(network.completions[0], 'network-manager', network.completions.join());
+  assert.equal(network.docs[0]?.title, 'network-manager');
+  assert.ok((await engine.suggest('openssh ser')).completions.includes('openssh-server'));
+});
+
+test('a name inside a name is found: zope.interface, and python-numpy by its parts', { skip }, async () => {
+  const { engine } = open(SITE);
+  assert.equal((await engine.search('zope.interface')).docs[0]?.title, 'python3-zope.interface');
+  assert.equal((await engine.suggest('zope.int')).docs[0]?.title, 'python3-zope.interface');
+  // No term `pythonnumpy`: its parts are words of their own.
+  assert.equal((await engine.search('python-numpy')).docs[0]?.title, 'python3-numpy');
+});
+
+test('word forms meet: plurals and -ed/-ing find the same records (English)', { skip }, async () => {
+  const { engine } = open(SITE);
+  assert.equal((await engine.search('spreadsheets')).docs[0]?.title, 'libreoffice-calc');
+  const browsers = titles(await engine.search('web browsers', { limit: 10 }), 3);
+  assert.ok(browsers.includes('firefox-esr'), browsers.join(' | '));
+  const compilers = await engine.search('compilers');
+  assert.ok(compilers.docs.some((d) => d.title === 'gcc'), 'compilers finds "GNU C compiler"');
+});
+
+test('while typing, the shortest name the word begins is the whole-title match: postgres → postgresql', { skip }, async () => {
+  const { engine } = open(SITE);
+  for (const [typed, name] of [['postgres', 'postgresql'], ['libreoff', 'libreoffice'], ['wiresh', 'wireshark']]) {
+    assert.equal((await engine.suggest(typed)).docs[0]?.title, name, typed);
+  }
+});

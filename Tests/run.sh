@@ -69,6 +69,11 @@ PACKAGES_SITE="$PWD/.build/packages-site"
 export PACKAGES_SITE
 swift run -q generate --quiet --config Data/debian/site.yml --output "$PACKAGES_SITE"
 
+log "Building the world example (a config init wrote)"
+WORLD_SITE="$PWD/.build/world-site"
+export WORLD_SITE
+swift run -q generate --quiet --strict --config Data/world/site.yml --output "$WORLD_SITE"
+
 log "JavaScript unit tests"
 node --test Tests/js/
 

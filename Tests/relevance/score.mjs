@@ -1,14 +1,15 @@
 // Scores the search engine against the judged queries on real sites built by generate: top-1
 // accuracy, top-3 recall and mean reciprocal rank, per group and overall, for each judged set —
-// judged.json (the music and countries sites) and judged-packages.json (Debian's package index,
-// written before the ranking was tuned for it).
+// judged.json (the music and countries sites), judged-packages.json (Debian's package index,
+// written before the ranking was tuned for it) and judged-world.json (Data/world, a config written
+// by `generate init` and left as it was).
 //
-//   node Tests/relevance/score.mjs            build the three sites (with $GENERATE or the
+//   node Tests/relevance/score.mjs            build the four sites (with $GENERATE or the
 //                                             repository's own .build), then print the tables
 //   node Tests/relevance/score.mjs --check    the same, and exit 1 under a set's floors
 //   node Tests/relevance/score.mjs --misses   also list every query whose first result is wrong
 //
-// MUSIC_SITE / COUNTRIES_SITE / PACKAGES_SITE point at sites already built (the test command
+// MUSIC_SITE / COUNTRIES_SITE / PACKAGES_SITE / WORLD_SITE point at sites already built (the test command
 // passes its own).
 import { readFileSync, existsSync, mkdtempSync } from 'node:fs'
 import { join, dirname } from 'node:path'
@@ -19,7 +20,7 @@ import { open } from '../js/support/fixture.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '..', '..')
-const sets = ['judged.json', 'judged-packages.json'].map((file) => ({ file, ...JSON.parse(readFileSync(join(here, file), 'utf8')) }))
+const sets = ['judged.json', 'judged-packages.json', 'judged-world.json'].map((file) => ({ file, ...JSON.parse(readFileSync(join(here, file), 'utf8')) }))
 const args = new Set(process.argv.slice(2))
 
 function generator() {
@@ -40,6 +41,7 @@ const sites = {
   music: site('MUSIC_SITE', 'Data/site.yml'),
   countries: site('COUNTRIES_SITE', 'Data/gapminder/site.yml'),
   packages: site('PACKAGES_SITE', 'Data/debian/site.yml'),
+  world: site('WORLD_SITE', 'Data/world/site.yml'),
 }
 const engines = Object.fromEntries(Object.entries(sites).map(([name, dir]) => [name, open(dir).engine]))
 

@@ -39,12 +39,19 @@ struct CollectionContext {
       column.distinct <= CollectionInference.facetValues, column.distinct * 3 <= column.filled
     else { return false }
     switch column.kind {
-    // Single letters are codes a visitor would not recognise as a token.
-    case .text: return column.averageLength >= 2 && column.averageLength <= 40
+    // Single letters are codes a visitor would not recognise as a token
+    // until they have labels: the config offers a `labels:` map for them.
+    case .text: return column.averageLength <= 40
     case .bool: return true
     case .integer: return Naming.words(column.name).last == "year"
     default: return false
     }
+  }
+
+  /// Text values of one or two characters that repeat (`L`, `E`, `A`):
+  /// codes that mean something only with a label.
+  func isCodeColumn(_ column: ColumnProfile) -> Bool {
+    column.kind == .text && column.averageLength < 2 && column.distinct <= CollectionInference.facetValues
   }
 
   /// Each collection followed by those that refer to it (artists, albums,
@@ -166,7 +173,12 @@ struct CollectionContext {
     }
     if parts.isEmpty {
       for column in shape.profile.columns where isFacetColumn(column, of: shape) && parts.count < 2 {
-        parts.append(add([column.name], Naming.expression(column.name)))
+        // A code reads as its label (the facet's map, filled in by hand).
+        let id = Naming.id(column.name, fallback: "")
+        let expression =
+          isCodeColumn(column) && !id.isEmpty
+          ? "label(\(Naming.expression(column.name)), '\(id)')" : Naming.expression(column.name)
+        parts.append(add([column.name], expression))
       }
     }
     if !parts.isEmpty {

@@ -27,6 +27,9 @@ public struct SitePlan: Sendable {
     public var reason: String
     /// The values it takes (where known), for a scope.
     public var values: [String]
+    /// When its values are codes (`L`, `E`…): every code, for a `labels:`
+    /// map the config offers to fill in. Empty otherwise.
+    public var codes: [String] = []
   }
 
   public struct Scope: Sendable, Equatable {
@@ -123,13 +126,16 @@ public struct CollectionInference {
           (id, Naming.expression(ref.column) + "." + Naming.expression(targetTitle.name)))
       }
       for column in shape.profile.columns where context.isFacetColumn(column, of: shape) {
-        let id = addFacet(
-          SitePlan.Facet(
-            id: Naming.id(column.name, fallback: "facet\(facets.count + 1)"),
-            label: Naming.label(column.name),
-            icon: FacetIcons.icon(forName: column.name),
-            reason: "'\(column.name)' in \(shape.name) takes \(column.distinct) values",
-            values: column.distinct <= Self.scopeValues ? context.allValues(shape, column.name) : []))
+        let coded = context.isCodeColumn(column)
+        var facet = SitePlan.Facet(
+          id: Naming.id(column.name, fallback: "facet\(facets.count + 1)"),
+          label: Naming.label(column.name),
+          icon: FacetIcons.icon(forName: column.name),
+          reason: "'\(column.name)' in \(shape.name) takes \(column.distinct) values"
+            + (coded ? ", codes: fill in their labels below" : ""),
+          values: column.distinct <= Self.scopeValues && !coded ? context.allValues(shape, column.name) : [])
+        if coded { facet.codes = context.allValues(shape, column.name).sorted() }
+        let id = addFacet(facet)
         ownFacets[shape.name, default: []].append((id, Naming.expression(column.name)))
       }
     }

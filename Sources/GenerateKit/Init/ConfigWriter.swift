@@ -42,9 +42,21 @@ public struct ConfigWriter {
       out.append("facets:")
       for facet in plan.facets {
         out.append("  # \(facet.reason)")
+        let labels = facet.codes.isEmpty ? "" : ", labels: \(Self.scalar(facet.id))"
         out.append(
-          "  - { id: \(Self.scalar(facet.id)), label: \(Self.scalar(facet.label)), icon: \(Self.scalar(facet.icon)) }"
+          "  - { id: \(Self.scalar(facet.id)), label: \(Self.scalar(facet.label)), icon: \(Self.scalar(facet.icon))\(labels) }"
         )
+      }
+    }
+    let coded = plan.facets.filter { !$0.codes.isEmpty }
+    if !coded.isEmpty {
+      out.append("")
+      out.append("# Coded values and what a visitor reads for each: write the meaning after")
+      out.append("# each code (L: Living). A code left as it is shows as it is.")
+      out.append("labels:")
+      for facet in coded {
+        let pairs = facet.codes.map { "\(Self.quoted($0)): \(Self.quoted($0))" }
+        out.append("  \(Self.scalar(facet.id)): { \(pairs.joined(separator: ", ")) }")
       }
     }
     if !plan.scopes.isEmpty {

@@ -11,8 +11,7 @@ import Testing
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: executable)))
   func theExampleConfigIsWhatInitWrites() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("world-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try emptyFolder("world")
     defer { try? FileManager.default.removeItem(at: folder) }
     let world = packageRoot.appendingPathComponent("Data/world")
     try FileManager.default.copyItem(
@@ -39,8 +38,7 @@ import Testing
 @Suite struct InitCodedValuesTests {
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: BadInputSuite.executable)))
   func codesGetALabelsMapToFillIn() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("codes-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try emptyFolder("codes")
     defer { try? FileManager.default.removeItem(at: folder) }
     var csv = "code,name,type\n"
     let types = ["L", "L", "E", "L", "A", "L", "C", "L", "E", "L", "H", "L"]
@@ -64,4 +62,11 @@ import Testing
       contentsOf: folder.appendingPathComponent("site/languages/x0/index.html"), encoding: .utf8)
     #expect(page.contains("Living"))
   }
+}
+
+/// A new empty folder under the temporary directory, for a test to fill.
+func emptyFolder(_ name: String) throws -> URL {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  return folder
 }

@@ -7,8 +7,10 @@ struct Build: ParsableCommand {
     abstract: "Build the site (the default command)."
   )
 
-  @Option(name: .long, help: "The site configuration file.")
-  var config = "Data/site.yml"
+  @Option(
+    name: .long,
+    help: "The site configuration file (default: site.yml in this folder if there is one, else Data/site.yml).")
+  var config = BuildOptions.defaultConfigPath()
 
   @Option(name: .long, help: "The folder to publish the site to; replaced atomically, only on success.")
   var output = "site"

@@ -13,8 +13,10 @@ struct Preview: AsyncParsableCommand {
       """
   )
 
-  @Option(help: "The site configuration.")
-  var config = "Data/site.yml"
+  @Option(
+    name: .long,
+    help: "The site configuration file (default: site.yml in this folder if there is one, else Data/site.yml).")
+  var config = BuildOptions.defaultConfigPath()
 
   @Option(help: "Where preview builds are written (not site/).")
   var output = ".build/preview-site"

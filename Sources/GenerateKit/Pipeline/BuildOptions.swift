@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one build reads and where it writes, as the command line sets it.
 public struct BuildOptions: Sendable, Hashable {
   /// The site configuration (YAML). Data and template paths inside it are
@@ -20,6 +22,13 @@ public struct BuildOptions: Sendable, Hashable {
   public var previewScript: String?
 
   public init() {}
+
+  /// The config a command reads without `--config`: `site.yml` in the
+  /// current folder, as `generate init` writes it, or else this
+  /// repository's `Data/site.yml`.
+  public static func defaultConfigPath() -> String {
+    FileManager.default.fileExists(atPath: "site.yml") ? "site.yml" : "Data/site.yml"
+  }
 }
 
 /// The one-line account a build gives at the end.

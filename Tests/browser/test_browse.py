@@ -46,3 +46,15 @@ def test_each_facet_with_tokens_gets_its_tiles(page, records):
     assert page.locator("#tokens .token").count() == 1
     assert page.locator("#tokens .token-label").text_content() == label.removeprefix("Artist: ")
     assert "token=artist" in page.url
+
+
+def test_a_site_with_one_scope_shows_no_scope_bar(page, records):
+    # The records fixture declares no scopes: "All" alone is no choice, so
+    # typing keeps the slot empty instead of showing a one-segment control.
+    open_search(page, records)
+    page.locator("#q").click()
+    page.keyboard.type("a", delay=20)
+    page.wait_for_timeout(300)
+    assert page.locator("#segmented [data-scope]").count() == 1
+    assert page.evaluate("document.documentElement.dataset.slot") == "none"
+    assert page.evaluate("document.getElementById('scope-layer').inert")

@@ -20,8 +20,12 @@ export function mountHeader({ store }) {
     px('--slot-h', slot)
   }).observe(header)
 
+  // One scope is no choice: like iOS, no scope bar at all.
+  const oneScope = document.querySelectorAll('#segmented [data-scope]').length < 2
+
   function render(s) {
-    const state = slotFor(s)
+    const slotState = slotFor(s)
+    const state = oneScope && slotState === 'scopes' ? 'none' : slotState
     // Unchanged values are not written again: an attribute on <html> restyles the whole page.
     for (const [key, value] of Object.entries({ mode: modeFor(s), slot: state, view: s.view })) {
       if (root.dataset[key] !== value) root.dataset[key] = value

@@ -28,3 +28,16 @@ import Testing
     #expect(DocumentBuilder.slug(key: "🎸", title: "🎻") != DocumentBuilder.slug(key: "🎺", title: "🎻"))
   }
 }
+
+/// init writes the language its titles are written in.
+@Suite struct SiteLanguageTests {
+  @Test func theScriptOfTheTitlesDecides() {
+    #expect(SiteLanguage.code(forTitles: ["日本", "アメリカ合衆国", "ドイツ"]) == "ja")
+    #expect(SiteLanguage.code(forTitles: ["中国", "德国", "美国"]) == "zh")
+    #expect(SiteLanguage.code(forTitles: ["대한민국", "미국"]) == "ko")
+    #expect(SiteLanguage.code(forTitles: ["Ελλάδα", "Κίνα"]) == "el")
+    #expect(SiteLanguage.code(forTitles: ["Москва", "Berlin"]) == "en")
+    #expect(SiteLanguage.code(forTitles: ["AC/DC", "Beyoncé", "東京"]) == "en")
+    #expect(SiteLanguage.code(forTitles: ["", "123"]) == "en")
+  }
+}

@@ -16,6 +16,15 @@ public struct ConfigWriter {
     self.description = description
   }
 
+  /// The language of the first collection's titles, from up to 2,000 of them.
+  func language(_ plan: SitePlan) -> String {
+    guard let first = plan.collections.first, let table = plan.schema.table(first.table)?.found.table,
+      let column = table.column(named: first.title)
+    else { return "en" }
+    let values = table.columns[column]
+    return SiteLanguage.code(forTitles: (0..<min(values.count, 2000)).map { values[$0] })
+  }
+
   public func write(_ plan: SitePlan) -> String {
     var out: [String] = []
     out.append("# Written by `generate init` from \(sources(plan)).")
@@ -23,7 +32,11 @@ public struct ConfigWriter {
     out.append("# Build it with:  generate --config <this file>")
     out.append("title: \(Self.scalar(title))")
     out.append("description: \(Self.scalar(description))")
-    out.append("language: en")
+    let language = language(plan)
+    if let name = SiteLanguage.names[language] {
+      out.append("# language: most titles are written in \(name) script")
+    }
+    out.append("language: \(language)")
     out.append("baseURL: /")
     out.append("tint: \"#0a84ff\"")
     out.append("")

@@ -9,7 +9,7 @@ struct Build: ParsableCommand {
 
   @Option(
     name: .long,
-    help: "The site configuration file (default: site.yml in this folder if there is one, else Data/site.yml).")
+    help: "The site configuration file: site.yml in this folder if there is one, else Data/site.yml.")
   var config = BuildOptions.defaultConfigPath()
 
   @Option(name: .long, help: "The folder to publish the site to; replaced atomically, only on success.")

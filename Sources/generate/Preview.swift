@@ -15,7 +15,7 @@ struct Preview: AsyncParsableCommand {
 
   @Option(
     name: .long,
-    help: "The site configuration file (default: site.yml in this folder if there is one, else Data/site.yml).")
+    help: "The site configuration file: site.yml in this folder if there is one, else Data/site.yml.")
   var config = BuildOptions.defaultConfigPath()
 
   @Option(help: "Where preview builds are written (not site/).")

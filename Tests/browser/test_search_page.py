@@ -102,6 +102,46 @@ def test_cancel_returns_to_idle_without_a_flash_of_chips(page, site, how):
     assert page.locator("#idle-view").is_visible()
 
 
+def test_escape_closes_the_suggestions_then_clears_the_search(page, site):
+    open_search(page, site)
+    type_query(page, "metal")
+    page.wait_for_selector("#suggestions[data-for=metal] [role=option]")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Escape")
+    # The first Escape: the list closes; the text, the address and focus stay.
+    assert page.locator("#suggestions").is_hidden()
+    assert page.get_attribute("#q", "aria-expanded") == "false"
+    assert page.get_attribute("#q", "aria-activedescendant") is None
+    assert page.locator("#q").input_value() == "metal"
+    assert page.evaluate("() => document.activeElement.id") == "q"
+    # Down brings the list back.
+    page.keyboard.press("ArrowDown")
+    assert page.locator("#suggestions").is_visible()
+    assert page.get_attribute("#q", "aria-expanded") == "true"
+    page.keyboard.press("Escape")
+
+    # The second: the search goes, focus stays, and typing starts afresh.
+    page.keyboard.press("Escape")
+    assert page.locator("#q").input_value() == ""
+    assert page.evaluate("() => location.search") == ""
+    assert page.evaluate("() => document.activeElement.id") == "q"
+    assert page.locator("#idle-view").is_visible()
+    page.keyboard.type("miles")
+    page.wait_for_selector("#suggestions[data-for=miles] [role=option]")
+    assert page.locator("#suggestions").is_visible()
+
+
+def test_escape_after_results_clears_them_and_keeps_focus(page, site):
+    open_search(page, site)
+    final_search(page, "metallica")
+    page.locator("#q").click()
+    page.keyboard.press("Escape")
+    assert page.locator("#q").input_value() == ""
+    assert page.evaluate("() => location.search") == ""
+    assert page.locator("#rows li").count() == 0 or page.locator("#results-panel").is_hidden()
+    assert page.evaluate("() => document.activeElement.id") == "q"
+
+
 def test_cancel_from_the_chips_only_fades_them_out(page, site):
     open_search(page, site)
     final_search(page, "metallica")
@@ -436,8 +476,8 @@ def test_keyboard_only(page, site):
 
     # Tab from the field reaches the chips; arrows move the selection.
     page.locator("#q").focus()
-    page.keyboard.press("Escape")  # cancel, start again
-    page.keyboard.press("/")
+    page.keyboard.press("Escape")  # clears the search; focus stays in the field
+    assert page.evaluate("() => document.activeElement.id") == "q"
     page.keyboard.type("metallica")
     page.keyboard.press("Tab")  # clear button
     page.keyboard.press("Tab")  # Cancel

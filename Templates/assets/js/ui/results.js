@@ -115,7 +115,7 @@ export function mountResults({ store, actions, base }) {
     shown = next
     if (groups.length !== listbox.childNodes.length || groups.some((node, i) => listbox.childNodes[i] !== node)) listbox.replaceChildren(...groups)
     if (listbox.dataset.for !== (s.suggested ?? '')) listbox.dataset.for = s.suggested ?? ''
-    const recentsHidden = s.groups[0]?.id !== 'recent'
+    const recentsHidden = s.dismissed || s.groups[0]?.id !== 'recent'
     if ($('recents-head').hidden !== recentsHidden) $('recents-head').hidden = recentsHidden
   }
 
@@ -170,6 +170,10 @@ export function mountResults({ store, actions, base }) {
     if (s.manifest !== prev.manifest) renderTiles(s.manifest)
     if (s.groups !== prev.groups) renderOptions(s)
     if (loading && s.pending !== prev.pending) loading.hidden = !s.pending
+    if (s.dismissed !== prev.dismissed) {
+      listbox.hidden = s.dismissed
+      $('recents-head').hidden = s.dismissed || s.groups[0]?.id !== 'recent'
+    }
     if (s.active !== prev.active || s.groups !== prev.groups) renderActive(s.active, s.groups === prev.groups && prev.active)
     if (s.results !== prev.results || s.busy !== prev.busy || s.error !== prev.error) renderResults(s)
   })

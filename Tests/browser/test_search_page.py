@@ -236,13 +236,31 @@ def test_segmented_control_turns_into_a_menu_when_it_does_not_fit(new_page, site
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     assert page.locator("#scope-menu").is_hidden()
-    assert page.evaluate("() => document.activeElement.id") == "scope-button"
+    assert page.evaluate("() => document.activeElement.id") == "q"
     assert "Library" in button.inner_text() and "scope=library" in page.url
 
     page.evaluate("() => document.documentElement.style.fontSize = ''")
     page.wait_for_function("() => document.getElementById('scope-layer').dataset.compact === 'false'")
     assert page.locator("#segmented").is_visible()
     assert page.get_attribute("#scope-library", "aria-checked") == "true"
+
+
+def test_choosing_from_the_compact_scope_menu_returns_to_the_field(new_page, site):
+    page = new_page(viewport={"width": 320, "height": 640})
+    open_search(page, site)
+    page.evaluate("() => document.documentElement.style.fontSize = '200%'")
+    type_query(page, "metallica")
+    page.wait_for_selector("#scope-button", state="visible")
+    page.locator("#scope-button").click()
+    page.locator("#scope-menu [data-scope=library]").click()
+    assert page.locator("#scope-menu").is_hidden()
+    assert page.evaluate("() => document.activeElement.id") == "q"
+    assert page.get_attribute("#scope-button", "aria-expanded") == "false"
+    # Enter now searches (in the chosen scope) instead of reopening the menu.
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#results-panel:not([hidden])")
+    assert page.locator("#scope-menu").is_hidden()
+    assert "scope=library" in page.url and "q=metallica" in page.url
 
 
 def test_long_scope_labels_collapse_and_space_brings_segments_back(new_page, site):

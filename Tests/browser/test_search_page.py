@@ -326,6 +326,31 @@ def test_no_results_hides_empty_chips(page, site):
     assert page.locator("#chip-top").is_visible()
 
 
+def test_a_query_that_matches_nothing_says_so_and_what_to_try(page, site):
+    open_search(page, site)
+    type_query(page, "qxzvq jjwpx")
+    line = page.locator("#no-match")
+    line.wait_for(state="visible")
+    assert page.locator("#suggestions [role=option]").count() == 0
+    text = line.inner_text()
+    assert "qxzvq jjwpx" in text and "fewer words" in text and "another spelling" in text, text
+    # A word that matches again takes the line away.
+    type_query(page, "metallica")
+    page.wait_for_selector("#suggestions[data-for=metallica] [role=option]")
+    assert line.is_hidden()
+
+
+def test_results_show_their_count(page, site):
+    open_search(page, site)
+    final_search(page, "metallica")
+    count = page.locator("#count")
+    assert count.is_visible()
+    assert re.fullmatch(r"[\d,]+ results?", count.inner_text()), count.inner_text()
+    assert int(count.inner_text().split()[0].replace(",", "")) == total(page)
+    final_search(page, "qxzvq jjwpx")
+    assert count.is_hidden(), "no count over No Results"
+
+
 def test_results_link_to_their_detail_pages(page, site):
     open_search(page, site)
     final_search(page, "metallica")

@@ -14,6 +14,8 @@ export function mountResults({ store, actions, base }) {
   const empty = $('empty')
   const correction = $('correction')
   const loading = $('loading')
+  const noMatch = $('no-match')
+  const count = $('count')
   // Where focus lands when the row it was on goes away.
   views.results.tabIndex = -1
 
@@ -115,8 +117,20 @@ export function mountResults({ store, actions, base }) {
     shown = next
     if (groups.length !== listbox.childNodes.length || groups.some((node, i) => listbox.childNodes[i] !== node)) listbox.replaceChildren(...groups)
     if (listbox.dataset.for !== (s.suggested ?? '')) listbox.dataset.for = s.suggested ?? ''
+    renderNoMatch(s)
     const recentsHidden = s.dismissed || s.groups[0]?.id !== 'recent'
     if ($('recents-head').hidden !== recentsHidden) $('recents-head').hidden = recentsHidden
+  }
+
+  // Nothing matches what was typed: say so, and what to try.
+  function renderNoMatch(s) {
+    const typed = s.suggested?.trim() ?? ''
+    const none = !s.options.length && !s.error && !s.dismissed && (typed !== '' || s.tokens.length > 0)
+    noMatch.hidden = !none
+    if (!none) return
+    const tries = [typed.includes(' ') && 'fewer words', typed && 'another spelling', s.tokens.length && `removing a filter`].filter(Boolean)
+    const tip = tries.length > 1 ? `${tries.slice(0, -1).join(', ')} or ${tries.at(-1)}` : tries[0]
+    noMatch.replaceChildren(...(typed ? ['No matches for ', h('strong', { text: `\u201c${typed}\u201d` }), '. '] : ['No matches. ']), `Try ${tip}.`)
   }
 
   function renderActive(active, previous) {
@@ -129,7 +143,7 @@ export function mountResults({ store, actions, base }) {
   function renderResults(s) {
     const r = s.results
     views.results.setAttribute('aria-busy', s.busy)
-    more.hidden = correction.hidden = empty.hidden = true
+    more.hidden = correction.hidden = empty.hidden = count.hidden = true
     if (!r) {
       rows.replaceChildren()
       if (s.error) showEmpty('Search is unavailable right now. Check your connection and try again.')
@@ -145,6 +159,8 @@ export function mountResults({ store, actions, base }) {
       if (hadFocus) (rows.querySelector('a') ?? views.results).focus()
     }
     more.hidden = r.docs.length >= r.total
+    count.textContent = `${r.total.toLocaleString(document.documentElement.lang)} ${r.total === 1 ? 'result' : 'results'}`
+    count.hidden = !r.total
     // Dropped words and corrections say what was searched instead, plainly; a correction
     // offers the words as typed.
     const typed = s.text.trim().split(/\s+/).join(' '), kept = corrected(withoutDropped(typed, r.dropped), r.corrected)
@@ -172,6 +188,7 @@ export function mountResults({ store, actions, base }) {
     if (loading && s.pending !== prev.pending) loading.hidden = !s.pending
     if (s.dismissed !== prev.dismissed) {
       listbox.hidden = s.dismissed
+      renderNoMatch(s)
       $('recents-head').hidden = s.dismissed || s.groups[0]?.id !== 'recent'
     }
     if (s.active !== prev.active || s.groups !== prev.groups) renderActive(s.active, s.groups === prev.groups && prev.active)

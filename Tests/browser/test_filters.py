@@ -111,3 +111,16 @@ def test_where_hides_artists_without_albums_and_empty_or_duplicate_playlists(pag
     assert not any(name.endswith(("-movies", "-audiobooks")) for name in pages), pages
     assert not any(p.name.endswith("-joao-gilberto") for p in (site_dir() / "artists").iterdir())
 
+
+
+def test_two_values_of_one_facet_find_either(page, site):
+    def count(query):
+        page.goto(site + query)
+        page.wait_for_selector("#count:not([hidden])")
+        return int(page.locator("#count").inner_text().split()[0].replace(",", ""))
+
+    blues, rock = count("?token=genre:Blues"), count("?token=genre:Rock")
+    either = count("?token=genre:Blues&token=genre:Rock")
+    assert either > max(blues, rock), (blues, rock, either)
+    assert page.locator("#tokens .token").count() == 2
+    assert "Genre: Blues or Rock" in page.locator("#filters-text").inner_text()

@@ -12,7 +12,10 @@ const labelOf = (scopes, id) => scopes.find((x) => x.id === id)?.label ?? id
 
 /** The scope and tokens in force, in words: '' when there are none. */
 export function filtersPhrase(s, scopes) {
-  const tokens = s.tokens.map((t) => `${t.label}: ${t.value}`).join(' and ')
+  // Values of one facet are alternatives (engine.js), facets all apply.
+  const byLabel = new Map()
+  for (const t of s.tokens) byLabel.set(t.label, [...(byLabel.get(t.label) ?? []), t.value])
+  const tokens = [...byLabel].map(([label, values]) => `${label}: ${values.join(' or ')}`).join(' and ')
   return [s.scope !== scopes[0].id && `in ${labelOf(scopes, s.scope)}`, tokens && `with ${tokens}`].filter(Boolean).join(' ')
 }
 

@@ -737,3 +737,29 @@ def test_site_has_an_icon(page, site):
     icon = page.evaluate("() => document.querySelector('link[rel~=icon]')?.href ?? null")
     response = page.request.get(icon or site + "favicon.ico")
     assert response.ok, f"{response.url} answered {response.status}"
+
+
+def test_tokens_that_do_not_fit_fade_at_the_edge_instead_of_being_cut(new_page, site):
+    page = new_page(viewport={"width": 390, "height": 844})
+    page.goto(site + "?token=genre:Alternative%20%26%20Punk&token=genre:Easy%20Listening&token=genre:Rock%20And%20Roll")
+    page.wait_for_selector("#results-panel:not([hidden])")
+    page.wait_for_function("() => document.getElementById('tokens').children.length === 3")
+    settle(page)
+    geometry = page.evaluate(
+        """() => {
+          const list = document.getElementById('tokens'), box = list.getBoundingClientRect()
+          const last = list.lastElementChild.getBoundingClientRect()
+          return { overflows: list.scrollWidth > list.clientWidth, fade: list.dataset.fade,
+                   mask: getComputedStyle(list).maskImage, lastRight: last.right, right: box.right }
+        }"""
+    )
+    assert geometry["overflows"], geometry
+    assert geometry["lastRight"] <= geometry["right"] + 1, "the newest token is shown whole"
+    assert geometry["fade"] == "start", geometry
+    assert geometry["mask"].startswith("linear-gradient(to right, rgba(0, 0, 0, 0)"), geometry["mask"]
+
+    # Scrolled back to the first token, the other edge fades.
+    page.evaluate("() => { const l = document.getElementById('tokens'); l.scrollLeft = 0 }")
+    page.wait_for_function("() => document.getElementById('tokens').dataset.fade === 'end'")
+    mask = page.evaluate("() => getComputedStyle(document.getElementById('tokens')).maskImage")
+    assert mask.endswith("rgba(0, 0, 0, 0))"), mask

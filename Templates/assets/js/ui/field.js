@@ -89,6 +89,17 @@ export function mountField({ store, actions }) {
     }
   }
 
+  // Tokens that do not fit scroll, and an edge with more beyond it fades
+  // (search.css), so a token is never cut off mid-word.
+  function fade() {
+    const end = tokens.scrollWidth - tokens.clientWidth
+    const at = Math.abs(tokens.scrollLeft)
+    const edges = [at > 1 && 'start', at < end - 1 && 'end'].filter(Boolean).join(' ')
+    if ((tokens.dataset.fade ?? '') !== edges) tokens.dataset.fade = edges
+  }
+  tokens.addEventListener('scroll', fade, { passive: true })
+  new ResizeObserver(fade).observe(tokens)
+
   const tokenView = (token, index) =>
     h('li', { class: 'token' },
       icon(token.icon),
@@ -106,7 +117,12 @@ export function mountField({ store, actions }) {
 
   store.subscribe((s, prev) => {
     if (s.text !== input.value) input.value = s.text
-    if (s.tokens !== prev.tokens) tokens.replaceChildren(...s.tokens.map(tokenView))
+    if (s.tokens !== prev.tokens) {
+      tokens.replaceChildren(...s.tokens.map(tokenView))
+      // The newest token in full; the ones before it fade out at the edge.
+      tokens.scrollLeft = tokens.scrollWidth
+      fade()
+    }
     // Written only when they change: a keystroke should touch as little as it can.
     if (clear.hidden !== (!s.text && !s.tokens.length)) clear.hidden = !s.text && !s.tokens.length
     const expanded = String(s.view === 'suggest' && !s.dismissed && s.options.length > 0)

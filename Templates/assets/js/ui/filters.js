@@ -45,7 +45,9 @@ export function mountFilters({ store, actions, scopes }) {
     const canWiden = Boolean(widened(s, scopes))
     const shown = s.view === 'results' && s.results
     line.hidden = !(shown && s.results.total && phrase)
-    $('filters-text').textContent = `Results ${phrase}`
+    // The count over the rows (results.js) takes the filters in: "12 results in Library".
+    if (!line.hidden) $('filters-text').textContent = `${$('count').textContent} ${phrase}`
+    $('count').hidden ||= !line.hidden
     buttons[0].hidden = line.hidden || !canWiden
     // results.js has said what was searched for; this adds where.
     const empty = shown && !s.results.total && phrase

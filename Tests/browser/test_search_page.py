@@ -763,3 +763,24 @@ def test_tokens_that_do_not_fit_fade_at_the_edge_instead_of_being_cut(new_page, 
     page.wait_for_function("() => document.getElementById('tokens').dataset.fade === 'end'")
     mask = page.evaluate("() => getComputedStyle(document.getElementById('tokens')).maskImage")
     assert mask.endswith("rgba(0, 0, 0, 0))"), mask
+
+
+def test_back_from_a_result_keeps_the_rows_loaded_and_the_scroll_position(page, site):
+    open_search(page, site)
+    final_search(page, "the")
+    rows = page.locator("#rows .row")
+    assert rows.count() == 30
+    page.locator("#more").click()
+    page.wait_for_function("() => document.querySelectorAll('#rows .row').length === 60")
+    link = rows.nth(45).locator("a")
+    link.scroll_into_view_if_needed()
+    settle(page)
+    y = page.evaluate("() => scrollY")
+    assert y > 1000
+    href = link.get_attribute("href")
+    link.evaluate("(a) => a.click()")
+    page.wait_for_url(href)
+    page.go_back()
+    page.wait_for_function("() => document.querySelectorAll('#rows .row').length === 60")
+    page.wait_for_function(f"() => Math.abs(scrollY - {y}) < 2")
+    assert page.locator("#q").input_value() == "the"

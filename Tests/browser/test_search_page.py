@@ -329,8 +329,9 @@ def test_no_results_hides_empty_chips(page, site):
 def test_a_query_that_matches_nothing_says_so_and_what_to_try(page, site):
     open_search(page, site)
     type_query(page, "qxzvq jjwpx")
+    page.wait_for_selector("#suggestions[data-for='qxzvq jjwpx']", state="attached")
     line = page.locator("#no-match")
-    line.wait_for(state="visible")
+    assert line.is_visible()
     assert page.locator("#suggestions [role=option]").count() == 0
     text = line.inner_text()
     assert "qxzvq jjwpx" in text and "fewer words" in text and "another spelling" in text, text

@@ -124,13 +124,11 @@ export function mountResults({ store, actions, base }) {
 
   // Nothing matches what was typed: say so, and what to try.
   function renderNoMatch(s) {
-    const typed = s.suggested?.trim() ?? ''
-    const none = !s.options.length && !s.error && !s.dismissed && (typed !== '' || s.tokens.length > 0)
-    noMatch.hidden = !none
-    if (!none) return
-    const tries = [typed.includes(' ') && 'fewer words', typed && 'another spelling', s.tokens.length && `removing a filter`].filter(Boolean)
-    const tip = tries.length > 1 ? `${tries.slice(0, -1).join(', ')} or ${tries.at(-1)}` : tries[0]
-    noMatch.replaceChildren(...(typed ? ['No matches for ', h('strong', { text: `\u201c${typed}\u201d` }), '. '] : ['No matches. ']), `Try ${tip}.`)
+    const typed = s.suggested?.trim()
+    noMatch.hidden = s.options.length || s.error || s.dismissed || !(typed || s.tokens.length)
+    if (noMatch.hidden) return
+    const filter = s.tokens.length ? ', or remove a filter.' : '.'
+    noMatch.replaceChildren(...(typed ? ['No matches for ', h('strong', { text: `\u201c${typed}\u201d` }), `. Try fewer words or another spelling${filter}`] : ['No matches. Try removing a filter.']))
   }
 
   function renderActive(active, previous) {

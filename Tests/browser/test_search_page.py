@@ -114,6 +114,7 @@ def test_escape_closes_the_suggestions_then_clears_the_search(page, site):
     assert page.get_attribute("#q", "aria-activedescendant") is None
     assert page.locator("#q").input_value() == "metal"
     assert page.evaluate("() => document.activeElement.id") == "q"
+    assert page.locator("#idle-view").is_visible(), "the page beneath, not a blank one"
     # Down brings the list back.
     page.keyboard.press("ArrowDown")
     assert page.locator("#suggestions").is_visible()

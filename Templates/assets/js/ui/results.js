@@ -118,14 +118,14 @@ export function mountResults({ store, actions, base }) {
     if (groups.length !== listbox.childNodes.length || groups.some((node, i) => listbox.childNodes[i] !== node)) listbox.replaceChildren(...groups)
     if (listbox.dataset.for !== (s.suggested ?? '')) listbox.dataset.for = s.suggested ?? ''
     renderNoMatch(s)
-    const recentsHidden = s.dismissed || s.groups[0]?.id !== 'recent'
+    const recentsHidden = s.groups[0]?.id !== 'recent'
     if ($('recents-head').hidden !== recentsHidden) $('recents-head').hidden = recentsHidden
   }
 
   // Nothing matches what was typed: say so, and what to try.
   function renderNoMatch(s) {
     const typed = s.suggested?.trim()
-    noMatch.hidden = s.options.length || s.error || s.dismissed || !(typed || s.tokens.length)
+    noMatch.hidden = s.options.length || s.error || !(typed || s.tokens.length)
     if (noMatch.hidden) return
     const filter = s.tokens.length ? ', or remove a filter.' : '.'
     noMatch.replaceChildren(...(typed ? ['No matches for ', h('strong', { text: `\u201c${typed}\u201d` }), `. Try fewer words or another spelling${filter}`] : ['No matches. Try removing a filter.']))
@@ -180,15 +180,12 @@ export function mountResults({ store, actions, base }) {
   }
 
   store.subscribe((s, prev) => {
-    if (s.view !== prev.view) for (const [name, el] of Object.entries(views)) el.hidden = name !== s.view
+    // Suggestions closed with Escape show the page beneath them, not a blank one.
+    const view = (s) => (s.dismissed && s.view === 'suggest' ? 'idle' : s.view)
+    if (view(s) !== view(prev)) for (const [name, el] of Object.entries(views)) el.hidden = name !== view(s)
     if (s.manifest !== prev.manifest) renderTiles(s.manifest)
     if (s.groups !== prev.groups) renderOptions(s)
     if (loading && s.pending !== prev.pending) loading.hidden = !s.pending
-    if (s.dismissed !== prev.dismissed) {
-      listbox.hidden = s.dismissed
-      renderNoMatch(s)
-      $('recents-head').hidden = s.dismissed || s.groups[0]?.id !== 'recent'
-    }
     if (s.active !== prev.active || s.groups !== prev.groups) renderActive(s.active, s.groups === prev.groups && prev.active)
     if (s.results !== prev.results || s.busy !== prev.busy || s.error !== prev.error) renderResults(s)
   })

@@ -45,7 +45,7 @@ export function followHistory({ store, engine, runs, idle, scopes, kinds }) {
     if (tokens.length) set({ tokens: tokens.map((t) => tokenFor(manifest, t.facet, t.value) ?? { ...t, label: t.facet }) })
     const place = history.state ?? {}
     await runs.search(false, place.rows)
-    if (place.y && store.get().view === 'results' && store.get().results) scrollTo(0, place.y)
+    if (place.y && store.get().results) scrollTo(0, place.y)
   }
 
   // Back to results keeps the visitor's place: the rows loaded ("Show More")

@@ -132,6 +132,22 @@ def test_escape_closes_the_suggestions_then_clears_the_search(page, site):
     assert page.locator("#suggestions").is_visible()
 
 
+def test_suggestions_closed_with_escape_open_again_for_the_next_search(page, site):
+    open_search(page, site)
+    page.goto(site + "?token=genre:Jazz")
+    page.wait_for_selector("#rows .row")
+    page.locator("#q").click()
+    page.keyboard.type("m")
+    page.keyboard.press("Backspace")  # the token alone, suggesting
+    page.wait_for_selector("#suggestions[data-for=''] [role=option]")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Enter")  # searches the token
+    page.wait_for_selector("#results-panel:not([hidden]) #rows .row")
+    page.locator(".token-remove").click()  # nothing left: suggestions for an empty field
+    page.wait_for_selector("#suggest-view:not([hidden]) #suggestions [role=option]")
+    assert page.locator("#idle-view").is_hidden()
+
+
 def test_escape_after_results_clears_them_and_keeps_focus(page, site):
     open_search(page, site)
     final_search(page, "metallica")

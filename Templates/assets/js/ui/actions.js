@@ -42,7 +42,7 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
     commit(text = get().text, { asTyped = false } = {}) {
       const s = get()
       if (!text.trim() && !s.tokens.length) return
-      set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: null, asTyped })
+      set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: null, asTyped, dismissed: false })
       recents([{ text: text.trim(), tokens: s.tokens }, ...s.recents])
       address('final')
       search()
@@ -65,7 +65,7 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       const s = get()
       if (s.tokens.some((t) => sameToken(t, token))) return
       // The typed text found the token, so the token takes its place.
-      set({ tokens: [...s.tokens, token], text: '', view: 'suggest', active: -1 })
+      set({ tokens: [...s.tokens, token], text: '', view: 'suggest', active: -1, dismissed: false })
       announce(`Added filter ${token.label}: ${token.value}`)
       address('partial')
       suggest()
@@ -81,7 +81,7 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
         address('replace')
         return search()
       }
-      set({ tokens, view: 'suggest', active: -1 })
+      set({ tokens, view: 'suggest', active: -1, dismissed: false })
       address('partial')
       suggest()
     },

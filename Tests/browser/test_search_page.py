@@ -102,6 +102,63 @@ def test_cancel_returns_to_idle_without_a_flash_of_chips(page, site, how):
     assert page.locator("#idle-view").is_visible()
 
 
+def test_escape_closes_the_suggestions_then_clears_the_search(page, site):
+    open_search(page, site)
+    type_query(page, "metal")
+    page.wait_for_selector("#suggestions[data-for=metal] [role=option]")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Escape")
+    # The first Escape: the list closes; the text, the address and focus stay.
+    assert page.locator("#suggestions").is_hidden()
+    assert page.get_attribute("#q", "aria-expanded") == "false"
+    assert page.get_attribute("#q", "aria-activedescendant") is None
+    assert page.locator("#q").input_value() == "metal"
+    assert page.evaluate("() => document.activeElement.id") == "q"
+    assert page.locator("#idle-view").is_visible(), "the page beneath, not a blank one"
+    # Down brings the list back.
+    page.keyboard.press("ArrowDown")
+    assert page.locator("#suggestions").is_visible()
+    assert page.get_attribute("#q", "aria-expanded") == "true"
+    page.keyboard.press("Escape")
+
+    # The second: the search goes, focus stays, and typing starts afresh.
+    page.keyboard.press("Escape")
+    assert page.locator("#q").input_value() == ""
+    assert page.evaluate("() => location.search") == ""
+    assert page.evaluate("() => document.activeElement.id") == "q"
+    assert page.locator("#idle-view").is_visible()
+    page.keyboard.type("miles")
+    page.wait_for_selector("#suggestions[data-for=miles] [role=option]")
+    assert page.locator("#suggestions").is_visible()
+
+
+def test_suggestions_closed_with_escape_open_again_for_the_next_search(page, site):
+    open_search(page, site)
+    page.goto(site + "?token=genre:Jazz")
+    page.wait_for_selector("#rows .row")
+    page.locator("#q").click()
+    page.keyboard.type("m")
+    page.keyboard.press("Backspace")  # the token alone, suggesting
+    page.wait_for_selector("#suggestions[data-for=''] [role=option]")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Enter")  # searches the token
+    page.wait_for_selector("#results-panel:not([hidden]) #rows .row")
+    page.locator(".token-remove").click()  # nothing left: suggestions for an empty field
+    page.wait_for_selector("#suggest-view:not([hidden]) #suggestions [role=option]")
+    assert page.locator("#idle-view").is_hidden()
+
+
+def test_escape_after_results_clears_them_and_keeps_focus(page, site):
+    open_search(page, site)
+    final_search(page, "metallica")
+    page.locator("#q").click()
+    page.keyboard.press("Escape")
+    assert page.locator("#q").input_value() == ""
+    assert page.evaluate("() => location.search") == ""
+    assert page.locator("#rows li").count() == 0 or page.locator("#results-panel").is_hidden()
+    assert page.evaluate("() => document.activeElement.id") == "q"
+
+
 def test_cancel_from_the_chips_only_fades_them_out(page, site):
     open_search(page, site)
     final_search(page, "metallica")
@@ -196,13 +253,31 @@ def test_segmented_control_turns_into_a_menu_when_it_does_not_fit(new_page, site
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     assert page.locator("#scope-menu").is_hidden()
-    assert page.evaluate("() => document.activeElement.id") == "scope-button"
+    assert page.evaluate("() => document.activeElement.id") == "q"
     assert "Library" in button.inner_text() and "scope=library" in page.url
 
     page.evaluate("() => document.documentElement.style.fontSize = ''")
     page.wait_for_function("() => document.getElementById('scope-layer').dataset.compact === 'false'")
     assert page.locator("#segmented").is_visible()
     assert page.get_attribute("#scope-library", "aria-checked") == "true"
+
+
+def test_choosing_from_the_compact_scope_menu_returns_to_the_field(new_page, site):
+    page = new_page(viewport={"width": 320, "height": 640})
+    open_search(page, site)
+    page.evaluate("() => document.documentElement.style.fontSize = '200%'")
+    type_query(page, "metallica")
+    page.wait_for_selector("#scope-button", state="visible")
+    page.locator("#scope-button").click()
+    page.locator("#scope-menu [data-scope=library]").click()
+    assert page.locator("#scope-menu").is_hidden()
+    assert page.evaluate("() => document.activeElement.id") == "q"
+    assert page.get_attribute("#scope-button", "aria-expanded") == "false"
+    # Enter now searches (in the chosen scope) instead of reopening the menu.
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#results-panel:not([hidden])")
+    assert page.locator("#scope-menu").is_hidden()
+    assert "scope=library" in page.url and "q=metallica" in page.url
 
 
 def test_long_scope_labels_collapse_and_space_brings_segments_back(new_page, site):
@@ -266,6 +341,32 @@ def test_no_results_hides_empty_chips(page, site):
     assert page.locator("#empty").is_visible()
     assert page.locator("#chips [role=tab]:not([hidden])").count() == 1
     assert page.locator("#chip-top").is_visible()
+
+
+def test_a_query_that_matches_nothing_says_so_and_what_to_try(page, site):
+    open_search(page, site)
+    type_query(page, "qxzvq jjwpx")
+    page.wait_for_selector("#suggestions[data-for='qxzvq jjwpx']", state="attached")
+    line = page.locator("#no-match")
+    assert line.is_visible()
+    assert page.locator("#suggestions [role=option]").count() == 0
+    text = line.inner_text()
+    assert "qxzvq jjwpx" in text and "fewer words" in text and "another spelling" in text, text
+    # A word that matches again takes the line away.
+    type_query(page, "metallica")
+    page.wait_for_selector("#suggestions[data-for=metallica] [role=option]")
+    assert line.is_hidden()
+
+
+def test_results_show_their_count(page, site):
+    open_search(page, site)
+    final_search(page, "metallica")
+    count = page.locator("#count")
+    assert count.is_visible()
+    assert re.fullmatch(r"[\d,]+ results?", count.inner_text()), count.inner_text()
+    assert int(count.inner_text().split()[0].replace(",", "")) == total(page)
+    final_search(page, "qxzvq jjwpx")
+    assert count.is_hidden(), "no count over No Results"
 
 
 def test_results_link_to_their_detail_pages(page, site):
@@ -436,8 +537,8 @@ def test_keyboard_only(page, site):
 
     # Tab from the field reaches the chips; arrows move the selection.
     page.locator("#q").focus()
-    page.keyboard.press("Escape")  # cancel, start again
-    page.keyboard.press("/")
+    page.keyboard.press("Escape")  # clears the search; focus stays in the field
+    assert page.evaluate("() => document.activeElement.id") == "q"
     page.keyboard.type("metallica")
     page.keyboard.press("Tab")  # clear button
     page.keyboard.press("Tab")  # Cancel
@@ -654,3 +755,50 @@ def test_site_has_an_icon(page, site):
     icon = page.evaluate("() => document.querySelector('link[rel~=icon]')?.href ?? null")
     response = page.request.get(icon or site + "favicon.ico")
     assert response.ok, f"{response.url} answered {response.status}"
+
+
+def test_tokens_that_do_not_fit_fade_at_the_edge_instead_of_being_cut(new_page, site):
+    page = new_page(viewport={"width": 390, "height": 844})
+    page.goto(site + "?token=genre:Alternative%20%26%20Punk&token=genre:Easy%20Listening&token=genre:Rock%20And%20Roll")
+    page.wait_for_selector("#results-panel:not([hidden])")
+    page.wait_for_function("() => document.getElementById('tokens').children.length === 3")
+    settle(page)
+    geometry = page.evaluate(
+        """() => {
+          const list = document.getElementById('tokens'), box = list.getBoundingClientRect()
+          const last = list.lastElementChild.getBoundingClientRect()
+          return { overflows: list.scrollWidth > list.clientWidth, fade: list.dataset.fade,
+                   mask: getComputedStyle(list).maskImage, lastRight: last.right, right: box.right }
+        }"""
+    )
+    assert geometry["overflows"], geometry
+    assert geometry["lastRight"] <= geometry["right"] + 1, "the newest token is shown whole"
+    assert geometry["fade"] == "start", geometry
+    assert geometry["mask"].startswith("linear-gradient(to right, rgba(0, 0, 0, 0)"), geometry["mask"]
+
+    # Scrolled back to the first token, the other edge fades.
+    page.evaluate("() => { const l = document.getElementById('tokens'); l.scrollLeft = 0 }")
+    page.wait_for_function("() => document.getElementById('tokens').dataset.fade === 'end'")
+    mask = page.evaluate("() => getComputedStyle(document.getElementById('tokens')).maskImage")
+    assert mask.endswith("rgba(0, 0, 0, 0))"), mask
+
+
+def test_back_from_a_result_keeps_the_rows_loaded_and_the_scroll_position(page, site):
+    open_search(page, site)
+    final_search(page, "the")
+    rows = page.locator("#rows .row")
+    assert rows.count() == 30
+    page.locator("#more").click()
+    page.wait_for_function("() => document.querySelectorAll('#rows .row').length === 60")
+    link = rows.nth(45).locator("a")
+    link.scroll_into_view_if_needed()
+    settle(page)
+    y = page.evaluate("() => scrollY")
+    assert y > 1000
+    href = link.get_attribute("href")
+    link.evaluate("(a) => a.click()")
+    page.wait_for_url(href)
+    page.go_back()
+    page.wait_for_function("() => document.querySelectorAll('#rows .row').length === 60")
+    page.wait_for_function(f"() => Math.abs(scrollY - {y}) < 2")
+    assert page.locator("#q").input_value() == "the"

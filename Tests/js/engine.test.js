@@ -112,6 +112,23 @@ test('scope and tokens filter, together and alone', async () => {
   assert.deepEqual(ids(await engine.search('', { tokens: [{ facet: 'genre', value: 'Polka' }] })), []);
 });
 
+test('values of one facet combine with OR, the scope with AND', async () => {
+  const { engine } = open();
+  const genre = (value) => ({ facet: 'genre', value });
+  const both = [genre('Jazz'), genre('Metal')];
+  const jazz = ids(await engine.search('', { tokens: [genre('Jazz')] }));
+  const metal = ids(await engine.search('', { tokens: [genre('Metal')] }));
+  const either = await engine.search('', { tokens: both });
+  assert.deepEqual(new Set(ids(either)), new Set([...jazz, ...metal]), 'Jazz or Metal, not Jazz and Metal');
+  assert.equal(either.total, new Set([...jazz, ...metal]).size);
+  const inLibrary = async (tokens) => ids(await engine.search('', { scope: 'library', tokens })).sort((a, b) => a - b);
+  const library = [...await inLibrary([genre('Jazz')]), ...await inLibrary([genre('Metal')])].sort((a, b) => a - b);
+  assert.deepEqual(await inLibrary(both), library, 'the library scope still narrows them');
+  assert.ok(library.length < either.total);
+  const metalLove = ids(await engine.search('love', { tokens: [genre('Metal')] }));
+  assert.ok(ids(await engine.search('love', { tokens: both })).length >= metalLove.length);
+});
+
 test('a token that names nothing admits nothing, even beside a kind that could be browsed', async () => {
   // A link from before the data changed: ?token=genre:Polka&kind=songs. Not every song.
   const { engine } = open();

@@ -14,7 +14,9 @@ test('the phrase names a scope other than the first, then the tokens', () => {
   assert.equal(filtersPhrase(state({ scope: 'library' }), scopes), 'in Library');
   assert.equal(filtersPhrase(state({ tokens: [jazz] }), scopes), 'with Genre: Jazz');
   assert.equal(filtersPhrase(state({ scope: 'library', tokens: [jazz, rock] }), scopes),
-    'in Library with Genre: Jazz and Genre: Rock');
+    'in Library with Genre: Jazz or Rock', 'values of one facet are alternatives');
+  assert.equal(filtersPhrase(state({ tokens: [jazz, { facet: 'mood', value: 'Calm', label: 'Mood' }, rock] }), scopes),
+    'with Genre: Jazz or Rock and Mood: Calm');
 });
 
 test('widening drops the scope, and the tokens only when there is text to search', () => {

@@ -32,7 +32,7 @@ const early = $('q').value
 const typedEarly = document.activeElement === $('q')
 if (early.trim() && !new URLSearchParams(location.search).has('q')) prefetchTerms({ manifestURL, fetchJSON }, early)
 
-const idle = { text: '', tokens: [], scope: scopes[0], kind: 'top', view: 'idle', editing: false, groups: [], options: [], active: -1, results: null, busy: false, error: null, pending: false }
+const idle = { text: '', tokens: [], scope: scopes[0], kind: 'top', view: 'idle', editing: false, groups: [], options: [], active: -1, results: null, busy: false, error: null, pending: false, dismissed: false }
 const store = createStore({ ...idle, recents: loadRecents(base.pathname), manifest: null })
 const address = createAddress(store, scopes[0])
 // ui/filters.js comes when a search first has a scope or a token: most

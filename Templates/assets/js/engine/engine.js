@@ -65,17 +65,19 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     return [[joined, asTyped ? whole : await match(joined, final, false)]]
   }
 
-  // A token that names nothing (a stale URL) admits nothing: null.
+  // A token that names nothing (a stale URL) admits nothing: null. Values of one facet
+  // combine with OR (Genre: Blues, Genre: Rock), facets and the scope with AND, as in
+  // InstantSearch: one list per facet.
   function filters(scope, tokens) {
-    const m = engine.manifest, paths = []
+    const m = engine.manifest, groups = new Map()
     const s = m.scopes?.find((x) => x.id === scope)
-    if (s?.file) paths.push(s.file)
+    if (s?.file) groups.set('', [s.file])
     for (const { facet, value } of tokens) {
       const v = m.facets?.find((f) => f.id === facet)?.values.find((x) => x[0] === value)
       if (!v) return null
-      paths.push(v[2])
+      groups.set(facet, [...(groups.get(facet) ?? []), v[2]])
     }
-    return Promise.all(paths.map(ids))
+    return Promise.all([...groups.values()].map(async (paths) => union(await Promise.all(paths.map(ids)))))
   }
 
   async function query(text, scope, tokens, final, asTyped = false) {

@@ -20,7 +20,7 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
   const actions = {
     focus() {
       const s = get()
-      if (s.editing) return
+      if (s.editing) return s.dismissed && actions.reopen()
       set({ editing: true, view: s.view === 'idle' ? 'suggest' : s.view })
       if (get().view === 'suggest') suggest()
     },
@@ -29,12 +29,12 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       if (s.editing) set({ editing: false, active: -1, view: s.view === 'suggest' && !hasQuery(s) ? 'idle' : s.view })
     },
     type(text) {
-      set({ text, view: 'suggest', active: -1, editing: true })
+      set({ text, view: 'suggest', active: -1, editing: true, dismissed: false })
       address('partial')
       suggest({ say: true })
     },
     clear() {
-      set({ text: '', tokens: [], view: 'suggest', active: -1 })
+      set({ text: '', tokens: [], view: 'suggest', active: -1, dismissed: false })
       address('partial')
       suggest()
     },
@@ -42,7 +42,7 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
     commit(text = get().text, { asTyped = false } = {}) {
       const s = get()
       if (!text.trim() && !s.tokens.length) return
-      set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: null, asTyped })
+      set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: null, asTyped, dismissed: false })
       recents([{ text: text.trim(), tokens: s.tokens }, ...s.recents])
       address('final')
       search()
@@ -65,7 +65,7 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       const s = get()
       if (s.tokens.some((t) => sameToken(t, token))) return
       // The typed text found the token, so the token takes its place.
-      set({ tokens: [...s.tokens, token], text: '', view: 'suggest', active: -1 })
+      set({ tokens: [...s.tokens, token], text: '', view: 'suggest', active: -1, dismissed: false })
       announce(`Added filter ${token.label}: ${token.value}`)
       address('partial')
       suggest()
@@ -81,7 +81,7 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
         address('replace')
         return search()
       }
-      set({ tokens, view: 'suggest', active: -1 })
+      set({ tokens, view: 'suggest', active: -1, dismissed: false })
       address('partial')
       suggest()
     },
@@ -97,6 +97,19 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       set({ text: '', tokens: [], kind, view: 'results', editing: false, active: -1, results: null })
       address('final')
       search()
+    },
+    // The first Escape: the suggestions close, the text and focus stay.
+    dismiss: () => set({ dismissed: true, active: -1 }),
+    reopen() {
+      const fromIdle = get().view === 'idle'
+      set({ dismissed: false, view: fromIdle ? 'suggest' : get().view })
+      if (fromIdle) suggest()
+    },
+    // The second: the search goes (text, tokens, results, address), focus stays.
+    clearAll() {
+      runs.drop()
+      set({ ...idle, editing: true, dismissed: true })
+      address('final')
     },
     cancel() {
       runs.drop()

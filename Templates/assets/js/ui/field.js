@@ -4,6 +4,7 @@
 // committed, or the search is cancelled.
 
 import { $, h, icon } from './dom.js'
+import { hasQuery } from './store.js'
 
 export function mountField({ store, actions }) {
   const input = $('q')
@@ -38,13 +39,19 @@ export function mountField({ store, actions }) {
   })
   $('field').addEventListener('click', (event) => event.target.closest('button') || input.focus())
 
-  // Escape cancels from the header or with nothing focused (an open scope
-  // menu closes first and stops it).
+  // Escape in the field closes the suggestions, then clears the search, then
+  // cancels, each step keeping focus in the field until the last (Algolia
+  // Autocomplete, the APG combobox). Elsewhere in the header, or with nothing
+  // focused, it cancels (an open scope menu closes first and stops it).
   addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return
     if (!header.contains(event.target) && event.target !== document.body) return
     event.preventDefault()
-    actions.cancel()
+    const s = store.get()
+    if (event.target !== input) actions.cancel()
+    else if (s.view === 'suggest' && !s.dismissed && (s.options.length || hasQuery(s))) actions.dismiss()
+    else if (hasQuery(s) || s.view === 'results') actions.clearAll()
+    else actions.cancel()
   })
   // Wait for focus to land: moving within the header keeps editing, and the
   // window losing focus is not the user leaving the field.
@@ -66,6 +73,7 @@ export function mountField({ store, actions }) {
     const key = event.key
     if (key === 'ArrowDown' || key === 'ArrowUp') {
       if (!s.editing) return actions.focus()
+      if (s.dismissed) return actions.reopen()
       if (!s.options.length || s.view !== 'suggest') return
       event.preventDefault()
       actions.move(key === 'ArrowDown' ? 1 : -1)
@@ -80,6 +88,17 @@ export function mountField({ store, actions }) {
       actions.forget(s.options[s.active].recent)
     }
   }
+
+  // Tokens that do not fit scroll, and an edge with more beyond it fades
+  // (search.css), so a token is never cut off mid-word.
+  function fade() {
+    const end = tokens.scrollWidth - tokens.clientWidth
+    const at = Math.abs(tokens.scrollLeft)
+    const edges = [at > 1 && 'start', at < end - 1 && 'end'].filter(Boolean).join(' ')
+    if ((tokens.dataset.fade ?? '') !== edges) tokens.dataset.fade = edges
+  }
+  tokens.addEventListener('scroll', fade, { passive: true })
+  new ResizeObserver(fade).observe(tokens)
 
   const tokenView = (token, index) =>
     h('li', { class: 'token' },
@@ -98,10 +117,15 @@ export function mountField({ store, actions }) {
 
   store.subscribe((s, prev) => {
     if (s.text !== input.value) input.value = s.text
-    if (s.tokens !== prev.tokens) tokens.replaceChildren(...s.tokens.map(tokenView))
+    if (s.tokens !== prev.tokens) {
+      tokens.replaceChildren(...s.tokens.map(tokenView))
+      // The newest token in full; the ones before it fade out at the edge.
+      tokens.scrollLeft = tokens.scrollWidth
+      fade()
+    }
     // Written only when they change: a keystroke should touch as little as it can.
     if (clear.hidden !== (!s.text && !s.tokens.length)) clear.hidden = !s.text && !s.tokens.length
-    const expanded = String(s.view === 'suggest' && s.options.length > 0)
+    const expanded = String(s.view === 'suggest' && !s.dismissed && s.options.length > 0)
     if (input.ariaExpanded !== expanded) input.ariaExpanded = expanded
     if (s.active >= 0) input.setAttribute('aria-activedescendant', `opt-${s.active}`)
     else input.removeAttribute('aria-activedescendant')

@@ -12,7 +12,10 @@ const labelOf = (scopes, id) => scopes.find((x) => x.id === id)?.label ?? id
 
 /** The scope and tokens in force, in words: '' when there are none. */
 export function filtersPhrase(s, scopes) {
-  const tokens = s.tokens.map((t) => `${t.label}: ${t.value}`).join(' and ')
+  // Values of one facet are alternatives (engine.js), facets all apply.
+  const byLabel = new Map()
+  for (const t of s.tokens) byLabel.set(t.label, [...(byLabel.get(t.label) ?? []), t.value])
+  const tokens = [...byLabel].map(([label, values]) => `${label}: ${values.join(' or ')}`).join(' and ')
   return [s.scope !== scopes[0].id && `in ${labelOf(scopes, s.scope)}`, tokens && `with ${tokens}`].filter(Boolean).join(' ')
 }
 
@@ -42,7 +45,9 @@ export function mountFilters({ store, actions, scopes }) {
     const canWiden = Boolean(widened(s, scopes))
     const shown = s.view === 'results' && s.results
     line.hidden = !(shown && s.results.total && phrase)
-    $('filters-text').textContent = `Results ${phrase}`
+    // The count over the rows (results.js) takes the filters in: "12 results in Library".
+    if (!line.hidden) $('filters-text').textContent = `${$('count').textContent} ${phrase}`
+    $('count').hidden ||= !line.hidden
     buttons[0].hidden = line.hidden || !canWiden
     // results.js has said what was searched for; this adds where.
     const empty = shown && !s.results.total && phrase

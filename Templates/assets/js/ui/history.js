@@ -43,13 +43,26 @@ export function followHistory({ store, engine, runs, idle, scopes, kinds }) {
     await engine.ready.catch(() => {})
     const manifest = store.get().manifest
     if (tokens.length) set({ tokens: tokens.map((t) => tokenFor(manifest, t.facet, t.value) ?? { ...t, label: t.facet }) })
-    runs.search()
+    const place = history.state ?? {}
+    await runs.search(false, place.rows)
+    if (place.y && store.get().results) scrollTo(0, place.y)
   }
+
+  // Back to results keeps the visitor's place: the rows loaded ("Show More")
+  // and the scroll offset go into the entry as they leave for a result. The
+  // browser's own restoring would scroll before the rows exist.
+  history.scrollRestoration = 'manual'
+  const save = () => {
+    const { view, results } = store.get()
+    if (view === 'results' && results) history.replaceState({ ...history.state, rows: results.docs.length, y: scrollY }, '')
+  }
+  addEventListener('pagehide', save)
+  addEventListener('click', (event) => event.target.closest?.('#rows a') && save())
 
   // The entry the page loads into counts as a final search, even one
   // reloaded from a typing entry: typing from here pushes an entry of its
   // own, so Back comes back to this one.
-  history.replaceState({ partial: false }, '')
+  history.replaceState({ ...history.state, partial: false }, '')
   addEventListener('popstate', restore)
   return restore
 }

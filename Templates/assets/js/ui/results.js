@@ -14,6 +14,8 @@ export function mountResults({ store, actions, base }) {
   const empty = $('empty')
   const correction = $('correction')
   const loading = $('loading')
+  const noMatch = $('no-match')
+  const count = $('count')
   // Where focus lands when the row it was on goes away.
   views.results.tabIndex = -1
 
@@ -115,8 +117,18 @@ export function mountResults({ store, actions, base }) {
     shown = next
     if (groups.length !== listbox.childNodes.length || groups.some((node, i) => listbox.childNodes[i] !== node)) listbox.replaceChildren(...groups)
     if (listbox.dataset.for !== (s.suggested ?? '')) listbox.dataset.for = s.suggested ?? ''
+    renderNoMatch(s)
     const recentsHidden = s.groups[0]?.id !== 'recent'
     if ($('recents-head').hidden !== recentsHidden) $('recents-head').hidden = recentsHidden
+  }
+
+  // Nothing matches what was typed: say so, and what to try.
+  function renderNoMatch(s) {
+    const typed = s.suggested?.trim()
+    noMatch.hidden = s.options.length || s.error || !(typed || s.tokens.length)
+    if (noMatch.hidden) return
+    const filter = s.tokens.length ? ', or remove a filter.' : '.'
+    noMatch.replaceChildren(...(typed ? ['No matches for ', h('strong', { text: `\u201c${typed}\u201d` }), `. Try fewer words or another spelling${filter}`] : ['No matches. Try removing a filter.']))
   }
 
   function renderActive(active, previous) {
@@ -129,7 +141,7 @@ export function mountResults({ store, actions, base }) {
   function renderResults(s) {
     const r = s.results
     views.results.setAttribute('aria-busy', s.busy)
-    more.hidden = correction.hidden = empty.hidden = true
+    more.hidden = correction.hidden = empty.hidden = count.hidden = true
     if (!r) {
       rows.replaceChildren()
       if (s.error) showEmpty('Search is unavailable right now. Check your connection and try again.')
@@ -145,6 +157,8 @@ export function mountResults({ store, actions, base }) {
       if (hadFocus) (rows.querySelector('a') ?? views.results).focus()
     }
     more.hidden = r.docs.length >= r.total
+    count.textContent = `${r.total.toLocaleString(document.documentElement.lang)} ${r.total === 1 ? 'result' : 'results'}`
+    count.hidden = !r.total
     // Dropped words and corrections say what was searched instead, plainly; a correction
     // offers the words as typed.
     const typed = s.text.trim().split(/\s+/).join(' '), kept = corrected(withoutDropped(typed, r.dropped), r.corrected)
@@ -166,7 +180,9 @@ export function mountResults({ store, actions, base }) {
   }
 
   store.subscribe((s, prev) => {
-    if (s.view !== prev.view) for (const [name, el] of Object.entries(views)) el.hidden = name !== s.view
+    // Suggestions closed with Escape show the page beneath them, not a blank one.
+    const view = (s) => (s.dismissed && s.view === 'suggest' ? 'idle' : s.view)
+    if (view(s) !== view(prev)) for (const [name, el] of Object.entries(views)) el.hidden = name !== view(s)
     if (s.manifest !== prev.manifest) renderTiles(s.manifest)
     if (s.groups !== prev.groups) renderOptions(s)
     if (loading && s.pending !== prev.pending) loading.hidden = !s.pending

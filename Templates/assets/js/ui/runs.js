@@ -73,15 +73,15 @@ export function createRuns({ store, engine, idle, address, phrase }) {
     }
   }
 
-  /** The final search, or its next page when `append`. */
-  async function search(append = false) {
+  /** The final search, or its next page when `append`; `rows` restores a longer first page (Back). */
+  async function search(append = false, rows = 0) {
     const id = ++latest
     const s = get()
     const from = append ? s.results.docs.length : 0
     set({ busy: true, error: null })
     try {
       await engine.ready
-      const r = await engine.search(s.text, { scope: s.scope, tokens: plain(s.tokens), kind: s.kind, offset: from, limit: PAGE, asTyped: s.asTyped })
+      const r = await engine.search(s.text, { scope: s.scope, tokens: plain(s.tokens), kind: s.kind, offset: from, limit: append ? PAGE : Math.min(Math.max(PAGE, rows | 0), 20 * PAGE), asTyped: s.asTyped })
       if (id !== latest) return
       if (!append) {
         // A kind alone (?kind=artists) browses it if the engine lists without a

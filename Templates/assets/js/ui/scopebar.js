@@ -48,7 +48,9 @@ export function mountScopeBar({ store, actions }) {
     const item = event.target.closest('[role=menuitemradio]')
     if (!item) return
     actions.setScope(item.dataset.scope)
-    close(true)
+    // Back to the field, so Enter searches rather than opening the menu again.
+    close(false)
+    $('q').focus()
   })
   menu.addEventListener('keydown', (event) => {
     const key = event.key

@@ -11,6 +11,7 @@ import { completions } from './complete.js'
 import { createDocuments } from './documents.js'
 import { createKinds } from './kinds.js'
 import { tokenSuggestions } from './tokens.js'
+import { stemmer } from './forms.js'
 
 export { safeLink } from './documents.js'
 
@@ -106,7 +107,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const q = await query(text, scope, tokens, false)
     if (!q) return { text, completions: [], docs: [], corrected: [], dropped: [] }
     const { list } = page(rank(q.all, q.rules), 0, m.options?.suggestions ?? 8, kinds.groupOf)
-    const shown = wholeFirst(proximityFirst(await docs.documents(m, list, q.marks), q.words, q.rules, queryWords), q.words)
+    const shown = wholeFirst(proximityFirst(await docs.documents(m, list, q.marks), q.words, q.rules, queryWords, stemmer(m.options?.forms)), q.words)
     // Completions keep every typed word, so none are offered for a query that dropped some.
     const offered = q.matches.length && !q.dropped.length ? completions({ text, words: q.words, matches: q.matches, filters: q.lists, docs: shown }) : []
     return { text, completions: offered, docs: shown, corrected: shown.length ? q.corrected : [], dropped: q.dropped }
@@ -138,7 +139,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     kinds.count(q.all, totals)
     const all = k < 0 ? q.all : q.all.filter((id) => kinds.of(id) === k)
     const { list, total } = page(rank(all, q.rules), offset, limit, kinds.groupOf)
-    const shown = proximityFirst(await docs.documents(m, list, q.marks), q.words ?? [], q.rules, queryWords)
+    const shown = proximityFirst(await docs.documents(m, list, q.marks), q.words ?? [], q.rules, queryWords, stemmer(m.options?.forms))
     // A correction is never announced over No Results.
     return {
       text, docs: offset ? shown : wholeFirst(shown, q.words ?? []), total, totals,

@@ -21,9 +21,8 @@ function closestWhole(found, word) {
 }
 
 // Whether `term` is `word`, which ends in a letter, followed by digits only.
-export function numbered(term, word) {
-  return term.length > word.length && term.startsWith(word) && /\p{L}$/u.test(word) && /^[0-9]+$/.test(term.slice(word.length))
-}
+// (The terms it is asked about all begin with the word: those the word reaches as typed.)
+export const numbered = (term, word) => /\p{L}$/u.test(word) && /^\d+$/.test(term.slice(word.length))
 
 export const NONE = {
   all: EMPTY, clean: EMPTY, title: EMPTY, exact: EMPTY, exactTitle: EMPTY, starts: EMPTY, whole: EMPTY,
@@ -87,26 +86,18 @@ export function createMatcher(loader, learn = () => {}) {
     return (s?.startingWith(root) ?? []).filter((t) => !have.has(t) && (t === root || stem(t) === root)).map((t) => [s, t, 0])
   }
 
-  // A correction reaches what its term would as typed, numbered terms included: `pyhton` →
-  // python finds python3 as `python` does.
-  function numberedToo(fixed) {
-    const have = new Set(fixed.map(([, t]) => t))
-    const more = fixed.flatMap(([s, t, d]) => s.startingWith(t).filter((u) => !have.has(u) && numbered(u, t)).map((u) => [s, u, d, true]))
-    return [...fixed, ...more]
-  }
-
   return async function matchWord(word, final, asTyped = false) {
     const r = await reach(word, final)
     if (r.tops) return fromTops(r.home, word)
     const forms = await formsOf(word, r.found)
     // The typo code is fetched only when a word first finds nothing.
     const typed = [...r.found, ...forms]
-    const found = typed.length || asTyped ? typed : numberedToo(await (await import(TYPO)).corrections(word, r.home, final, loader, shard))
+    const found = typed.length || asTyped ? typed : await (await import(TYPO)).corrections(word, r.home, final, loader, shard)
     if (!found.length) return NONE
     const lists = await Promise.all(found.map(([s, t]) => postings(s, t, final)))
     const pick = (f) => union(found.map((x, i) => f(x, lists[i]) || EMPTY))
-    // A correction stands in for the word as a whole term.
-    // A term that is the word and a number (`python` → python3, `gtk` → gtk4) is the word whole:
+    // A correction stands in for the word as a whole term (and its numbered forms, marked by
+    // typo.js, for the word whole). A term that is the word and a number (`python` → python3, `gtk` → gtk4) is the word whole:
     // a version or series, as Debian's python3-requests is the Python `requests`.
     // It is not the word itself, though: on Enter `postgresql` is the title postgresql before
     // postgresql-15.

@@ -72,7 +72,7 @@ export function page(ranked, offset, limit, groupOf) {
 // where the documents' text is at hand: `docs` in rank order, `sets` the rules' sets.
 // Words side by side meet in any of their forms (`stem`, FORMAT.md "Word forms"): `web browsers`
 // is near in "web browser".
-export function proximityFirst(docs, words, sets, wordsOf, stem = null) {
+export function proximityFirst(docs, words, sets, wordsOf, stem) {
   if (words.length < 2) return docs
   const score = (id) => sets.reduce((s, set, k) => s | (has(set, id) ? 1 << (sets.length - 1 - k) : 0), 0)
   const near = (d) => (side(wordsOf(d.title), words, stem) || side(wordsOf(d.subtitle ?? ''), words, stem) ? 0 : 1)
@@ -84,13 +84,12 @@ export function proximityFirst(docs, words, sets, wordsOf, stem = null) {
 
 // Whether `words` run side by side, in order, in `text` (the last may be a prefix); with
 // `stem`, a word also meets its other forms.
-export function side(text, words, stem = null) {
-  const last = words.length - 1
-  const same = (t, w) => t === w || (stem !== null && stem(t) === stem(w))
+export function side(text, words, stem) {
+  const last = words.length - 1, f = stem || ((w) => w)
   for (let i = 0; i + last < text.length; i++) {
     let j = 0
-    while (j < last && same(text[i + j], words[j])) j++
-    if (j === last && (text[i + last].startsWith(words[last]) || same(text[i + last], words[last]))) return true
+    while (j < last && f(text[i + j]) === f(words[j])) j++
+    if (j === last && (text[i + last].startsWith(words[last]) || f(text[i + last]) === f(words[last]))) return true
   }
   return false
 }

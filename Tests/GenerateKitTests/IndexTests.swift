@@ -146,6 +146,22 @@ import Testing
     #expect(lead.select(prefix: "lo", terms: terms, tops: nil, budget: 33) { _ in 10 } == [0, 1, 2])
   }
 
+  @Test func aWordAndANumberCountAsTheWordWholeInLeadRows() {
+    #expect(LeadDocuments.numbered("python3", "python"))
+    #expect(LeadDocuments.numbered("gtk4", "gtk"))
+    #expect(!LeadDocuments.numbered("python3x", "python"))
+    #expect(!LeadDocuments.numbered("python", "python"))
+    #expect(!LeadDocuments.numbered("1977", "197"), "a number after digits is a longer number")
+    var postings: [String: Postings] = [:]
+    postings["python"] = Postings(other: [0, 1])
+    postings["python3"] = Postings(title: [5])
+    postings["pythonic"] = Postings(title: [2])
+    let terms = ["python", "python3", "pythonic"][...]
+    // python3's title holds `python` whole as a version; pythonic's only begins with it.
+    let lead = LeadDocuments(postings: postings, limit: 2, inline: 2_000)
+    #expect(lead.first("python", terms: terms) == [5, 2])
+  }
+
   @Test func theTypoDictionaryListsLongWordsUnderTheirMiddleLetters() throws {
     let index = try IndexBuilder().build(site)
     let manifest: Manifest = try file(index, index.manifestPath)

@@ -2,12 +2,20 @@ import test from 'node:test'
 import assert from 'node:assert/strict'
 import { proximityFirst, side } from '../../Templates/assets/js/engine/rank.js'
 import { queryWords } from '../../Templates/assets/js/engine/normalize.js'
+import { englishStem } from '../../Templates/assets/js/engine/forms.js'
 
 test('words side by side and in order, the last a prefix', () => {
   assert.ok(side(['the', 'dark', 'side', 'of', 'the', 'moon'], ['side', 'of']))
   assert.ok(side(['the', 'dark', 'side'], ['dark', 'si']))
   assert.ok(!side(['side', 'the', 'dark'], ['dark', 'side']))
   assert.ok(!side(['dark', 'and', 'side'], ['dark', 'side']))
+})
+
+test('with word forms, words side by side meet in any form', () => {
+  assert.ok(!side(['mozilla', 'firefox', 'web', 'browser'], ['web', 'browsers']))
+  assert.ok(side(['mozilla', 'firefox', 'web', 'browser'], ['web', 'browsers'], englishStem))
+  assert.ok(side(['loved', 'songs'], ['love', 'song'], englishStem))
+  assert.ok(side(['web', 'browser'], ['web', 'brow'], englishStem), 'the last word is still a prefix')
 })
 
 test('among equals, the record whose words stand together comes first; rule order holds', () => {

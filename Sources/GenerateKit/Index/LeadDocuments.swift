@@ -150,7 +150,8 @@ struct LeadDocuments {
     for term in terms where term.utf8.starts(with: query.utf8) {
       guard let list = postings[term] else { continue }
       let wholeCounts = term == query || term.utf16.count == closest
-      let same = term == query
+      // A term that is the word and a number (`python3`) holds the word whole (`numbered`).
+      let same = term == query || Self.numbered(term, query)
       let (titleCut, otherCut) = TermShardStage.split(list, keep: inline)
       let anyExact: UInt8 = same || short ? Self.exact : 0
       let titleBits = Self.title | anyExact | (same && !short ? Self.exactTitle : 0)
@@ -162,6 +163,20 @@ struct LeadDocuments {
       }
     }
     return best(score)
+  }
+
+  /// Whether `term` is `word`, which ends in a letter, followed by ASCII digits
+  /// only: a version or series (`python3`, `gtk4`), which counts as the word
+  /// whole (`numbered` in engine/match.js).
+  static func numbered(_ term: String, _ word: String) -> Bool {
+    let t = Array(term.unicodeScalars)
+    let w = Array(word.unicodeScalars)
+    let letters: Set<Unicode.GeneralCategory> = [
+      .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+    ]
+    guard t.count > w.count, let last = w.last, t.starts(with: w) else { return false }
+    guard letters.contains(last.properties.generalCategory) else { return false }
+    return t[w.count...].allSatisfy { ("0"..."9").contains($0) }
   }
 
   /// The first documents for an internal shard's prefix, which the engine

@@ -11,6 +11,7 @@ import { completions } from './complete.js'
 import { createDocuments } from './documents.js'
 import { createKinds } from './kinds.js'
 import { tokenSuggestions } from './tokens.js'
+import { stemmer } from './forms.js'
 
 export { safeLink } from './documents.js'
 
@@ -18,6 +19,9 @@ const MEMO = 500 // word matches kept: a session's keystrokes, not the whole ind
 // Up to this many documents the kind files are a few KB: every chip gets its count (and
 // empty chips can hide). Past it, Top Results loads none and a chip loads only its own.
 const CHEAP_KINDS = 50000
+// The optional-words code (optional.js) is fetched only when every word together finds nothing;
+// a specifier the bundler cannot read keeps it out of the page's bundle, as match.js does typo.js.
+const OPTIONAL = import.meta.url.includes('/engine/') ? './optional.js' : './engine/optional.js'
 
 export function createEngine({ manifestURL, fetchJSON } = {}) {
   const loader = createLoader({ manifestURL, fetchJSON })
@@ -88,7 +92,9 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const typed = pairs.flat().map(([w]) => w), found = pairs.flat().map(([, m]) => m)
     await kinds.groups()
     // When every word together finds nothing, some are optional (FORMAT.md "Optional words").
-    const kept = optional(found, lists)
+    const kept = found.length < 2 || intersect([...found.map((m) => m.all), ...lists]).length
+      ? found.map((_, i) => i)
+      : (await import(OPTIONAL)).optional(found, lists)
     const words = kept.map((i) => typed[i]), matches = kept.map((i) => found[i])
     const dropped = typed.filter((_, i) => !kept.includes(i))
     // A dropped last word leaves the words before it, which the person finished typing.
@@ -108,7 +114,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const q = await query(text, scope, tokens, false)
     if (!q) return { text, completions: [], docs: [], corrected: [], dropped: [] }
     const { list } = page(rank(q.all, q.rules), 0, m.options?.suggestions ?? 8, kinds.groupOf)
-    const shown = wholeFirst(proximityFirst(await docs.documents(m, list, q.marks), q.words, q.rules, queryWords), q.words)
+    const shown = wholeFirst(proximityFirst(await docs.documents(m, list, q.marks), q.words, q.rules, queryWords, stemmer(m.options?.forms)), q.words)
     // Completions keep every typed word, so none are offered for a query that dropped some.
     const offered = q.matches.length && !q.dropped.length ? completions({ text, words: q.words, matches: q.matches, filters: q.lists, docs: shown }) : []
     return { text, completions: offered, docs: shown, corrected: shown.length ? q.corrected : [], dropped: q.dropped }
@@ -140,7 +146,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     kinds.count(q.all, totals)
     const all = k < 0 ? q.all : q.all.filter((id) => kinds.of(id) === k)
     const { list, total } = page(rank(all, q.rules), offset, limit, kinds.groupOf)
-    const shown = proximityFirst(await docs.documents(m, list, q.marks), q.words ?? [], q.rules, queryWords)
+    const shown = proximityFirst(await docs.documents(m, list, q.marks), q.words ?? [], q.rules, queryWords, stemmer(m.options?.forms))
     // A correction is never announced over No Results.
     return {
       text, docs: offset ? shown : wholeFirst(shown, q.words ?? []), total, totals,
@@ -149,23 +155,6 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   }
 
   return engine
-}
-
-// Which query words to keep (indexes, in query order). All of them when together they find
-// something; else the least useful word is dropped, then the next, until the rest find something:
-// a word that reaches nothing first, then the word that reaches the most documents (the least
-// specific: `install` before `nginx`), a later word before an earlier one on a tie. Between the
-// kept words and the filters, as Meilisearch's `matchingStrategy: last` and Algolia's
-// `removeWordsIfNoResults` do, but ordered by what the words reach rather than by their place.
-export function optional(matches, lists) {
-  const kept = matches.map((_, i) => i)
-  const finds = () => intersect([...kept.map((i) => matches[i].all), ...lists]).length > 0
-  const useless = (i) => (matches[i].all.length ? matches[i].all.length : Infinity)
-  while (kept.length > 1 && !finds()) {
-    const drop = kept.reduce((a, b) => (useless(b) >= useless(a) ? b : a))
-    kept.splice(kept.indexOf(drop), 1)
-  }
-  return kept
 }
 
 // The "whole title is the query" rule for a query of several words, whose run-together

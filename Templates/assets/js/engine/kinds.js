@@ -2,6 +2,9 @@
 // files, else from document rows as they are learned; and the chip totals they give.
 import { decode } from './postings.js'
 
+// A specifier the bundler cannot read keeps groups.js out of the page's bundle (match.js: typo.js).
+const GROUPS = import.meta.url.includes('/engine/') ? './groups.js' : './engine/groups.js'
+
 export function createKinds(loader, documents) {
   const state = { kindOf: null, groupOf: null, known: new Set(), groups: null }
   let manifest = null
@@ -41,22 +44,11 @@ export function createKinds(loader, documents) {
     manifest.kinds.forEach((_, i) => state.known.add(i))
   }
 
-  // Distinct kinds: each document's group, numbered apart across kinds.
+  // Distinct kinds: each document's group, numbered apart across kinds (groups.js, fetched only
+  // on a site with a distinct kind, as typo.js is only when a word finds nothing).
   function groups() {
     if (!manifest.kinds.some((k) => k.distinct)) return null
-    state.groups ??= Promise.all(manifest.kinds.map((k, i) => k.distinct && Promise.all([learn(i), loader.load(k.distinct)])))
-      .then((files) => {
-        const groupOf = new Int32Array(state.kindOf.length).fill(-1)
-        let base = 0
-        files.forEach((f) => {
-          if (!f) return
-          const [list, { groups }] = f
-          let most = 0
-          list.forEach((id, j) => { groupOf[id] = base + groups[j]; most = Math.max(most, groups[j] + 1) })
-          base += most
-        })
-        state.groupOf = groupOf
-      })
+    state.groups ??= import(GROUPS).then((g) => g.groupsOf(manifest, learn, loader, state))
     return state.groups
   }
 

@@ -20,6 +20,10 @@ function closestWhole(found, word) {
   return union([...own, ...titled.filter(([, t]) => t.length === n).map(([s, t]) => s.whole(t))])
 }
 
+// Whether `term` is `word`, which ends in a letter, followed by digits only.
+// (The terms it is asked about all begin with the word: those the word reaches as typed.)
+export const numbered = (term, word) => /\p{L}$/u.test(word) && /^\d+$/.test(term.slice(word.length))
+
 export const NONE = {
   all: EMPTY, clean: EMPTY, title: EMPTY, exact: EMPTY, exactTitle: EMPTY, starts: EMPTY, whole: EMPTY,
   marks: [], found: [],
@@ -92,8 +96,13 @@ export function createMatcher(loader, learn = () => {}) {
     if (!found.length) return NONE
     const lists = await Promise.all(found.map(([s, t]) => postings(s, t, final)))
     const pick = (f) => union(found.map((x, i) => f(x, lists[i]) || EMPTY))
-    // A correction stands in for the word as a whole term.
-    const whole = (x) => x[1] === word || x[2] > 0 || forms.includes(x)
+    // A correction stands in for the word as a whole term (and its numbered forms, marked by
+    // typo.js, for the word whole). A term that is the word and a number (`python` → python3, `gtk` → gtk4) is the word whole:
+    // a version or series, as Debian's python3-requests is the Python `requests`.
+    // It is not the word itself, though: on Enter `postgresql` is the title postgresql before
+    // postgresql-15.
+    const itself = (x) => !x[3] && (x[1] === word || x[2] > 0 || forms.includes(x))
+    const whole = (x) => itself(x) || x[3] || numbered(x[1], word)
     const clean = pick(([, , d], l) => !d && union(l))
     const fixed = found.filter(([, , d]) => d > 0)
     return {
@@ -106,7 +115,7 @@ export function createMatcher(loader, learn = () => {}) {
       // While typing, a title that is wholly a term the word begins (`quee` → Queen), the
       // shortest such term only (`postgres` → postgresql, not postgresql-15 as well); on Enter
       // the word is complete, and only a title that is the word itself is the query.
-      whole: final ? pick((x) => whole(x) && x[0].whole(x[1])) : closestWhole(found, word),
+      whole: final ? pick((x) => itself(x) && x[0].whole(x[1])) : closestWhole(found, word),
       marks: [word, ...forms.map(([, t]) => t), ...fixed.map(([, t]) => t)],
       found,
       // "Showing results for …" only when the word as typed finds nothing.

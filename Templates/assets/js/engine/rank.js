@@ -20,7 +20,8 @@ export function rules(matches, final, lastWord) {
   const typingWhole = single && !final ? first.whole : EMPTY
   return [
     intersect(matches.map((m) => m.clean)),
-    intersect(matches.map((m) => m.title)),
+    // A word with a space after it is finished: it is in the title only as a whole word there.
+    intersect(matches.map((m, i) => (i < matches.length - 1 ? m.exactTitle : m.title))),
     // A lone word of one or two letters is whole in too many titles to say anything (`lo`).
     union([whole || !single ? inTitle : EMPTY, typingWhole]),
     single && final ? first.whole : EMPTY,
@@ -69,23 +70,26 @@ export function page(ranked, offset, limit, groupOf) {
 // title (or subtitle) holds the query words side by side and in order come first. It needs
 // the words' order, which the index does not keep, so it applies to the page being shown,
 // where the documents' text is at hand: `docs` in rank order, `sets` the rules' sets.
-export function proximityFirst(docs, words, sets, wordsOf) {
+// Words side by side meet in any of their forms (`stem`, FORMAT.md "Word forms"): `web browsers`
+// is near in "web browser".
+export function proximityFirst(docs, words, sets, wordsOf, stem) {
   if (words.length < 2) return docs
   const score = (id) => sets.reduce((s, set, k) => s | (has(set, id) ? 1 << (sets.length - 1 - k) : 0), 0)
-  const near = (d) => (side(wordsOf(d.title), words) || side(wordsOf(d.subtitle ?? ''), words) ? 0 : 1)
+  const near = (d) => (side(wordsOf(d.title), words, stem) || side(wordsOf(d.subtitle ?? ''), words, stem) ? 0 : 1)
   return docs
     .map((d, i) => ({ d, i, s: score(d.id), n: near(d) }))
     .sort((a, b) => b.s - a.s || a.n - b.n || a.i - b.i)
     .map((x) => x.d)
 }
 
-// Whether `words` run side by side, in order, in `text` (the last may be a prefix).
-export function side(text, words) {
-  const last = words.length - 1
+// Whether `words` run side by side, in order, in `text` (the last may be a prefix); with
+// `stem`, a word also meets its other forms.
+export function side(text, words, stem) {
+  const last = words.length - 1, f = stem || ((w) => w)
   for (let i = 0; i + last < text.length; i++) {
     let j = 0
-    while (j < last && text[i + j] === words[j]) j++
-    if (j === last && text[i + last].startsWith(words[last])) return true
+    while (j < last && f(text[i + j]) === f(words[j])) j++
+    if (j === last && (text[i + last].startsWith(words[last]) || f(text[i + last]) === f(words[last]))) return true
   }
   return false
 }

@@ -84,5 +84,11 @@ export async function corrections(word, home, final, loader, shard) {
     const found = at && await shard(at.path)
     return found?.terms[t] ? [found, t, d] : null
   }))
-  return located.filter(Boolean).sort((a, b) => a[2] - b[2] || b[0].count(b[1]) - a[0].count(a[1])).slice(0, CORRECTIONS)
+  const best = located.filter(Boolean).sort((a, b) => a[2] - b[2] || b[0].count(b[1]) - a[0].count(a[1])).slice(0, CORRECTIONS)
+  // A correction reaches what its term would as typed, its numbered forms included (`numbered` in
+  // match.js; a fourth field marks them): `pyhton` → python finds python3 as `python` does.
+  const have = new Set(best.map(([, t]) => t))
+  const numbered = best.flatMap(([s, t, d]) => (/\p{L}$/u.test(t) ? s.startingWith(t) : [])
+    .filter((u) => !have.has(u) && /^\d+$/.test(u.slice(t.length))).map((u) => [s, u, d, true]))
+  return [...best, ...numbered]
 }

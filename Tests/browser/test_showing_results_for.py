@@ -32,6 +32,13 @@ def test_a_correction_offers_the_words_as_typed(page, site):
     page.wait_for_selector("#empty:not([hidden])")
     assert note(page).is_hidden(), "no line over No Results"
     assert page.locator("#q").input_value() == "metalica"
+    # The choice is in the address: a reload (or a shared link) keeps the
+    # words as typed instead of correcting them again.
+    page.wait_for_function("location.search.includes('typed=1')")
+    page.reload()
+    page.wait_for_selector("#empty:not([hidden])")
+    assert note(page).is_hidden()
+    assert page.locator("#q").input_value() == "metalica"
     # A new search corrects again.
     final_search(page, "metalica")
     assert note(page).is_visible() and "metallica" in note(page).inner_text()

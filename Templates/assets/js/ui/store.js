@@ -41,7 +41,8 @@ export function readURL() {
     const at = raw.indexOf(':')
     return at > 0 ? [{ facet: raw.slice(0, at), value: raw.slice(at + 1) }] : []
   })
-  return { text: params.get('q') ?? '', scope: params.get('scope'), kind: params.get('kind'), tokens }
+  // `typed=1`: "Search instead for" was chosen, so a reload keeps the words as typed.
+  return { text: params.get('q') ?? '', scope: params.get('scope'), kind: params.get('kind'), tokens, asTyped: params.get('typed') === '1' }
 }
 
 /**
@@ -56,6 +57,7 @@ export function writeURL(s, defaultScope, mode) {
   for (const t of s.tokens) params.append('token', `${t.facet}:${t.value}`)
   if (s.scope !== defaultScope) params.set('scope', s.scope)
   if (s.kind !== 'top' && s.view === 'results') params.set('kind', s.kind)
+  if (s.asTyped && s.view === 'results' && s.text.trim()) params.set('typed', '1')
   // Not `params.size`: Safari before 17 has none, and undefined would keep
   // every search out of the address.
   const query = params.toString()

@@ -7,6 +7,15 @@ import Testing
 /// template gets every field as a labelled row and the records that refer
 /// to each record as linked lists (Fixtures/records).
 @Suite struct RecordPageTests {
+  /// A folder holding `shelves.csv` as given and 60 books on shelf 1.
+  static func library(shelves: String) throws -> URL {
+    let folder = try emptyFolder("records")
+    try Data(shelves.utf8).write(to: folder.appendingPathComponent("shelves.csv"))
+    let books = (1...60).map { "\($0),Book \($0),1" }.joined(separator: "\n")
+    try Data("id,title,shelf_id\n\(books)\n".utf8).write(to: folder.appendingPathComponent("books.csv"))
+    return folder
+  }
+
   static func build(config: String) throws -> (pages: [String: String], remove: () -> Void) {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID().uuidString)")
     var options = BuildOptions()
@@ -65,13 +74,8 @@ import Testing
   }
 
   @Test func longListsStopAtFiftyAndValuesStayText() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID().uuidString)")
+    let folder = try Self.library(shelves: "id,name,release_date\n1,<b>Shelf</b>,2001-02-03\n")
     defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try Data("id,name,release_date\n1,<b>Shelf</b>,2001-02-03\n".utf8).write(
-      to: folder.appendingPathComponent("shelves.csv"))
-    let books = (1...60).map { "\($0),Book \($0),1" }.joined(separator: "\n")
-    try Data("id,title,shelf_id\n\(books)\n".utf8).write(to: folder.appendingPathComponent("books.csv"))
     try Data(
       """
       title: Library
@@ -104,12 +108,8 @@ import Testing
   /// every one of them, past the cap, with the id the link points at, so
   /// the build's link check passes.
   @Test func recordsLinkingIntoThePageAreAllListedWithTheirIDs() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID().uuidString)")
+    let folder = try Self.library(shelves: "id,name\n1,Fiction\n")
     defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    try Data("id,name\n1,Fiction\n".utf8).write(to: folder.appendingPathComponent("shelves.csv"))
-    let books = (1...60).map { "\($0),Book \($0),1" }.joined(separator: "\n")
-    try Data("id,title,shelf_id\n\(books)\n".utf8).write(to: folder.appendingPathComponent("books.csv"))
     try Data(
       """
       title: Library

@@ -24,6 +24,22 @@ test('one word too many is dropped, the least specific first, and said so', { sk
   assert.deepEqual(s.completions, [], 'completions keep every typed word, so none here');
 });
 
+test('a record the query names comes first: its title is a finished word, the rest describe it', { skip }, async () => {
+  const { engine } = open(SITE);
+  // Three packages hold all three words in their summaries; git holds no "version" at all.
+  const git = await engine.search('git version control');
+  assert.deepEqual(titles(git, 4), ['git', 'jgit-cli', 'gitless', 'vcsh']);
+  assert.deepEqual(git.dropped, [], 'nothing was dropped: git joins the answer as the named record');
+  assert.equal((await engine.search('gimp photo editor')).docs[0]?.title, 'gimp');
+  assert.equal((await engine.suggest('git version con')).docs[0]?.title, 'git', 'while typing the last word too');
+  // A title holding every word, one of them whole, still comes first: the named record follows.
+  const gcc = titles(await engine.search('gcc 12', { limit: 500 }), 500);
+  assert.equal(gcc[0], 'gcc-12');
+  assert.ok(gcc.includes('gcc'), 'gcc, which the first word names, is found though it holds no 12');
+  // No record is named by a word still being typed.
+  assert.ok(!titles(await engine.suggest('version gi'), 8).includes('version'));
+});
+
 test('a query whose words all match drops none', { skip }, async () => {
   const { engine } = open(SITE);
   const r = await engine.search('python numpy');

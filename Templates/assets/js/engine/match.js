@@ -26,7 +26,7 @@ export const numbered = (term, word) => /\p{L}$/u.test(word) && /^\d+$/.test(ter
 
 export const NONE = {
   all: EMPTY, clean: EMPTY, title: EMPTY, exact: EMPTY, exactTitle: EMPTY, starts: EMPTY, whole: EMPTY,
-  marks: [], found: [],
+  named: EMPTY, marks: [], found: [],
 }
 
 // `learn` is handed each term shard's document rows (`docs`, FORMAT.md) as it arrives.
@@ -69,7 +69,7 @@ export function createMatcher(loader, learn = () => {}) {
     const exact = union([title, other])
     return {
       all, clean: all, title: titles, exact, exactTitle: title, starts: EMPTY, whole: home.whole(word),
-      marks: [word], found: [],
+      named: home.whole(word), marks: [word], found: [],
     }
   }
 
@@ -105,6 +105,7 @@ export function createMatcher(loader, learn = () => {}) {
     const whole = (x) => itself(x) || x[3] || numbered(x[1], word)
     const clean = pick(([, , d], l) => !d && union(l))
     const fixed = found.filter(([, , d]) => d > 0)
+    const named = pick((x) => itself(x) && x[0].whole(x[1]))
     return {
       all: pick((_, l) => union(l)),
       clean,
@@ -115,7 +116,9 @@ export function createMatcher(loader, learn = () => {}) {
       // While typing, a title that is wholly a term the word begins (`quee` → Queen), the
       // shortest such term only (`postgres` → postgresql, not postgresql-15 as well); on Enter
       // the word is complete, and only a title that is the word itself is the query.
-      whole: final ? pick((x) => itself(x) && x[0].whole(x[1])) : closestWhole(found, word),
+      whole: final ? named : closestWhole(found, word),
+      // Titles that are the word itself, typing or not: what the word names when more follow.
+      named,
       marks: [word, ...forms.map(([, t]) => t), ...fixed.map(([, t]) => t)],
       found,
       // "Showing results for …" only when the word as typed finds nothing.

@@ -74,7 +74,7 @@ export function page(ranked, offset, limit, groupOf) {
 // is near in "web browser".
 export function proximityFirst(docs, words, sets, wordsOf, stem) {
   if (words.length < 2) return docs
-  const score = (id) => sets.reduce((s, set, k) => s | (has(set, id) ? 1 << (sets.length - 1 - k) : 0), 0)
+  const score = (id) => sets.reduce((s, set, k) => s | (contains(set, id) ? 1 << (sets.length - 1 - k) : 0), 0)
   const near = (d) => (side(wordsOf(d.title), words, stem) || side(wordsOf(d.subtitle ?? ''), words, stem) ? 0 : 1)
   return docs
     .map((d, i) => ({ d, i, s: score(d.id), n: near(d) }))
@@ -94,7 +94,8 @@ export function side(text, words, stem) {
   return false
 }
 
-function has(set, id) {
+// Whether the sorted list `set` holds `id`.
+export function contains(set, id) {
   let lo = 0, hi = set.length - 1
   while (lo <= hi) {
     const mid = (lo + hi) >> 1

@@ -25,6 +25,7 @@ extension SiteIndex {
     case path.hasPrefix("idx/y/"): return TypoShard.self
     case path.hasPrefix("idx/d/"): return DocumentShard.self
     case path.hasPrefix("idx/f/distinct-"): return DistinctGroups.self
+    case path.hasPrefix("idx/f/kinds."): return AllKinds.self
     case path.hasPrefix("idx/f/"): return IDList.self
     default: return nil
     }
@@ -62,7 +63,7 @@ extension SiteIndex {
     let counts = try roundTrip(try builder.build(site))
     for shape in [
       "Manifest", "TermDirectory", "ContinuationFile", "TermShard", "TypoList", "TypoShard", "DocumentShard",
-      "DistinctGroups", "IDList",
+      "DistinctGroups", "IDList", "AllKinds",
     ] {
       #expect(counts[shape, default: 0] > 0, "no \(shape) written")
     }

@@ -130,13 +130,16 @@ test('a warm keystroke takes well under 5 ms', { skip }, async () => {
   assert.ok(average < 5, `${average.toFixed(2)} ms per keystroke`);
 });
 
-// Chip totals need each match's kind. Without an id file per kind (kinds[].file, like a scope's),
-// the engine can only learn kinds from document shards, so a final search reads one per match.
-test('a final search fetches only the document shards of its page that no term shard carried', {
-  skip, todo: manifest?.kinds.every((k) => k.file) ? false : 'the index has no kinds[].file: chip totals read every matching document shard',
+// Chip totals need each match's kind. Without the kinds' documents (one kindsFile on an index this
+// size, else kinds[].file, like a scope's), the engine can only learn kinds from document shards,
+// so a final search would read one per match.
+test('a final search fetches only the document shards of its page that no term shard carried, and one kinds file', {
+  skip, todo: manifest?.kindsFile ? false : 'the index has no kindsFile: chip totals read every matching document shard',
 }, async () => {
   const { engine, log } = open(SITE);
   const r = await engine.search('metallica', { limit: 20 });
+  assert.deepEqual(log.filter((u) => u.includes('/f/')), [`idx/${manifest.kindsFile}`], 'every chip counted from one file');
+  assert.ok(manifest.kinds.every((k) => r.totals[k.id] >= 0), 'every chip has its count');
   const carried = new Set(log.filter((u) => u.includes('/t/s.')).flatMap((u) => (read(u.slice(4)).docs ?? []).map((d) => d[0])));
   const pages = new Set(r.docs.filter((d) => !carried.has(d.id)).map((d) => Math.floor(d.id / manifest.docsPerShard)));
   assert.ok(pages.size > 0, 'a page of 20 goes past the rows the term shard carries');

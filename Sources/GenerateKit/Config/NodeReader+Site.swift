@@ -134,6 +134,7 @@ extension NodeReader {
       ("postingsPerTerm", 1...1_000_000, \.postingsPerTerm),
       ("topsPerPrefix", 1...10_000, \.topsPerPrefix),
       ("rowBytesPerShard", 0...1_048_576, \.rowBytesPerShard),
+      ("kindsInOneFile", 0...100_000_000, \.kindsInOneFile),
     ]
     guard let pairs = mapping(node, allowed: limits.map(\.0), what: "index") else { return index }
     for (name, range, path) in limits {

@@ -130,6 +130,10 @@ public struct SiteConfig: Sendable {
     public var topsPerPrefix = 64
     /// Bytes of document rows a term shard carries for its first answers.
     public var rowBytesPerShard = 3 * 1024
+    /// Up to this many documents, every kind's documents are one file: a
+    /// search counts every chip, so it needs them all (the engine's
+    /// `CHEAP_KINDS`). Past it, each kind has a file of its own.
+    public var kindsInOneFile = 50_000
   }
 
   /// How much a data source may hold (`limits:`): guards against a path

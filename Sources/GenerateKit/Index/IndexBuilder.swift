@@ -25,6 +25,8 @@ public struct IndexBuilder {
     /// Bytes of document rows a term shard may carry for the first answers
     /// to the words it serves (its `docs`); 0 writes none.
     public var leadBytes = tunable.rowBytesPerShard
+    /// Up to this many documents the kinds' documents are one file.
+    public var kindsInOneFile = tunable.kindsInOneFile
     public var maxPrefixLength = 4
     /// Past this many term shards the manifest lists one directory file per
     /// first letter instead of every shard, so it stays small at any size.
@@ -44,6 +46,7 @@ public struct IndexBuilder {
     options.inlinePostings = config.postingsPerTerm
     options.tops = config.topsPerPrefix
     options.leadBytes = config.rowBytesPerShard
+    options.kindsInOneFile = config.kindsInOneFile
   }
 
   public func build(_ site: PreparedSite) throws -> SiteIndex {
@@ -58,7 +61,8 @@ public struct IndexBuilder {
     ).run(into: &files)
     let typoList = try TypoShardStage(options: options, postings: postings).run(into: &files)
     let documents = try DocumentShardStage(options: options, site: site, order: order).run(into: &files)
-    let filters = try FilterStage(site: site, order: order).run(into: &files)
+    let filters = try FilterStage(site: site, order: order, kindsInOneFile: options.kindsInOneFile).run(
+      into: &files)
     let manifest = ManifestStage(site: site, order: order, options: options).run(
       terms: termListing, typoList: typoList, docShardFolder: documents, filters: filters)
     let bytes = try IndexEncoder.encode(manifest)

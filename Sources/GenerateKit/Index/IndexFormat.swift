@@ -23,6 +23,9 @@ struct Manifest: Codable, Equatable {
   /// The `TypoList`.
   var typoList: String
   var kinds: [Kind]
+  /// `AllKinds`: every kind's documents in one file, for an index small
+  /// enough that a search counts every chip (`index: kindsInOneFile`).
+  var kindsFile: String?
   var topResults: String
   var scopes: [Scope]
   var facets: [Facet]
@@ -34,8 +37,9 @@ struct Manifest: Codable, Equatable {
     var label: String
     var singular: String
     var count: Int
-    /// An `IDList` of the kind's documents.
-    var file: String
+    /// An `IDList` of the kind's documents, where the index has no
+    /// `kindsFile` (past `index: kindsInOneFile`: a chip loads its own).
+    var file: String?
     /// `DistinctGroups`, for a kind with `distinct:`.
     var distinct: String?
   }
@@ -274,6 +278,12 @@ struct DocumentRow: Codable, Equatable, JSONFragment {
 /// `f/<name>.<hash>.json`: the documents of a kind, a scope or a facet value.
 struct IDList: Codable, Equatable {
   var ids: DeltaList
+}
+
+/// `f/kinds.<hash>.json`: entry `i` lists the documents of `manifest.kinds[i]`,
+/// as its own `file` does; one request where a search needs them all.
+struct AllKinds: Codable, Equatable {
+  var kinds: [DeltaList]
 }
 
 /// `f/distinct-<kind>.<hash>.json`: entry `j` is the group of the kind's

@@ -206,10 +206,14 @@ extension PreparedSite {
 struct FilterStage {
   let site: PreparedSite
   let order: [Int]
+  /// Up to this many documents a search counts every chip, so it needs every
+  /// kind's documents: one file holds them all (`index: kindsInOneFile`).
+  let kindsInOneFile: Int
 
-  /// The manifest's `kinds`, `scopes` and `facets`.
+  /// The manifest's `kinds`, `kindsFile`, `scopes` and `facets`.
   struct Filters {
     var kinds: [Manifest.Kind] = []
+    var kindsFile: String?
     var scopes: [Manifest.Scope] = []
     var facets: [Manifest.Facet] = []
   }
@@ -272,16 +276,21 @@ struct FilterStage {
         groups[kind].append(group)
       }
     }
+    let together = order.count <= kindsInOneFile
     for (offset, collection) in kinds.enumerated() {
       let id = collection.config.id
       var kind = Manifest.Kind(
         id: id, label: collection.config.label, singular: collection.config.singular,
-        count: kindIDs[offset].count, file: try idsFile("kind-\(id)", kindIDs[offset]))
+        count: kindIDs[offset].count, file: together ? nil : try idsFile("kind-\(id)", kindIDs[offset]))
       if collection.distinct != nil {
         kind.distinct = files.add(
           "f", "distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))
       }
       result.kinds.append(kind)
+    }
+    if together {
+      result.kindsFile = files.add(
+        "f", "kinds", try IndexEncoder.encode(AllKinds(kinds: kindIDs.map { DeltaList($0) })))
     }
     return result
   }
@@ -300,6 +309,7 @@ struct ManifestStage {
     return Manifest(
       docCount: order.count, docsPerShard: options.docsPerShard, docShardFolder: docShardFolder,
       termShards: terms.shards, termDirectories: terms.directories, typoList: typoList, kinds: filters.kinds,
+      kindsFile: filters.kindsFile,
       topResults: search.topResults, scopes: filters.scopes, facets: filters.facets,
       trending: search.trending,
       options: Manifest.Options(

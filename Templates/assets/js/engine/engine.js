@@ -152,7 +152,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     let q = await query(text, scope, tokens, true, asTyped)
     // No query is either no words and no tokens, which browses the kind, or a token that names
     // nothing, which must not.
-    if (!q && !tokens.length && k >= 0 && m.kinds[k].file) q = await browse(k, scope)
+    if (!q && !tokens.length && k >= 0 && (m.kinds[k].file || m.kindsFile)) q = await browse(k, scope)
     if (!q) return { text, docs: [], total: 0, totals, corrected: [], dropped: [] }
     const cheap = m.docCount <= CHEAP_KINDS
     if (cheap || k >= 0) await kinds.learnAll(q.all, cheap ? null : [k])

@@ -22,20 +22,23 @@ export function createKinds(loader, documents) {
     learn, learnAll, groups, count,
   }
 
-  // A kind's id file, cached as marks in the kind map; returns its documents.
+  // A kind's documents, marked in the kind map: from its own id file, or on a small index from
+  // the one file that lists every kind's (`kindsFile`: one request where a search needs all).
   function learn(i) {
-    return loader.load(manifest.kinds[i].file, (raw) => {
-      const list = decode(raw.ids)
-      for (const id of list) state.kindOf[id] = i
-      state.known.add(i)
+    const mark = (ids, k) => {
+      const list = decode(ids)
+      for (const id of list) state.kindOf[id] = k
+      state.known.add(k)
       return list
-    })
+    }
+    if (manifest.kindsFile) return loader.load(manifest.kindsFile, (raw) => raw.kinds.map(mark)).then((all) => all[i])
+    return loader.load(manifest.kinds[i].file, (raw) => mark(raw.ids, i))
   }
 
   // A match's kind comes from the kinds' id files (else from document shards); `which`
   // limits the files to the kinds a search needs.
   async function learnAll(list, which) {
-    if (manifest.kinds.every((k) => k.file)) {
+    if (manifest.kindsFile || manifest.kinds.every((k) => k.file)) {
       return Promise.all(manifest.kinds.map((k, i) => (which && !which.includes(i) ? null : learn(i))))
     }
     const need = new Set()

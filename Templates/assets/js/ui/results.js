@@ -138,6 +138,7 @@ export function mountResults({ store, actions, base }) {
     option?.scrollIntoView({ block: 'nearest' })
   }
 
+  let rowsOf = new Map()
   function renderResults(s) {
     const r = s.results
     views.results.setAttribute('aria-busy', s.busy)
@@ -149,12 +150,20 @@ export function mountResults({ store, actions, base }) {
     }
     // A next page only adds rows. A new answer replaces them; a keyboard user
     // on a row that goes away lands on the first new one, not on the body.
-    const fresh = r.docs.slice(r.from).map((doc) => rowView(doc, base))
+    // A row already shown for the same document and marks is kept, not rebuilt: searching again
+    // (Enter on the same words, another chip and back) touches only what changed.
+    const before = rowsOf, key = (doc) => JSON.stringify([doc.id, doc.url, doc.title, doc.subtitle, doc.hue, doc.kind, doc.marks])
+    rowsOf = new Map(r.from ? before : [])
+    const fresh = r.docs.slice(r.from).map((doc) => {
+      const k = key(doc), row = before.get(k) ?? rowView(doc, base)
+      rowsOf.set(k, row)
+      return row
+    })
     if (r.from) rows.append(...fresh)
-    else {
+    else if (fresh.length !== rows.childNodes.length || fresh.some((row, i) => rows.childNodes[i] !== row)) {
       const hadFocus = rows.contains(document.activeElement)
       rows.replaceChildren(...fresh)
-      if (hadFocus) (rows.querySelector('a') ?? views.results).focus()
+      if (hadFocus && !rows.contains(document.activeElement)) (rows.querySelector('a') ?? views.results).focus()
     }
     more.hidden = r.docs.length >= r.total
     count.textContent = `${r.total.toLocaleString(document.documentElement.lang)} ${r.total === 1 ? 'result' : 'results'}`
@@ -187,7 +196,9 @@ export function mountResults({ store, actions, base }) {
     if (s.groups !== prev.groups) renderOptions(s)
     if (loading && s.pending !== prev.pending) loading.hidden = !s.pending
     if (s.active !== prev.active || s.groups !== prev.groups) renderActive(s.active, s.groups === prev.groups && prev.active)
-    if (s.results !== prev.results || s.busy !== prev.busy || s.error !== prev.error) renderResults(s)
+    // Waiting for an answer changes only aria-busy: the rows shown stay as they are until it lands.
+    if (s.results !== prev.results || s.error !== prev.error) renderResults(s)
+    else if (s.busy !== prev.busy) views.results.setAttribute('aria-busy', s.busy)
   })
 }
 

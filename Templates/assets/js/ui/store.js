@@ -65,7 +65,11 @@ export function writeURL(s, defaultScope, mode) {
   const partial = history.state?.partial === true
   if (mode === 'replace') return history.replaceState({ partial }, '', url)
   const state = { partial: mode === 'partial' }
-  if (partial || url === location.pathname + location.search) history.replaceState(state, '', url)
+  const same = url === location.pathname + location.search
+  // The same search again (Enter once more) leaves its entry as it is: a history call costs a
+  // few milliseconds, and the entry already says all there is to say.
+  if (same && !partial && !state.partial) return
+  if (partial || same) history.replaceState(state, '', url)
   else history.pushState(state, '', url)
 }
 
@@ -91,7 +95,8 @@ export function loadRecents(base) {
 export function saveRecents(base, list) {
   list = list.filter((r, i) => list.findIndex((o) => sameRecent(o, r)) === i).slice(0, MAX_RECENTS)
   try {
-    localStorage.setItem(recentsKey(base), JSON.stringify(list))
+    const text = JSON.stringify(list), key = recentsKey(base)
+    if (localStorage.getItem(key) !== text) localStorage.setItem(key, text)
   } catch {
     // Private browsing or a full quota: recents just do not persist.
   }

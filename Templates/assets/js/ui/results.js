@@ -142,6 +142,8 @@ export function mountResults({ store, actions, base }) {
     const r = s.results
     views.results.setAttribute('aria-busy', s.busy)
     more.hidden = correction.hidden = empty.hidden = count.hidden = true
+    // Never a blank panel: a first answer still on its way says so (search.css shows it after a moment).
+    $('results-loading').hidden = Boolean(r || !s.busy)
     if (!r) {
       rows.replaceChildren()
       if (s.error) showEmpty('Search is unavailable right now. Check your connection and try again.')

@@ -170,6 +170,50 @@ def test_cancel_from_the_chips_only_fades_them_out(page, site):
     assert samples[-1] == 0
 
 
+FRAMES = """(ms) => {
+  window.__frames = []
+  const style = (id) => getComputedStyle(document.getElementById(id))
+  const end = performance.now() + ms
+  const tick = () => {
+    const idle = document.getElementById('idle-view')
+    __frames.push({ cancel: parseFloat(style('cancel').opacity), clip: style('field').clipPath,
+                    chips: parseFloat(style('chip-layer').opacity),
+                    idle: idle.hidden ? null : parseFloat(style('idle-view').opacity) })
+    if (performance.now() < end) requestAnimationFrame(tick)
+  }
+  tick()
+}"""
+
+
+def right_inset(clip):
+    """The right edge of an `inset(…)` as the browser serialises it (1 to 4 lengths)."""
+    sides = [float(n) for n in re.findall(r"-?[\d.]+", clip.split("round")[0])]
+    return (sides * 2)[1] if len(sides) < 4 else sides[1]
+
+
+def test_cancel_comes_and_goes_with_a_transition(page, site):
+    open_search(page, site)
+    page.evaluate(FRAMES, 450)
+    page.locator("#q").click()
+    page.wait_for_timeout(500)
+    frames = page.evaluate("() => __frames")
+    assert frames[0]["cancel"] == 0 and frames[-1]["cancel"] == 1
+    assert any(0.1 < f["cancel"] < 0.9 for f in frames), "Cancel fades in, it does not pop"
+    right = [right_inset(f["clip"]) for f in frames]
+    assert right[0] == 0 and right[-1] > 40 and any(5 < r < right[-1] - 5 for r in right), "the field draws back"
+
+    final_search(page, "metallica")
+    page.evaluate(FRAMES, 600)
+    page.locator("#cancel").click()
+    page.wait_for_timeout(650)
+    frames = page.evaluate("() => __frames")
+    assert any(0.1 < f["cancel"] < 0.9 for f in frames), "Cancel fades out"
+    shown = [f for f in frames if f["idle"] is not None]
+    assert shown and shown[-1]["idle"] == 1
+    # The idle page does not show under the chip row while the row leaves.
+    assert all(f["idle"] < 0.3 for f in shown if f["chips"] > 0.3), frames
+
+
 # 2. The masked selection pill
 
 

@@ -200,7 +200,7 @@ function optionKey(option) {
     option.recent && describe(option.recent), doc && [doc.id, doc.url, doc.title, doc.subtitle, doc.hue, doc.kind]])
 }
 
-function optionView(option, index) {
+export function optionView(option, index) {
   const props = { id: `opt-${index}`, role: 'option', 'aria-selected': 'false', class: `option option-${option.type}` }
   const text = (...content) => h('span', { class: 'option-text' }, ...content)
   switch (option.type) {

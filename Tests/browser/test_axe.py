@@ -113,6 +113,12 @@ def test_every_page_type_has_no_axe_violations(new_page, site, countries, record
     for name, path in details.items():
         page.goto(site + path)
         found += violations(page, name)
+    page.goto(site + details["artist"])
+    page.locator("#q").click()
+    page.keyboard.type("love", delay=20)
+    page.wait_for_selector("#suggestions [role=option]")
+    page.keyboard.press("ArrowDown")
+    found += violations(page, "artist, suggestions in the top bar")
     page.goto(site + details["artist"] + "#all-albums")
     found += violations(page, "artist, See All albums")
     page.goto(site + "404.html")

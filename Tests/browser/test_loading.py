@@ -49,6 +49,36 @@ def test_a_slow_index_shows_a_quiet_loading_line_never_an_empty_list(page, slow_
     assert any("love" in text.lower() for text in suggestion_texts(page))
 
 
+def test_a_shared_results_link_on_a_slow_connection_never_shows_a_blank_page(page, slow_site):
+    """Loading… while the answer is on its way; the chip row keeps its place
+    and shows its chips once, with the kinds that have results."""
+    url, delays = slow_site
+    delays.rules.append(("/idx/", 1.5))  # every index file the answer needs arrives 1.5 s late
+    page.goto(url + "?q=love")
+    loading = page.locator("#results-loading")
+    loading.wait_for(state="visible", timeout=1500)
+    assert loading.inner_text().strip() == "Loading\u2026"
+    assert page.evaluate("() => document.getElementById('slot').dataset.state") == "chips", "the row's place is kept"
+    assert page.evaluate("() => parseFloat(getComputedStyle(document.getElementById('chip-layer')).opacity)") == 0
+    page.evaluate(
+        """() => {
+          window.__counts = []
+          const layer = document.getElementById('chip-layer')
+          const tick = () => {
+            if (parseFloat(getComputedStyle(layer).opacity) > 0)
+              __counts.push([...document.querySelectorAll('#chips .chip')].filter((c) => !c.hidden).length)
+            if (!document.querySelector('#rows .row') || __counts.length < 20) requestAnimationFrame(tick)
+          }
+          tick()
+        }"""
+    )
+    page.wait_for_selector("#rows .row", timeout=15000)
+    page.wait_for_function("() => __counts.length >= 20")
+    counts = page.evaluate("() => __counts")
+    assert loading.is_hidden()
+    assert len(set(counts)) == 1, f"the chip row changed shape once shown: {counts}"
+
+
 class Head(HTMLParser):
     """The fetches a page's HTML names: stylesheets, scripts, preloads, and its JSON data blocks."""
 

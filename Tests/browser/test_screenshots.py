@@ -1,6 +1,6 @@
 """Screenshots for a person to look at: phone and desktop, light and dark,
 idle, typing, tokens, results, detail pages (an artist with its shelves, a
-playlist), and the filters named in results and in No Results. Runs only when SHOTS_DIR is set."""
+playlist, and its top bar suggesting), and the filters named in results and in No Results. Runs only when SHOTS_DIR is set."""
 import os
 import pathlib
 
@@ -70,6 +70,11 @@ def test_screenshots(new_page, site, size, scheme):
     shot("9-artist")
     page.goto(site + detail("playlists", "1-music"))
     shot("10-playlist")
+    # The top bar's field suggests as the search page's does.
+    page.locator("#q").click()
+    page.keyboard.type("love", delay=20)
+    page.wait_for_selector("#suggestions [role=option]")
+    shot("13-detail-typing")
     # Filters you can see: named over the results, and under No Results.
     page.goto(site + "?q=miles&token=genre:Jazz")
     page.wait_for_selector("#filters:not([hidden])")

@@ -170,6 +170,50 @@ def test_cancel_from_the_chips_only_fades_them_out(page, site):
     assert samples[-1] == 0
 
 
+FRAMES = """(ms) => {
+  window.__frames = []
+  const style = (id) => getComputedStyle(document.getElementById(id))
+  const end = performance.now() + ms
+  const tick = () => {
+    const idle = document.getElementById('idle-view')
+    __frames.push({ cancel: parseFloat(style('cancel').opacity), clip: style('field').clipPath,
+                    chips: parseFloat(style('chip-layer').opacity),
+                    idle: idle.hidden ? null : parseFloat(style('idle-view').opacity) })
+    if (performance.now() < end) requestAnimationFrame(tick)
+  }
+  tick()
+}"""
+
+
+def right_inset(clip):
+    """The right edge of an `inset(…)` as the browser serialises it (1 to 4 lengths)."""
+    sides = [float(n) for n in re.findall(r"-?[\d.]+", clip.split("round")[0])]
+    return (sides * 2)[1] if len(sides) < 4 else sides[1]
+
+
+def test_cancel_comes_and_goes_with_a_transition(page, site):
+    open_search(page, site)
+    page.evaluate(FRAMES, 450)
+    page.locator("#q").click()
+    page.wait_for_timeout(500)
+    frames = page.evaluate("() => __frames")
+    assert frames[0]["cancel"] == 0 and frames[-1]["cancel"] == 1
+    assert any(0.1 < f["cancel"] < 0.9 for f in frames), "Cancel fades in, it does not pop"
+    right = [right_inset(f["clip"]) for f in frames]
+    assert right[0] == 0 and right[-1] > 40 and any(5 < r < right[-1] - 5 for r in right), "the field draws back"
+
+    final_search(page, "metallica")
+    page.evaluate(FRAMES, 600)
+    page.locator("#cancel").click()
+    page.wait_for_timeout(650)
+    frames = page.evaluate("() => __frames")
+    assert any(0.1 < f["cancel"] < 0.9 for f in frames), "Cancel fades out"
+    shown = [f for f in frames if f["idle"] is not None]
+    assert shown and shown[-1]["idle"] == 1
+    # The idle page does not show under the chip row while the row leaves.
+    assert all(f["idle"] < 0.3 for f in shown if f["chips"] > 0.3), frames
+
+
 # 2. The masked selection pill
 
 
@@ -455,54 +499,108 @@ def header_bottom(page):
     return page.evaluate("() => document.querySelector('.header-bg').getBoundingClientRect().bottom")
 
 
-def test_header_collapses_on_scroll_down_and_returns_on_scroll_up(page, site):
+HEADER_AT = """async (y) => {
+  scrollTo(0, y)
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+  const box = (s) => document.querySelector(s).getBoundingClientRect()
+  const opacity = (s) => parseFloat(getComputedStyle(document.querySelector(s)).opacity)
+  return { y: scrollY, fieldTop: box('#field').top, fieldHeight: box('#field').height, field: opacity('#field'),
+           titleTop: box('#search-title').top, title: opacity('#search-title'), inline: opacity('#inline-title'),
+           bottom: box('.header-bg').bottom, chips: box('#chip-layer').top }
+}"""
+
+
+def lengths(page):
+    return page.evaluate(
+        """() => { const s = document.documentElement.style
+                  return { field: parseFloat(s.getPropertyValue('--field-h')), end: parseFloat(s.getPropertyValue('--collapse')) } }""")
+
+
+def test_idle_header_collapses_in_step_with_the_scroll_offset(page, site):
+    """As on iOS: the field goes first, shrinking as the page moves, then the
+    large title slides under a bar where the title shows inline; every frame
+    follows the offset, and scrolling back to the top brings it all back."""
+    open_search(page, site)
+    n = lengths(page)
+    field, end = n["field"], n["end"]
+    assert field > 30 and end > field, n
+    top = page.evaluate(HEADER_AT, 0)
+    assert top["field"] == 1 and top["title"] == 1 and top["inline"] == 0
+    for f in (0.25, 0.5, 0.75, 1):
+        at = page.evaluate(HEADER_AT, field * f)
+        assert abs(at["fieldHeight"] - field * (1 - f)) < 1, (f, at)
+        assert abs(at["bottom"] - (top["bottom"] - at["y"])) < 1, "the header's edge moves with the page"
+        assert at["titleTop"] == top["titleTop"], "the title waits for the field"
+        assert at["field"] <= max(0, 1 - 2 * f) + 0.01, "the field's contents fade out first"
+    half = page.evaluate(HEADER_AT, (field + end) / 2)
+    assert abs(half["titleTop"] - (top["titleTop"] - (half["y"] - field))) < 1, half
+    assert 0.3 < half["title"] < 0.7, half
+    for y in (end, end + 300):
+        at = page.evaluate(HEADER_AT, y)
+        assert at["title"] == 0 and at["inline"] == 1, at
+        assert abs(at["bottom"] - (top["bottom"] - end)) < 1, "collapsed to the bar, and no further"
+    assert page.evaluate("() => document.documentElement.dataset.scrolled") == "true", "a hairline under the bar"
+    back = page.evaluate(HEADER_AT, 0)
+    assert back == top
+
+
+def test_a_collapse_left_halfway_snaps(page, site):
+    open_search(page, site)
+    field = lengths(page)["field"]
+    # The wheel's own scroll ends, then the snap's: two scrollend events.
+    page.evaluate("() => { window.__ends = []; addEventListener('scrollend', () => __ends.push(scrollY)) }")
+    page.mouse.move(200, 500)
+    page.mouse.wheel(0, field * 0.3)
+    page.wait_for_function("() => __ends.length >= 2", timeout=3000)
+    ends = page.evaluate("() => __ends")
+    assert 0 < ends[0] < field / 2 and ends[-1] == 0, ends
+    page.evaluate("() => { __ends = [] }")
+    page.mouse.wheel(0, field * 0.7)
+    page.wait_for_function("() => __ends.length >= 2", timeout=3000)
+    ends = page.evaluate("() => __ends")
+    assert field / 2 < ends[0] < field and abs(ends[-1] - field) < 1, ends
+    settle(page)
+    at = page.evaluate(HEADER_AT, field)
+    assert at["fieldHeight"] < 1 and at["title"] == 1
+
+
+def test_the_field_and_chips_stay_pinned_while_results_show(page, site):
     open_search(page, site)
     final_search(page, "love")
-    assert state(page)["collapsed"] == "false"
+    before = page.evaluate(HEADER_AT, 0)
+    assert before["chips"] > before["fieldTop"] > 0
     page.mouse.move(200, 500)
     for _ in range(6):
         page.mouse.wheel(0, 150)
         page.wait_for_timeout(50)
-    page.wait_for_function("() => document.documentElement.dataset.collapsed === 'true'")
     settle(page)
-    assert header_bottom(page) <= 0.5, "collapsed completely, chips included"
-    chips = page.locator("#chip-layer").bounding_box()
-    assert chips["y"] + chips["height"] <= 0.5
-
-    page.mouse.wheel(0, -120)
-    page.wait_for_function("() => document.documentElement.dataset.collapsed === 'false'")
-    settle(page)
-    assert header_bottom(page) > 50
-    assert page.locator("#chip-layer").bounding_box()["y"] > 0
-
-    # While the field has focus the header stays.
-    page.locator("#q").focus()
-    for _ in range(4):
-        page.mouse.wheel(0, 200)
-        page.wait_for_timeout(50)
-    page.wait_for_timeout(200)
-    assert state(page)["collapsed"] == "false"
+    for y in (6, 40, 120, 600):
+        at = page.evaluate(HEADER_AT, y)
+        assert at["y"] == y
+        for key in ("fieldTop", "fieldHeight", "field", "chips", "bottom"):
+            assert at[key] == before[key], (y, key, at, before)
+    assert page.evaluate("() => document.documentElement.dataset.scrolled") == "true"
+    # Switching kinds needs no scrolling back up.
+    page.locator("#chip-albums").click()
+    page.wait_for_function("() => document.getElementById('chip-albums').ariaSelected === 'true'")
 
 
 def test_reduced_motion_pins_the_header_and_drops_every_transition(new_page, site):
     page = new_page(reduced_motion="reduce")
     open_search(page, site)
+    top = page.evaluate(HEADER_AT, 0)
+    at = page.evaluate(HEADER_AT, 300)
+    assert at["y"] == 300 and at["fieldTop"] == top["fieldTop"] and at["field"] == 1 and at["title"] == 1, at
     final_search(page, "love")
-    assert state(page)["pinned"] == "true"
     durations = page.evaluate(
-        """() => ['.layer', '.chips-top', '.seg-thumb', '.search-header', '.search-main', '.large-title']
+        """() => ['.layer', '.chips-top', '.seg-thumb', '.search-main', '.large-title', '.field', '.cancel']
              .map((s) => getComputedStyle(document.querySelector(s)).transitionDuration)"""
     )
     assert all(set(d.replace(" ", "").split(",")) == {"0s"} for d in durations), durations
     page.locator("#chip-albums").click()
     assert not page.evaluate("() => document.getAnimations().length")
-    page.mouse.move(200, 500)
-    for _ in range(5):
-        page.mouse.wheel(0, 200)
-        page.wait_for_timeout(50)
-    page.wait_for_timeout(200)
-    assert state(page)["collapsed"] == "false"
-    assert header_bottom(page) > 50
+    page.locator("#cancel").click()
+    assert not page.evaluate("() => document.getAnimations().length")
 
 
 # Keyboard, URL, appearance
@@ -700,27 +798,14 @@ def test_spring_easing_matches_the_article(page, site):
     assert stops[len(stops) // 4] > 0.6, "a spring starts fast"
 
 
-def test_header_coming_back_never_covers_the_focused_row(page, site):
+def test_keyboard_focus_never_hides_under_the_pinned_header(page, site):
     open_search(page, site)
     final_search(page, "love")
-    page.mouse.move(200, 500)
-    for _ in range(8):
-        page.mouse.wheel(0, 150)
-        page.wait_for_timeout(40)
-    page.wait_for_function("() => document.documentElement.dataset.collapsed === 'true'")
-    settle(page)
-    # Focus the row at the very top of the viewport, as Shift+Tab upward would.
-    page.evaluate(
-        """() => {
-          const row = [...document.querySelectorAll('#rows .row-link')].find((a) => a.getBoundingClientRect().top > 0)
-          row.focus({ preventScroll: true })
-        }"""
-    )
-    page.mouse.wheel(0, -40)
-    page.wait_for_function("() => document.documentElement.dataset.collapsed === 'false'")
-    settle(page)
-    top = page.evaluate("() => document.activeElement.getBoundingClientRect().top")
-    assert top >= header_bottom(page) - 1
+    page.locator("#rows .row-link").last.focus()
+    for _ in range(12):
+        page.keyboard.press("Shift+Tab")
+        top = page.evaluate("() => document.activeElement.getBoundingClientRect().top")
+        assert top >= header_bottom(page) - 1
 
 
 def test_page_weight_stays_within_budget(page, site):

@@ -1,10 +1,15 @@
 // The header: large title, field and the slot with its two layers. It
-// publishes the state as attributes on <html> for CSS and tests, keeps
-// hidden layers inert, and collapses out of view while results scroll down.
+// publishes the state as attributes on <html> for CSS and tests, and keeps
+// hidden layers inert.
 //
 // Only transforms move it: the header is fixed over a padding of its own
 // height, and what hides (title, slot) is shifted, not removed, so no state
-// change lays out the results again (search.css has the arithmetic).
+// change lays out the results again. On the idle page the field and then the
+// large title collapse with the scroll offset, into a bar with an inline
+// title; that is a scroll-driven animation in search.css, so the compositor
+// moves it frame by frame and this module only measures the lengths it
+// uses and snaps a collapse left halfway. While a search is active nothing
+// moves: the field and the chip row stay pinned.
 
 import { slotFor, modeFor } from './store.js'
 import { $, reducedMotion, snap } from './dom.js'
@@ -13,11 +18,20 @@ export function mountHeader({ store }) {
   const root = document.documentElement
   const header = $('search-header')
   const slot = $('slot')
-  const px = (name, el) => root.style.setProperty(name, `${el.offsetHeight}px`)
+  const title = $('search-title')
+  const px = (name, n) => root.style.setProperty(name, `${n}px`)
+  // The idle header collapses by `end` px of scrolling, the field over the first `field`.
+  let field = 0
+  let end = 0
   new ResizeObserver(() => {
-    px('--header-h', header)
-    px('--title-h', $('search-title'))
-    px('--slot-h', slot)
+    field = $('search-form').offsetHeight
+    end = header.offsetHeight - slot.offsetHeight - $('inline-title').offsetHeight
+    px('--header-h', header.offsetHeight)
+    px('--title-h', title.offsetHeight)
+    px('--slot-h', slot.offsetHeight)
+    px('--field-h', field)
+    px('--collapse', end)
+    px('--cancel-w', $('cancel').offsetWidth)
   }).observe(header)
 
   // One scope is no choice: like iOS, no scope bar at all.
@@ -27,70 +41,39 @@ export function mountHeader({ store }) {
     const slotState = slotFor(s)
     const state = oneScope && slotState === 'scopes' ? 'none' : slotState
     // Unchanged values are not written again: an attribute on <html> restyles the whole page.
-    for (const [key, value] of Object.entries({ mode: modeFor(s), slot: state, view: s.view })) {
+    // `wait`: results asked for and none yet; `left`: the idle page was left once (it fades back in).
+    const wait = String(s.view === 'results' && !s.results)
+    for (const [key, value] of Object.entries({ mode: modeFor(s), slot: state, view: s.view, wait })) {
       if (root.dataset[key] !== value) root.dataset[key] = value
     }
+    if (s.view !== 'idle') root.dataset.left = ''
     if (slot.dataset.state !== state) slot.dataset.state = state
     if ($('scope-layer').inert !== (state !== 'scopes')) $('scope-layer').inert = state !== 'scopes'
     if ($('chip-layer').inert !== (state !== 'chips')) $('chip-layer').inert = state !== 'chips'
   }
 
-  // Collapsing needs motion, and an IntersectionObserver to know when the
-  // page is at the top; without either the header stays pinned.
-  const canCollapse = () => 'IntersectionObserver' in window && !reducedMotion()
-  let atTop = true
-  let lastY = scrollY
-  let queued = false
-  function collapse(value) {
-    const was = root.dataset.collapsed === 'true'
-    if (was === value && root.dataset.collapsed) return
-    root.dataset.collapsed = value
-    if (was && !value) uncover()
-  }
+  // The hairline under the bar: once content scrolls beneath it (search.css
+  // places the sentinel where the idle header has finished collapsing).
+  const sentinel = document.body.appendChild(document.createElement('div'))
+  sentinel.className = 'top-sentinel'
+  new IntersectionObserver(([entry]) => { root.dataset.scrolled = !entry.isIntersecting }).observe(sentinel)
 
-  // The header coming back must not sit on the focused element (Shift+Tab
-  // upward scrolls with the header collapsed, so scroll padding was small).
-  function uncover() {
-    const el = document.activeElement
-    if (!el || el === document.body || header.contains(el)) return
-    const covered = parseFloat(getComputedStyle(root).scrollPaddingTop) - el.getBoundingClientRect().top
-    if (covered > 0) scrollBy(0, -covered)
-  }
-
-  function onScroll() {
-    queued = false
-    const delta = scrollY - lastY
-    // A deliberate move, not jitter.
-    if (Math.abs(delta) < 6) return
-    lastY = scrollY
-    collapse(canCollapse() && !atTop && !store.get().editing && delta > 0)
-  }
-
-  collapse(false)
-  root.dataset.pinned = !canCollapse()
-  matchMedia('(prefers-reduced-motion: reduce)').addEventListener('change', () => {
-    root.dataset.pinned = !canCollapse()
-    collapse(false)
+  // A collapse the visitor leaves halfway snaps, as on iOS: the field shown
+  // or gone, then the large title shown or gone. Only after their own
+  // scrolling (a restored or scripted position stays where it was put), and
+  // only while search.css collapses the header at all.
+  let touched = 0
+  for (const type of ['wheel', 'touchmove', 'keydown']) addEventListener(type, () => { touched = Date.now() }, { passive: true })
+  addEventListener('scrollend', () => {
+    if (Date.now() - touched > 1000 || getComputedStyle(title).animationName === 'none') return
+    const y = scrollY
+    if (y <= 0 || y >= end) return
+    const top = y < field ? (y < field / 2 ? 0 : field) : y < (field + end) / 2 ? field : end
+    if (Math.abs(top - y) > 0.5) scrollTo({ top, behavior: reducedMotion() ? 'instant' : 'smooth' })
   })
-  if ('IntersectionObserver' in window) {
-    const sentinel = document.body.appendChild(document.createElement('div'))
-    sentinel.className = 'top-sentinel'
-    new IntersectionObserver(([entry]) => {
-      atTop = entry.isIntersecting
-      root.dataset.scrolled = !atTop
-      if (atTop) collapse(false)
-    }).observe(sentinel)
-  }
-  addEventListener('scroll', () => {
-    if (!queued) requestAnimationFrame(onScroll)
-    queued = true
-  }, { passive: true })
-  // Keyboard focus coming into the header brings it back first.
-  header.addEventListener('focusin', () => collapse(false))
 
   snap(root, () => render(store.get()))
   store.subscribe((s, prev) => {
-    if (s.editing) collapse(false)
-    if (s.editing !== prev.editing || s.view !== prev.view || s.text !== prev.text || s.tokens !== prev.tokens) render(s)
+    if (s.editing !== prev.editing || s.view !== prev.view || s.text !== prev.text || s.tokens !== prev.tokens || s.results !== prev.results) render(s)
   })
 }

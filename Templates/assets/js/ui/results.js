@@ -143,6 +143,8 @@ export function mountResults({ store, actions, base }) {
     const r = s.results
     views.results.setAttribute('aria-busy', s.busy)
     more.hidden = correction.hidden = empty.hidden = count.hidden = true
+    // Never a blank panel: a first answer still on its way says so (search.css shows it after a moment).
+    $('results-loading').hidden = Boolean(r || !s.busy)
     if (!r) {
       rows.replaceChildren()
       if (s.error) showEmpty('Search is unavailable right now. Check your connection and try again.')
@@ -209,7 +211,7 @@ function optionKey(option) {
     option.recent && describe(option.recent), doc && [doc.id, doc.url, doc.title, doc.subtitle, doc.hue, doc.kind]])
 }
 
-function optionView(option, index) {
+export function optionView(option, index) {
   const props = { id: `opt-${index}`, role: 'option', 'aria-selected': 'false', class: `option option-${option.type}` }
   const text = (...content) => h('span', { class: 'option-text' }, ...content)
   switch (option.type) {

@@ -28,6 +28,9 @@ public struct PageRenderer {
     let config = site.config
     let base = site.baseURL
     // Required and page templates were checked at load (`ConfigChecker`).
+    // No page to link to, no A–Z pages: a site whose records all lack pages.
+    let browsePages = config.browse ? BrowsePages(site: site, base: base) : nil
+    let browse = browsePages.flatMap { $0.collections.isEmpty ? nil : $0 }
     var shared: [String: Any] = [
       "site": [
         "title": config.title, "description": config.description, "language": config.language,
@@ -55,7 +58,7 @@ public struct PageRenderer {
       },
       // The A–Z pages' hub, linked from the footer and the search page's
       // <noscript>; the service worker the search page registers.
-      "browseURL": config.browse ? base + BrowsePages.folder : false,
+      "browseURL": browse.map { _ in base + BrowsePages.folder } ?? false,
       "serviceWorker": config.offline && templates.has(Self.workerTemplate) ? base + Self.workerPath : false,
     ]
 
@@ -146,8 +149,8 @@ public struct PageRenderer {
           ]))
     }
 
-    if config.browse {
-      for page in BrowsePages(site: site, base: base).pages() {
+    if let browse {
+      for page in browse.pages() {
         jobs.append(
           Job(
             path: page.path, template: "browse",

@@ -31,6 +31,9 @@ struct BrowsePages {
 
   let site: PreparedSite
   let base: String
+  /// The pages this build writes (`albums/1-x/index.html`): a record's
+  /// link is kept only if it leads to one of them, or off the site.
+  var pagePaths: Set<String> = []
   var rowsPerPage = Self.rowsPerPage
 
   /// What the hub links to, for the search page's `<noscript>` and the
@@ -75,7 +78,7 @@ struct BrowsePages {
     for (number, document) in site.documents.enumerated() where isBrowsed.contains(document.collection) {
       let collection = site.collections[document.collection].config
       let row = Row(
-        title: document.title, url: document.url.isEmpty ? nil : base + document.url,
+        title: document.title, url: link(document.url),
         meta: collection.singular,
         key: Self.sortKey(document.title), order: number)
       rowsOf[document.collection, default: []].append(row)
@@ -140,6 +143,17 @@ struct BrowsePages {
         "sections": sections, "pager": false,
       ])
     return [hub] + pages
+  }
+
+  /// A record's link as the page writes it, or nil when it leads nowhere
+  /// this build writes (`pages:` left its page out, or `url:` names
+  /// something outside the site).
+  func link(_ url: String) -> String? {
+    guard !url.isEmpty else { return nil }
+    if url.hasPrefix("http://") || url.hasPrefix("https://") { return url }
+    let path = String(url.prefix { $0 != "#" && $0 != "?" })
+    let file = path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path
+    return pagePaths.contains(file) ? base + url : nil
   }
 
   /// A list cut into pages of `rowsPerPage`, with A–Z jump links on each.

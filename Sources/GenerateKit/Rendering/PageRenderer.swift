@@ -149,7 +149,8 @@ public struct PageRenderer {
           ]))
     }
 
-    if let browse {
+    if var browse {
+      browse.pagePaths = Set(jobs.map(\.path))
       for page in browse.pages() {
         jobs.append(
           Job(

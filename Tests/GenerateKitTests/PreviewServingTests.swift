@@ -14,6 +14,8 @@ import Testing
       ("style.css", "text/css; charset=utf-8"),
       ("app.js", "text/javascript; charset=utf-8"),
       ("search.mjs", "text/javascript; charset=utf-8"),
+      // The offline worker: a browser registers only a script type.
+      ("sw.js", "text/javascript; charset=utf-8"),
       ("index.json", "application/json"),
       ("icon.svg", "image/svg+xml"),
       ("cover.png", "image/png"),
@@ -155,9 +157,13 @@ import Testing
     try project.write("site/index.html", "music home")
     try project.write("site/style.css", "css")
     try project.write("site/404.html", "music 404")
+    try project.write("site/sw.js", "worker")
 
     try await project.withServer(basePath: BasePath("/music/")) { client in
       #expect(try await client.get("/music/").text == "music home")
+      // The worker under the base, so its scope is the site's pages.
+      let worker = try await client.get("/music/sw.js")
+      #expect(worker.text == "worker" && worker.header("Content-Type") == "text/javascript; charset=utf-8")
       #expect(try await client.get("/music/style.css").text == "css")
       #expect(try await client.get("/music/missing").text == "music 404")
 

@@ -123,6 +123,10 @@ def test_every_page_type_has_no_axe_violations(new_page, site, countries, record
     found += violations(page, "artist, See All albums")
     page.goto(site + "404.html")
     found += violations(page, "404")
+    # The A–Z pages: the hub, a collection's list, a facet's values, a value's records.
+    for path in ["browse/", "browse/artists/", "browse/genre/", "browse/genre/jazz/"]:
+        page.goto(site + path)
+        found += violations(page, f"browse {path}")
     page.goto(countries)
     found += violations(page, "country (Gapminder)")
     for path in ["albums/11-back-in-black/", "artists/2-ac-dc/", "playlists/7-road-trip/"]:

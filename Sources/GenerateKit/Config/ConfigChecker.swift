@@ -105,6 +105,12 @@ struct ConfigChecker {
         .error(
           at: SourceLocation(file: config.path), "missing template '\(required).mustache' (in \(folders))"))
     }
+    if config.browse && !templates.has("browse") {
+      diagnostics.append(
+        .error(
+          at: SourceLocation(file: config.path),
+          "missing template 'browse.mustache' (in \(folders)); write one, or set browse: false"))
+    }
     for collection in config.collections {
       guard let page = collection.page, !templates.has(page.template) else { continue }
       guard config.pages.map({ $0.contains { $0.value == collection.id } }) ?? true else { continue }

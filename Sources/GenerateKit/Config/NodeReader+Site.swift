@@ -6,6 +6,7 @@ extension NodeReader {
   static let siteKeys = [
     "title", "description", "language", "baseURL", "siteURL", "tint", "templates", "builtInTheme",
     "search", "index", "limits", "tables", "collections", "facets", "scopes", "pages", "labels",
+    "browse", "offline",
   ]
 
   mutating func site(_ node: Node, path: String, directory: String) -> SiteConfig? {
@@ -91,6 +92,8 @@ extension NodeReader {
     if let pair = pairs["limits"] { config.limits = loadLimits(pair.value) }
     config.labels = labelMaps
     config.builtInTheme = bool(pairs, "builtInTheme", default: true, what: what)
+    config.browse = bool(pairs, "browse", default: true, what: what)
+    config.offline = bool(pairs, "offline", default: true, what: what)
     return config
   }
 

@@ -181,6 +181,12 @@ public struct SiteConfig: Sendable {
   /// a complete theme of its own turns it off so none of its files are
   /// copied.
   public var builtInTheme = true
+  /// Whether the build writes the A–Z browse pages (`browse/`): every
+  /// record and facet value reachable by plain links, without JavaScript.
+  public var browse = true
+  /// Whether the search page installs the service worker (`sw.js`) that
+  /// keeps what a visit fetched for use offline.
+  public var offline = true
   public var search: Search
   public var index = Index()
   public var limits = Limits()

@@ -28,6 +28,9 @@ public struct PageRenderer {
     let config = site.config
     let base = site.baseURL
     // Required and page templates were checked at load (`ConfigChecker`).
+    // No page to link to, no A–Z pages: a site whose records all lack pages.
+    let browsePages = config.browse ? BrowsePages(site: site, base: base) : nil
+    let browse = browsePages.flatMap { $0.collections.isEmpty ? nil : $0 }
     var shared: [String: Any] = [
       "site": [
         "title": config.title, "description": config.description, "language": config.language,
@@ -53,6 +56,10 @@ public struct PageRenderer {
       "collections": site.collections.filter(\.writesPages).map { collection in
         ["id": collection.config.id, "label": collection.config.label] as [String: Any]
       },
+      // The A–Z pages' hub, linked from the footer and the search page's
+      // <noscript>; the service worker the search page registers.
+      "browseURL": browse.map { _ in base + BrowsePages.folder } ?? false,
+      "serviceWorker": config.offline && templates.has(Self.workerTemplate) ? base + Self.workerPath : false,
     ]
 
     // Assets first: their hash names the folder every page links to.
@@ -142,6 +149,22 @@ public struct PageRenderer {
           ]))
     }
 
+    if var browse {
+      browse.pagePaths = Set(jobs.map(\.path))
+      for page in browse.pages() {
+        jobs.append(
+          Job(
+            path: page.path, template: "browse",
+            context: [
+              "page": [
+                "title": "\(page.title) · \(config.title)", "description": page.description,
+                "canonical": canonical(String(page.path.dropLast("index.html".count))),
+              ] as [String: Any],
+              "browse": page.context,
+            ]))
+      }
+    }
+
     let library = templates.library
     let results: [[UInt8]?] = Parallel.map(count: jobs.count) { index in
       let job = jobs[index]
@@ -165,12 +188,50 @@ public struct PageRenderer {
     let problems = site.evaluator.problems.diagnostics
     if !problems.isEmpty { throw DiagnosticsError(problems) }
 
+    // Kept at install: the search page, the manifest, and the assets the
+    // search and 404 pages name (the latter has the record pages' look);
+    // what else a visit fetches is kept as it is fetched.
+    let searchPage = files.first { $0.path == "index.html" }?.bytes ?? []
+    let named = String(
+      decoding: searchPage + (files.first { $0.path == "404.html" }?.bytes ?? []), as: UTF8.self)
+    let precache = assetFiles.map { base + assetsFolder + $0.path }.filter { named.contains("\"\($0)\"") }
+    if let worker = try worker(
+      templates: templates, offline: config.offline, base: base, searchPage: searchPage,
+      precache: [base, base + index.manifestPath] + precache)
+    {
+      files.append((Self.workerPath, worker))
+    }
     files.append(("robots.txt", Array(robots(config: config, base: base).utf8)))
     if let siteURL = config.siteURL {
       files.append(("sitemap.xml", Array(sitemap(siteURL: siteURL, base: base, pages: pages).utf8)))
     }
     files.append((".nojekyll", []))
     return Output(files: files, pageCount: pages.count, pages: pages, templateOfPage: templateOfPage)
+  }
+
+  static let workerTemplate = "sw.js"
+  static let workerPath = "sw.js"
+
+  /// The service worker, at the site's root so its scope is the whole
+  /// site (a worker controls only the folder it is served from). Its cache
+  /// is named by the search page's hash: any change to the page, its assets
+  /// or the index makes a new worker, whose activation deletes the old
+  /// cache. With `offline: false` it is the worker that removes itself and
+  /// its caches, for visitors an earlier build installed one for. Nil when
+  /// the templates have no `sw.js.mustache`.
+  func worker(templates: TemplateSet, offline: Bool, base: String, searchPage: [UInt8], precache: [String])
+    throws -> [UInt8]?
+  {
+    guard templates.has(Self.workerTemplate) else { return nil }
+    // One JSON object, so nothing from the config reaches the script unquoted.
+    let settings: [String: Any] = [
+      "cache": "generate:\(base):\(ContentHash.hex(searchPage))", "base": base, "precache": precache,
+    ]
+    let json = try JSONSerialization.data(
+      withJSONObject: settings, options: [.sortedKeys, .withoutEscapingSlashes])
+    let context: [String: Any] = ["offline": offline, "settings": String(decoding: json, as: UTF8.self)]
+    guard let text = templates.library.render(context, withTemplate: Self.workerTemplate) else { return nil }
+    return Array(text.utf8)
   }
 
   func robots(config: SiteConfig, base: String) -> String {

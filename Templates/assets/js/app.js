@@ -56,6 +56,9 @@ store.subscribe((s) => {
   })
 })
 engine.ready.then((manifest) => store.set({ manifest }), () => {})
+// The offline worker (sw.js), when the site has one: its scope is the base.
+const worker = document.querySelector('meta[name="service-worker"]')?.content
+if (worker) navigator.serviceWorker?.register(worker).catch(() => {})
 const restore = followHistory({ store, engine, runs, idle, scopes, kinds })
 restore()
 if (early.trim() && !hasQuery(readURL())) actions.type(early)

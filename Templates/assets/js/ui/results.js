@@ -147,7 +147,7 @@ export function mountResults({ store, actions, base }) {
     $('results-loading').hidden = Boolean(r || !s.busy)
     if (!r) {
       rows.replaceChildren()
-      if (s.error) showEmpty('Search is unavailable right now. Check your connection and try again.')
+      if (s.error) showEmpty(navigator.onLine ? 'Search is unavailable right now. Check your connection and try again.' : 'You\u2019re offline, and this search needs data not yet saved on this device.')
       return
     }
     // A next page only adds rows. A new answer replaces them; a keyboard user

@@ -1,0 +1,280 @@
+/// The A–Z browse pages (`browse:`, on by default): every record and every
+/// facet value reachable through plain links, so the site is useful
+/// without JavaScript and crawlers find every page. One page lists the
+/// collections and facets (`browse/`); each collection lists its records
+/// A–Z (`browse/<collection>/`, then `page-2/` …); each facet lists its
+/// values with counts (`browse/<facet>/`), each value its records
+/// (`browse/<facet>/<value>/`). Rows are sorted by normalised title, ties by
+/// title and then by record order, so the pages are the same on every build.
+struct BrowsePages {
+  /// One page to render with the `browse` template.
+  struct Page {
+    var path: String
+    var title: String
+    var description: String
+    var context: [String: Any]
+  }
+
+  /// One line of a list: the text, its link (nil for a record without a
+  /// page), and what is shown beside it (a kind, a count).
+  struct Row {
+    var title: String
+    var url: String?
+    var meta: String
+    /// The sort key: the normalised title without leading punctuation.
+    var key: String
+    var order: Int
+  }
+
+  static let rowsPerPage = 200
+  static let folder = "browse/"
+
+  let site: PreparedSite
+  let base: String
+  /// The pages this build writes (`albums/1-x/index.html`): a record's
+  /// link is kept only if it leads to one of them, or off the site.
+  var pagePaths: Set<String> = []
+  var rowsPerPage = Self.rowsPerPage
+
+  /// What the hub links to, for the search page's `<noscript>` and the
+  /// footer: `[{label, url}]` per collection, then per facet.
+  struct Link {
+    var label: String
+    var url: String
+  }
+
+  /// The collections whose records can be linked to: a page of their own,
+  /// or a `url:`.
+  var collections: [Int] {
+    site.collections.indices.filter {
+      site.collections[$0].writesPages || site.collections[$0].config.url != nil
+    }
+  }
+
+  /// Each facet's folder: its id, unless a browsed collection has it.
+  func facetFolders() -> [String] {
+    let taken = Set(collections.map { site.collections[$0].config.id })
+    return site.facets.map { taken.contains($0.id) ? "\($0.id)-values" : $0.id }
+  }
+
+  func links() -> [Link] {
+    let folders = facetFolders()
+    return collections.map {
+      Link(
+        label: site.collections[$0].config.label,
+        url: base + Self.folder + "\(site.collections[$0].config.id)/")
+    }
+      + site.facets.indices.map {
+        Link(label: site.facets[$0].label, url: base + Self.folder + "\(folders[$0])/")
+      }
+  }
+
+  func pages() -> [Page] {
+    let browsed = collections
+    let isBrowsed = Set(browsed)
+    var rowsOf: [Int: [Row]] = [:]
+    // Per facet: value → its records' rows.
+    var valuesOf = [[String: [Row]]](repeating: [:], count: site.facets.count)
+    for (number, document) in site.documents.enumerated() where isBrowsed.contains(document.collection) {
+      let collection = site.collections[document.collection].config
+      let row = Row(
+        title: document.title, url: link(document.url),
+        meta: collection.singular,
+        key: Self.sortKey(document.title), order: number)
+      rowsOf[document.collection, default: []].append(row)
+      for (facet, values) in document.facetValues.enumerated() {
+        for value in Set(values) where !value.isEmpty { valuesOf[facet][value, default: []].append(row) }
+      }
+    }
+
+    var pages: [Page] = []
+    var hubRows: [[String: Any]] = []
+    for index in browsed {
+      let collection = site.collections[index].config
+      let rows = Self.sorted(rowsOf[index] ?? [])
+      let folder = Self.folder + "\(collection.id)/"
+      hubRows.append([
+        "title": collection.label, "url": base + folder,
+        "meta": "\(rows.count) \(rows.count == 1 ? collection.singular : collection.label)".lowercased(),
+      ])
+      pages += list(
+        rows, folder: folder, heading: collection.label, crumbs: [],
+        description: "Every \(collection.singular.lowercased()) of \(site.config.title), A–Z.")
+    }
+    var facetRows: [[String: Any]] = []
+    for (number, facet) in site.facets.enumerated() {
+      let folder = Self.folder + "\(facetFolders()[number])/"
+      var used = Set<String>()
+      var valueRows: [Row] = []
+      for (order, value) in valuesOf[number].keys.sorted(by: Self.before).enumerated() {
+        let slug = Self.uniqueSlug(for: value, used: &used)
+        let rows = Self.sorted(valuesOf[number][value] ?? [])
+        valueRows.append(
+          Row(
+            title: value, url: base + folder + "\(slug)/", meta: Self.count(rows.count),
+            key: Self.sortKey(value),
+            order: order))
+        pages += list(
+          rows, folder: folder + "\(slug)/", heading: value,
+          crumbs: [["title": facet.label, "url": base + folder]],
+          description: "\(facet.label): \(value) — every record of \(site.config.title) with it, A–Z.")
+      }
+      facetRows.append([
+        "title": facet.label, "url": base + folder, "meta": Self.count(valueRows.count, "value"),
+      ])
+      pages += list(
+        Self.sorted(valueRows), folder: folder, heading: facet.label, crumbs: [],
+        description:
+          "Every \(facet.label.lowercased()) of \(site.config.title), with how many records have it.",
+        noun: "value")
+    }
+
+    var sections: [[String: Any]] = [
+      ["id": "browse-collections", "title": "Collections", "rows": hubRows, "count": false]
+    ]
+    if !facetRows.isEmpty {
+      sections.append(["id": "browse-facets", "title": "By Facet", "rows": facetRows, "count": false])
+    }
+    let hub = Page(
+      path: Self.folder + "index.html", title: "Browse",
+      description: "Every collection and facet of \(site.config.title), as plain lists.",
+      context: [
+        "heading": "Browse \(site.config.title)", "crumbs": [[String: Any]](), "letters": [[String: Any]](),
+        "sections": sections, "pager": false,
+      ])
+    return [hub] + pages
+  }
+
+  /// A record's link as the page writes it, or nil when it leads nowhere
+  /// this build writes (`pages:` left its page out, or `url:` names
+  /// something outside the site).
+  func link(_ url: String) -> String? {
+    guard !url.isEmpty else { return nil }
+    if url.hasPrefix("http://") || url.hasPrefix("https://") { return url }
+    let path = String(url.prefix { $0 != "#" && $0 != "?" })
+    let file = path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path
+    return pagePaths.contains(file) ? base + url : nil
+  }
+
+  /// A list cut into pages of `rowsPerPage`, with A–Z jump links on each.
+  func list(
+    _ rows: [Row], folder: String, heading: String, crumbs: [[String: Any]], description: String,
+    noun: String = "record"
+  ) -> [Page] {
+    let pageCount = max(1, (rows.count + rowsPerPage - 1) / rowsPerPage)
+    func path(_ page: Int) -> String { folder + (page == 1 ? "" : "page-\(page)/") }
+    // Each letter's first row: the page it is on and its anchor.
+    var letters: [(letter: String, page: Int, anchor: String)] = []
+    var anchorOfRow: [Int: String] = [:]
+    for (position, row) in rows.enumerated() {
+      let letter = Self.letter(row.key)
+      guard letters.last?.letter != letter else { continue }
+      let anchor = "letter-" + (letter == "#" ? "0" : letter == "…" ? "other" : letter.lowercased())
+      letters.append((letter, position / rowsPerPage + 1, anchor))
+      anchorOfRow[position] = anchor
+    }
+    let allCrumbs = [["title": "Browse", "url": base + Self.folder] as [String: Any]] + crumbs
+    var pages: [Page] = []
+    for page in 1...pageCount {
+      let start = (page - 1) * rowsPerPage
+      let slice = rows.isEmpty ? [] : Array(start..<min(rows.count, start + rowsPerPage))
+      let items: [[String: Any]] = slice.map { position in
+        let row = rows[position]
+        return [
+          "title": row.title, "url": row.url ?? false, "meta": row.meta,
+          "anchor": anchorOfRow[position] ?? false,
+        ]
+      }
+      let jump: [[String: Any]] = letters.map { letter in
+        ["label": letter.letter, "url": base + path(letter.page) + "#" + letter.anchor]
+      }
+      var pager: [String: Any] = ["page": page, "pages": pageCount]
+      pager["previous"] = page > 1 ? base + path(page - 1) : false
+      pager["next"] = page < pageCount ? base + path(page + 1) : false
+      pager["firstPage"] = page > 2 ? base + path(1) : false
+      pager["lastPage"] = page < pageCount - 1 ? base + path(pageCount) : false
+      let suffix = pageCount > 1 ? " (page \(page) of \(pageCount))" : ""
+      pages.append(
+        Page(
+          path: path(page) + "index.html", title: heading + suffix, description: description + suffix,
+          context: [
+            "heading": heading, "crumbs": allCrumbs, "letters": jump.count > 1 ? jump : [],
+            "sections": [
+              ["id": "browse-list", "title": false, "rows": items, "count": Self.count(rows.count, noun)]
+            ],
+            "pager": pageCount > 1 ? pager : false,
+          ]))
+    }
+    return pages
+  }
+
+  static func sorted(_ rows: [Row]) -> [Row] {
+    rows.sorted {
+      let (left, right) = (letterRank($0.key), letterRank($1.key))
+      if left != right { return left < right }
+      if $0.key != $1.key { return $0.key < $1.key }
+      if $0.title != $1.title { return $0.title < $1.title }
+      return $0.order < $1.order
+    }
+  }
+
+  /// Facet values in A–Z order, as records are.
+  static func before(_ left: String, _ right: String) -> Bool {
+    let (a, b) = (sortKey(left), sortKey(right))
+    if letterRank(a) != letterRank(b) { return letterRank(a) < letterRank(b) }
+    return a != b ? a < b : left < right
+  }
+
+  /// The normalised title's letters and digits, each run of anything else
+  /// one space: `"Weird Al"` sorts as `weird al`, under W, and `AC/DC`
+  /// as `ac dc`, before `acdc`.
+  static func sortKey(_ title: String) -> String {
+    var key = String.UnicodeScalarView()
+    var gap = false
+    for scalar in TextNormalizer.normalize(title).unicodeScalars {
+      guard TextNormalizer.isTermCharacter(scalar) else {
+        gap = true
+        continue
+      }
+      if gap && !key.isEmpty { key.append(" ") }
+      gap = false
+      key.append(scalar)
+    }
+    return String(key)
+  }
+
+  /// Digits (`#`) first, then `A`…`Z`, then everything else (`…`): each a
+  /// run of its own in the sorted list, so one jump link finds it.
+  static func letterRank(_ key: String) -> Int {
+    guard let scalar = key.unicodeScalars.first else { return 0 }
+    if ("0"..."9").contains(scalar) { return 0 }
+    if ("a"..."z").contains(scalar) { return Int(scalar.value - 96) }
+    return 27
+  }
+
+  static func letter(_ key: String) -> String {
+    let rank = letterRank(key)
+    if rank == 0 { return "#" }
+    if rank == 27 { return "…" }
+    return String(UnicodeScalar(UInt8(64 + rank)))
+  }
+
+  /// A value's folder: its slug, made unique among the facet's values; a
+  /// slug that looks like a page number's folder gets a prefix.
+  static func uniqueSlug(for value: String, used: inout Set<String>) -> String {
+    var slug = TextNormalizer.slug(value)
+    if slug.isEmpty { slug = "value" }
+    if slug.hasPrefix("page-") { slug = "value-" + slug }
+    var candidate = slug
+    var number = 2
+    while !used.insert(candidate).inserted {
+      candidate = "\(slug)-\(number)"
+      number += 1
+    }
+    return candidate
+  }
+
+  static func count(_ count: Int, _ noun: String = "record") -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+}

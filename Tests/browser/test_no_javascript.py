@@ -1,0 +1,43 @@
+"""The site without JavaScript: the search page says what it needs and links
+the A–Z browse pages, which reach every record by plain links."""
+from helpers import open_search
+
+
+def test_without_javascript_the_form_submits_and_browse_links_reach_a_record(new_page, site):
+    page = new_page(java_script_enabled=False)
+    page.goto(site)
+    note = page.locator("#idle-view .note")
+    assert "Search needs JavaScript" in note.inner_text()
+    # Submitting keeps the words in the address (a script-enabled visit would
+    # search them) and lands on the same page with the same way out.
+    page.fill("#q", "back in black")
+    page.press("#q", "Enter")
+    page.wait_for_url("**/?q=back+in+black")
+    page.get_by_role("link", name="Browse every record A–Z").click()
+    page.wait_for_url("**/browse/")
+    assert page.locator("h1").inner_text() == "Browse Music"
+    page.locator("main").get_by_role("link", name="Artists", exact=True).click()
+    page.wait_for_url("**/browse/artists/")
+    # The jump to A lands on the page holding the first artist under A.
+    page.get_by_role("navigation", name="Jump to letter").get_by_role("link", name="A", exact=True).click()
+    page.locator("main").get_by_role("link", name="AC/DC", exact=True).click()
+    page.wait_for_url("**/artists/*ac-dc/")
+    assert page.locator("h1").inner_text() == "AC/DC"
+
+
+def test_without_javascript_a_facet_value_lists_its_records(new_page, site):
+    page = new_page(java_script_enabled=False)
+    page.goto(site + "browse/")
+    page.locator("main").get_by_role("link", name="Genre", exact=True).click()
+    row = page.locator(".browse-list li", has=page.get_by_role("link", name="Heavy Metal", exact=True))
+    assert row.locator(".song-sub").inner_text().endswith("records")
+    row.get_by_role("link").click()
+    page.wait_for_url("**/browse/genre/heavy-metal/")
+    assert page.locator("h1").inner_text() == "Heavy Metal"
+    assert page.locator(".browse-list li a").count() > 10
+    # Long lists are cut into pages that link each other.
+    page.goto(site + "browse/songs/")
+    assert "Page 1 of" in page.locator(".browse-pager").inner_text()
+    page.get_by_role("link", name="Next").click()
+    page.wait_for_url("**/browse/songs/page-2/")
+    assert "Page 2 of" in page.locator(".browse-pager").inner_text()

@@ -1,0 +1,117 @@
+"""The offline worker (sw.js) in real Chromium: a visit keeps the page, its
+assets and the index files it fetched; offline, a search those files answer
+still works and any other says plainly that it needs the network; a rebuild
+installs a new worker that deletes the old cache.
+
+Each test builds the records fixture into a folder of its own and serves it
+from a server it can rebuild under, as a host publishing a new version."""
+import functools
+import http.server
+import pathlib
+import subprocess
+import tempfile
+import threading
+
+import pytest
+
+from conftest import REPO, Handler
+from helpers import final_search
+
+FIXTURE = REPO / "Tests/GenerateKitTests/Fixtures/records/site.yml"
+OFFLINE_LINE = "You\u2019re offline, and this search needs data not yet saved on this device."
+
+
+def build(folder, title="Records"):
+    """The records fixture with a title of our choosing, built into folder/site."""
+    config = folder / "site.yml"
+    text = FIXTURE.read_text().replace("../mini/data/", str(FIXTURE.parent.parent / "mini/data") + "/")
+    config.write_text(text.replace("title: Records", f"title: {title}"))
+    subprocess.run(["swift", "run", "-q", "generate", "--quiet", "--config", str(config),
+                    "--output", str(folder / "site")], cwd=REPO, check=True)
+
+
+@pytest.fixture
+def served():
+    with tempfile.TemporaryDirectory() as name:
+        folder = pathlib.Path(name)
+        build(folder)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder / "site")))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        yield folder, f"http://127.0.0.1:{server.server_address[1]}/"
+        server.shutdown()
+        server.server_close()
+
+
+def controlled(page, url):
+    """Opens the search page and waits until the worker controls it."""
+    page.goto(url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+def cache_names(page):
+    return page.evaluate("() => caches.keys()")
+
+
+def forgive_offline_errors(problems):
+    """Requests that fail offline are logged by the browser; nothing else may be."""
+    problems[:] = [p for p in problems if "ERR_INTERNET_DISCONNECTED" not in p and "Failed to fetch" not in p
+                   and "net::ERR_FAILED" not in p]
+
+
+def test_offline_a_cached_search_works_and_an_uncached_one_says_so(new_page, served, problems):
+    _, url = served
+    page = new_page()
+    controlled(page, url)
+    final_search(page, "back")
+    assert page.locator("#rows li").count() > 0
+    page.context.set_offline(True)
+    # A reload offline: the page, its script and stylesheet come from the cache.
+    kept = []
+    page.on("response", lambda r: "/idx/" in r.url and kept.append(r.from_service_worker))
+    page.reload()
+    page.wait_for_selector("#q")
+    final_search(page, "back")
+    assert "Back in Black" in page.locator("#rows li").first.inner_text()
+    # The answer needed index files beyond those the page embeds: the cache's.
+    assert kept and all(kept), kept
+    # Words whose index files no visit fetched: the offline line, as text.
+    final_search(page, "zydeco")
+    empty = page.locator("#empty")
+    assert empty.is_visible()
+    assert page.locator("#empty-text").inner_text() == OFFLINE_LINE
+    forgive_offline_errors(problems)
+
+
+def test_a_record_page_visited_online_opens_offline(new_page, served, problems):
+    _, url = served
+    page = new_page()
+    controlled(page, url)
+    page.goto(url + "artists/2-ac-dc/")
+    page.context.set_offline(True)
+    page.goto(url + "artists/2-ac-dc/")
+    assert page.locator("h1").inner_text() == "AC/DC"
+    # Its stylesheet came from the cache as well: the page has its look.
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.topbar')).display") != "inline"
+    forgive_offline_errors(problems)
+
+
+def test_a_rebuild_installs_a_new_worker_that_deletes_the_old_cache(new_page, served, problems):
+    folder, url = served
+    page = new_page()
+    controlled(page, url)
+    first = cache_names(page)
+    assert len(first) == 1 and first[0].startswith("generate:/:"), first
+    build(folder, title="Records Two")
+    page.goto(url)
+    # The browser checks sw.js on navigation, finds new bytes, installs the
+    # new worker, which takes over and deletes the old build's cache.
+    page.wait_for_function(
+        "(old) => caches.keys().then((names) => names.length === 1 && names[0] !== old)", arg=first[0])
+    assert page.title() == "Records Two"
+    second = cache_names(page)
+    # Offline, the page kept is the new one.
+    page.context.set_offline(True)
+    page.reload()
+    assert page.title() == "Records Two"
+    assert cache_names(page) == second
+    forgive_offline_errors(problems)

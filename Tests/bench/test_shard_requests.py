@@ -62,14 +62,11 @@ def shard_for(site, word):
     first letter's directory when the manifest lists directories. Returns the requests it
     takes: [directory?, shard]."""
     manifest, wanted = site["manifest"], []
-    if "termDirectories" in manifest:
-        directory = dict(manifest["termDirectories"]).get(word[:1])
-        if directory is None:
-            return []
+    prefixes = dict(manifest.get("termShards", []))
+    directory = dict(manifest.get("termDirectories", [])).get(word[:1])
+    if directory is not None:
         wanted.append("/idx/" + directory)
-        prefixes = dict(json.loads((site["dir"] / "idx" / directory).read_text())["termShards"])
-    else:
-        prefixes = dict(manifest["termShards"])
+        prefixes.update(json.loads((site["dir"] / "idx" / directory).read_text())["termShards"])
     for k in range(len(word), -1, -1):
         if word[:k] in prefixes:
             return wanted + ["/idx/" + prefixes[word[:k]]]

@@ -15,8 +15,8 @@ const manifest = skip ? null : JSON.parse(readFileSync(join(SITE, 'idx', manifes
 // Every [prefix, path] term shard, whether the manifest lists them or its directories do.
 const docShards = (m) => Array.from({ length: Math.ceil(m.docCount / m.docsPerShard) }, (_, n) => `${m.docShardFolder}${n}.json`);
 const read = (path) => JSON.parse(readFileSync(join(SITE, 'idx', path), 'utf8'));
-const termShards = (m) => m.termShards ?? m.termDirectories.flatMap(([, dir]) =>
-  JSON.parse(readFileSync(join(SITE, 'idx', dir), 'utf8')).termShards);
+const termShards = (m) => [...(m.termShards ?? []), ...(m.termDirectories ?? []).flatMap(([, dir]) =>
+  JSON.parse(readFileSync(join(SITE, 'idx', dir), 'utf8')).termShards)];
 
 test('metalica finds Metallica first among artists, on Enter and while typing', { skip }, async () => {
   const { engine } = open(SITE);

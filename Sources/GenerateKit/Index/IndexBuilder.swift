@@ -209,8 +209,10 @@ struct PostingsStage {
   }
 }
 
-/// How the term shards appear in the manifest: every shard, or one
-/// `TermDirectory` per first letter once there are many.
+/// How the term shards appear in the manifest: every shard, or, once there
+/// are many, one `TermDirectory` per first letter — except a letter with a
+/// single shard, which the manifest lists itself (a directory naming one
+/// file would cost a request, or the page's embedded bytes, for nothing).
 struct ShardListing {
   var shards: [ShardEntry]?
   var directories: [ShardEntry]?
@@ -219,18 +221,23 @@ struct ShardListing {
     let shards = shards.sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
     if shards.count <= maxListed { return ShardListing(shards: shards) }
     var directories: [ShardEntry] = []
+    var single: [ShardEntry] = []
     var start = shards.startIndex
     let firstLetter = { (prefix: String) in prefix.unicodeScalars.first.map { String($0) } ?? "" }
     while start < shards.endIndex {
       let first = firstLetter(shards[start].prefix)
       var end = start
       while end < shards.endIndex && firstLetter(shards[end].prefix) == first { end += 1 }
-      let directory = TermDirectory(termShards: Array(shards[start..<end]))
-      let path = files.add("t", "dir-\(directories.count)", try IndexEncoder.encode(directory))
-      directories.append(ShardEntry(prefix: first, path: path))
+      if end - start == 1 {
+        single.append(shards[start])
+      } else {
+        let directory = TermDirectory(termShards: Array(shards[start..<end]))
+        let path = files.add("t", "dir-\(directories.count)", try IndexEncoder.encode(directory))
+        directories.append(ShardEntry(prefix: first, path: path))
+      }
       start = end
     }
-    return ShardListing(directories: directories)
+    return ShardListing(shards: single.isEmpty ? nil : single, directories: directories)
   }
 }
 

@@ -15,8 +15,9 @@ struct Manifest: Codable, Equatable {
   var docsPerShard: Int
   /// `d/<hash>/`: document shard `n` is `<docShardFolder><n>.json`.
   var docShardFolder: String
-  /// Every term shard, sorted by prefix, or, past 128 of them, nil and
-  /// `termDirectories` instead.
+  /// Every term shard, sorted by prefix; past 128 of them, only the shards
+  /// that are alone under their first letter, and `termDirectories` for
+  /// the others.
   var termShards: [ShardEntry]?
   /// One `TermDirectory` per first letter.
   var termDirectories: [ShardEntry]?

@@ -15,10 +15,11 @@ function createListing(load, name) {
   let directories = null
   let list = null
 
+  // A large index lists a letter's shards in its directory, and a letter with one shard itself.
   function read(m) {
     list = m[`${name}List`]
     if (m[`${name}Directories`]) directories = new Map(m[`${name}Directories`])
-    else prefixes = new Map(m[`${name}Shards`] || [])
+    prefixes = new Map(m[`${name}Shards`] || [])
   }
 
   async function directory(term) {

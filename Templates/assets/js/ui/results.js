@@ -198,9 +198,13 @@ export function mountResults({ store, actions, base }) {
     if (s.groups !== prev.groups) renderOptions(s)
     if (loading && s.pending !== prev.pending) loading.hidden = !s.pending
     if (s.active !== prev.active || s.groups !== prev.groups) renderActive(s.active, s.groups === prev.groups && prev.active)
-    // Waiting for an answer changes only aria-busy: the rows shown stay as they are until it lands.
+    // Waiting for an answer changes only aria-busy and the loading line: the rows shown stay as
+    // they are until it lands.
     if (s.results !== prev.results || s.error !== prev.error) renderResults(s)
-    else if (s.busy !== prev.busy) views.results.setAttribute('aria-busy', s.busy)
+    else if (s.busy !== prev.busy) {
+      views.results.setAttribute('aria-busy', s.busy)
+      $('results-loading').hidden = Boolean(s.results || !s.busy)
+    }
   })
 }
 

@@ -55,12 +55,16 @@ struct Preview: AsyncParsableCommand {
     server.watchedPaths = PreviewInputs.paths(forConfig: config)
     server.updatesWatchedPaths = { PreviewInputs.paths(forConfig: config) }
 
+    // Loaded data, prepared documents, index and pages stay in memory
+    // between builds, so each redoes only what an edit changed.
+    let memory = BuildMemory()
     do {
       try await PreviewServer(configuration: server) {
-        let summary = try builder.build()
-        for line in DiagnosticPrinter().lines(for: summary.warnings) {
+        let build = try builder.build(keeping: memory)
+        for line in DiagnosticPrinter().lines(for: build.summary.warnings) {
           PreviewServer.printToStandardError(line)
         }
+        return build.changedFiles
       }.run()
     } catch let error as PreviewError {
       PreviewServer.printToStandardError("error: \(error)")

@@ -33,6 +33,10 @@ public struct PreviewServer: Sendable {
   /// Builds the site into the served folder; throws `DiagnosticsError` (or
   /// any error) when the inputs are broken.
   public typealias Rebuild = @Sendable () throws -> Void
+  /// Builds like `Rebuild` and returns the site-relative paths of the files
+  /// that changed (`SiteBuilder.build(keeping:)`), so that only open pages
+  /// whose own file changed reload; nil when that is not known.
+  public typealias ReportingRebuild = @Sendable () throws -> [String]?
 
   public struct Configuration: Sendable {
     /// The folder the builder publishes to and the server serves.
@@ -62,7 +66,7 @@ public struct PreviewServer: Sendable {
   }
 
   public var configuration: Configuration
-  public var rebuild: Rebuild
+  public var rebuild: ReportingRebuild
   /// Progress lines (stdout by default).
   public var log: @Sendable (String) -> Void
   /// Warnings and build diagnostics (stderr by default).
@@ -73,6 +77,20 @@ public struct PreviewServer: Sendable {
     log: @escaping @Sendable (String) -> Void = PreviewServer.printToStandardOutput,
     warn: @escaping @Sendable (String) -> Void = PreviewServer.printToStandardError,
     rebuild: @escaping Rebuild
+  ) {
+    self.init(configuration: configuration, log: log, warn: warn, reportingChanges: {
+        try rebuild()
+        return nil
+      })
+  }
+
+  /// A server whose builds say which files changed: an open page reloads
+  /// only when its own file did.
+  public init(
+    configuration: Configuration,
+    log: @escaping @Sendable (String) -> Void = PreviewServer.printToStandardOutput,
+    warn: @escaping @Sendable (String) -> Void = PreviewServer.printToStandardError,
+    reportingChanges rebuild: @escaping ReportingRebuild
   ) {
     self.configuration = configuration
     self.log = log
@@ -109,7 +127,7 @@ public struct PreviewServer: Sendable {
     let rebuilds = RebuildService(
       watcher: watcher, rebuild: rebuild, hub: hub, pollInterval: configuration.pollInterval,
       debounce: configuration.debounce, log: log, warn: warn, snapshot: watcher.snapshot(),
-      watchedPaths: configuration.updatesWatchedPaths)
+      watchedPaths: configuration.updatesWatchedPaths, basePath: configuration.basePath)
     let gate = rebuilds.gate
     if configuration.buildsAtStart { await rebuilds.build() }
 

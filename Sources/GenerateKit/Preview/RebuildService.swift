@@ -10,7 +10,7 @@ import ServiceLifecycle
 /// many saves there were.
 struct RebuildService: Service, CustomStringConvertible {
   var watcher: FileWatcher
-  var rebuild: PreviewServer.Rebuild
+  var rebuild: PreviewServer.ReportingRebuild
   var hub: ReloadHub
   /// Lets requests that miss during a build wait for it.
   var gate = BuildGate()
@@ -25,6 +25,8 @@ struct RebuildService: Service, CustomStringConvertible {
   /// Re-reads the watch list after each build: an edited config may name
   /// other template or data folders.
   var watchedPaths: (@Sendable () -> [String])?
+  /// Where the site is served, for the page addresses a reload names.
+  var basePath: BasePath = .root
 
   var description: String { "RebuildService" }
 
@@ -73,21 +75,29 @@ struct RebuildService: Service, CustomStringConvertible {
     // its own rather than block the small cooperative pool that answers
     // requests, or Dispatch's global queues, which on Linux grow slowly
     // when their threads are busy.
-    let result: Result<Void, any Error> = await withCheckedContinuation { continuation in
+    let result: Result<[String]?, any Error> = await withCheckedContinuation { continuation in
       let thread = Thread { continuation.resume(returning: Result { try rebuild() }) }
       thread.name = "generate preview build"
       thread.start()
     }
     switch result {
-    case .success:
+    case .success(let changed):
       let seconds = (ContinuousClock.now - started) / .milliseconds(1) / 1000
-      log("Built in \(String(format: "%.2f", seconds)) s")
-      hub.buildSucceeded()
+      let pages = changed.map { Self.pages(in: $0, basePath: basePath) }
+      let what = pages.map { $0.isEmpty ? "; no page changed" : "; \($0.count) pages changed" } ?? ""
+      log("Built in \(String(format: "%.2f", seconds)) s\(what)")
+      hub.buildSucceeded(reloading: pages)
     case .failure(let error):
       let text = Self.diagnosticsText(for: error)
       warn(text)
       hub.buildFailed(text)
     }
+  }
+
+  /// The addresses of the HTML pages among changed site files, as an open
+  /// page knows its own (`/music/albums/1-x/index.html`).
+  static func pages(in changed: [String], basePath: BasePath) -> [String] {
+    changed.filter { $0.hasSuffix(".html") }.map { basePath.path + $0 }
   }
 
   static func diagnosticsText(for error: any Error) -> String {

@@ -58,7 +58,9 @@ public struct SiteBuilder: Sendable {
       return result
     }
     func kept(_ step: BuildStep) {
-      log("[\(step.number)/\(BuildStep.count)] \(step.name): kept from the last build (config and data unchanged)")
+      log(
+        "[\(step.number)/\(BuildStep.count)] \(step.name): kept from the last build (config and data unchanged)"
+      )
     }
 
     let last = memory?.kept

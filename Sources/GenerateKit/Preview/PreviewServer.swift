@@ -78,7 +78,9 @@ public struct PreviewServer: Sendable {
     warn: @escaping @Sendable (String) -> Void = PreviewServer.printToStandardError,
     rebuild: @escaping Rebuild
   ) {
-    self.init(configuration: configuration, log: log, warn: warn, reportingChanges: {
+    self.init(
+      configuration: configuration, log: log, warn: warn,
+      reportingChanges: {
         try rebuild()
         return nil
       })

@@ -51,7 +51,8 @@ public struct PageRenderer {
   }
 
   func render(
-    _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?, reusing reuse: Reuse?
+    _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?,
+    reusing reuse: Reuse?
   ) throws -> Output {
     // Preparing stops on any problem, so what is left is from an earlier
     // render of this site (a preview's failed one): count only this one's.
@@ -212,7 +213,8 @@ public struct PageRenderer {
     output.assetsFolder = assetsFolder
     output.modulePreloads = bundle.modulePreloads
     output.renderedCount =
-      reuse.map { reuse in jobs.count(where: { reuse.mayChange($0.template) || reuse.pages[$0.path] == nil }) }
+      reuse.map { reuse in jobs.count(where: { reuse.mayChange($0.template) || reuse.pages[$0.path] == nil })
+      }
       ?? jobs.count
     return output
   }

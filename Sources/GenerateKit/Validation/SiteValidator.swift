@@ -13,7 +13,8 @@ struct SiteValidator {
   /// between them. Throws the errors (with any warnings); returns the
   /// warnings of a site that may be published.
   func validate(
-    files: [(path: String, bytes: [UInt8])], pages: [String], baseURL: String, reusing cache: PageReportCache? = nil
+    files: [(path: String, bytes: [UInt8])], pages: [String], baseURL: String,
+    reusing cache: PageReportCache? = nil
   ) throws -> [Diagnostic] {
     var bytesByPath: [String: [UInt8]] = [:]
     for file in files { bytesByPath[file.path] = file.bytes }

@@ -59,8 +59,10 @@ struct Preview: AsyncParsableCommand {
     // between builds, so each redoes only what an edit changed.
     let memory = BuildMemory()
     do {
-      try await PreviewServer(configuration: server) {
-        let build = try builder.build(keeping: memory)
+      try await PreviewServer(configuration: server) { progress in
+        // Open pages reload as soon as the site is checked, answered from
+        // memory while it is written to the folder.
+        let build = try builder.build(keeping: memory, beforePublishing: progress.filesReady)
         for line in DiagnosticPrinter().lines(for: build.summary.warnings) {
           PreviewServer.printToStandardError(line)
         }

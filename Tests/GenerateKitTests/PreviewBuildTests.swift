@@ -67,7 +67,9 @@ import Testing
 
     try await folder.withServer(
       watching: ["templates", "data", "site.yml"], log: lines.append,
-      reportingChanges: { try builder.build(keeping: memory).changedFiles }
+      reportingChanges: { progress in
+        try builder.build(keeping: memory, beforePublishing: progress.filesReady).changedFiles
+      }
     ) { client in
       let page = try await client.openEvents()
       _ = try await page.waitFor("event: hello")

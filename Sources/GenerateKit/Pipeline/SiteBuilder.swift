@@ -38,11 +38,21 @@ public struct SiteBuilder: Sendable {
   /// Builds like `build()`, redoing only what changed since the last good
   /// build kept in `memory` (see `BuildMemory`), and says which files
   /// changed. On failure `memory` keeps the last good build.
-  public func build(keeping memory: BuildMemory) throws -> IncrementalBuild {
-    try build(memory: memory)
+  ///
+  /// `beforePublishing` is given every file of the checked site and the
+  /// changed paths just before they are written (see
+  /// `PreviewServer.BuildProgress`).
+  public func build(
+    keeping memory: BuildMemory,
+    beforePublishing: ((_ files: [String: [UInt8]], _ changed: [String]?) -> Void)? = nil
+  ) throws -> IncrementalBuild {
+    try build(memory: memory, beforePublishing: beforePublishing)
   }
 
-  func build(memory: BuildMemory?) throws -> IncrementalBuild {
+  func build(
+    memory: BuildMemory?,
+    beforePublishing: ((_ files: [String: [UInt8]], _ changed: [String]?) -> Void)? = nil
+  ) throws -> IncrementalBuild {
     let started = Date()
     let engine = DiagnosticsEngine(strict: options.strict)
     func step<T>(_ step: BuildStep, _ detail: @autoclosure () -> String = "", _ body: () throws -> T) throws
@@ -131,6 +141,7 @@ public struct SiteBuilder: Sendable {
     if let changed, changed.isEmpty, FileManager.default.fileExists(atPath: writer.outputPath) {
       log("[\(BuildStep.publishing.number)/\(BuildStep.count)] \(BuildStep.publishing.name): no file changed")
     } else {
+      if memory != nil { beforePublishing?(filesByPath, changed) }
       try step(.publishing, "to \(options.outputPath)") { engine.emit(contentsOf: try writer.publish(files)) }
     }
     if let memory, let inputs = loaded.inputs {

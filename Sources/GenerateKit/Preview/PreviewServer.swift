@@ -35,8 +35,20 @@ public struct PreviewServer: Sendable {
   public typealias Rebuild = @Sendable () throws -> Void
   /// Builds like `Rebuild` and returns the site-relative paths of the files
   /// that changed (`SiteBuilder.build(keeping:)`), so that only open pages
-  /// whose own file changed reload; nil when that is not known.
-  public typealias ReportingRebuild = @Sendable () throws -> [String]?
+  /// whose own file changed reload; nil when that is not known. It may hand
+  /// the checked files over before writing them (`BuildProgress`).
+  public typealias ReportingRebuild = @Sendable (BuildProgress) throws -> [String]?
+
+  /// Lets a build show its new site before the folder holds it.
+  public struct BuildProgress: Sendable {
+    let ready: @Sendable (_ files: [String: [UInt8]], _ changed: [String]?) -> Void
+
+    /// The new site is built and checked: until the build returns, the
+    /// server answers from `files` (every file, by site-relative path), and
+    /// it reloads the open pages among `changed` (nil: every page) at once.
+    /// The build must then write exactly these files to the folder.
+    public func filesReady(_ files: [String: [UInt8]], changed: [String]?) { ready(files, changed) }
+  }
 
   public struct Configuration: Sendable {
     /// The folder the builder publishes to and the server serves.
@@ -80,7 +92,7 @@ public struct PreviewServer: Sendable {
   ) {
     self.init(
       configuration: configuration, log: log, warn: warn,
-      reportingChanges: {
+      reportingChanges: { _ in
         try rebuild()
         return nil
       })
@@ -126,8 +138,10 @@ public struct PreviewServer: Sendable {
     let watcher = FileWatcher(paths: configuration.watchedPaths, excluding: [configuration.siteFolder])
     // Taken before the first build, so that an edit made while it runs is
     // picked up afterwards.
+    let overlay = SiteOverlay()
     let rebuilds = RebuildService(
-      watcher: watcher, rebuild: rebuild, hub: hub, pollInterval: configuration.pollInterval,
+      watcher: watcher, rebuild: rebuild, hub: hub, overlay: overlay,
+      pollInterval: configuration.pollInterval,
       debounce: configuration.debounce, log: log, warn: warn, snapshot: watcher.snapshot(),
       watchedPaths: configuration.updatesWatchedPaths, basePath: configuration.basePath)
     let gate = rebuilds.gate
@@ -136,7 +150,7 @@ public struct PreviewServer: Sendable {
     let basePath = configuration.basePath.segments
     let responder = StaticSiteResponder(
       site: SiteFolder(path: configuration.siteFolder), basePath: basePath, hub: hub,
-      hostCheck: hostCheck, gate: gate)
+      hostCheck: hostCheck, gate: gate, overlay: overlay)
     var logger = Logger(label: "generate.preview")
     // Quiet unless asked (`LOG_LEVEL=debug`, as in Hummingbird): what the
     // user needs to know is printed through `log` and `warn`, and bind

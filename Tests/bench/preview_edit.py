@@ -14,7 +14,8 @@ with a free port, and listens on /__preview/events as an open page does. Then,
 For each it prints the time from the write to the reload event that names the
 page, and to the page fetched again over HTTP with the edit in it — the
 browser's part of a reload (parsing, fetching assets it has cached) is left
-out. The server polls every 300 ms and waits 150 ms for files to settle, so
+out. The page is answered from memory while the build writes the folder; the
+next edit waits until that is done. The server polls every 300 ms and waits 150 ms for files to settle, so
 about 0.3–0.6 s of every figure is waiting for the save to be noticed.
 
 A benchmark, not a test: it prints figures and exits 0 unless the server dies.
@@ -184,7 +185,9 @@ def main() -> int:
                         return 1
                     named = -1 if pages is None else len(pages)
                     results[kind].append((moment - t0, t1 - t0, named))
-                    output.wait(lambda: output.builds > builds, 5)
+                    # The folder is written after the reload: let it finish,
+                    # or the next edit's figure includes the rest of it.
+                    output.wait(lambda: output.builds > builds, args.timeout)
                     if server.poll() is not None:
                         print(f"the server exited with {server.returncode}", file=sys.stderr)
                         return 1

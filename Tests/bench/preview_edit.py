@@ -22,8 +22,8 @@ A benchmark, not a test: it prints figures and exits 0 unless the server dies.
 
     swift build -c release
     python3 Tests/bench/preview_edit.py                        # 27,282 packages
-    python3 Data/debian/prepare.py > /tmp/all.jsonl            # or every package, see below
-    python3 Tests/bench/preview_edit.py --data /tmp/all.jsonl --pages
+    python3 Tests/bench/preview_edit.py --data /tmp/all.jsonl  # every package (Tests/bench/README.md)
+    python3 Tests/bench/preview_edit.py --pages                # a page per package
 """
 from __future__ import annotations
 

@@ -167,6 +167,40 @@ import Testing
     #expect(session.pages(build.changedFiles).contains("albums/10-lemonade/index.html"))
   }
 
+  /// On the built-in theme, a partial of the user's folder overrides the
+  /// theme's by name: adding it, and removing it again, renders only the
+  /// pages that include it.
+  @Test func aFolderOverridingAPartialOfTheBuiltInThemeRendersItsPages() throws {
+    let session = try Session()
+    let records = try String(
+      contentsOf: fixturesRoot.appendingPathComponent("records/site.yml"), encoding: .utf8)
+    try session.project.write(
+      "site.yml", records.replacingOccurrences(of: "../mini/data/", with: "data/") + "templates: theme\n")
+    try FileManager.default.createDirectory(
+      atPath: session.project.path("theme/partials"), withIntermediateDirectories: true)
+    try session.build()
+    let withFooter = Set(
+      session.before.keys.filter {
+        $0.hasSuffix(".html")
+          && String(decoding: session.before[$0] ?? Data(), as: UTF8.self).contains("site-footer")
+      })
+    #expect(withFooter.contains("404.html"))
+    #expect(!withFooter.contains("index.html"), "the search page has no footer")
+
+    let footer = try #require(EmbeddedTheme.files.first { $0.path == "partials/footer.mustache" }).text
+    try session.project.write(
+      "theme/partials/footer.mustache",
+      footer.replacingOccurrences(of: "Built with generate.", with: "Made here."))
+    var build = try session.build()
+    #expect(build.kind == .templates)
+    #expect(session.pages(build.changedFiles) == withFooter)
+    #expect(session.rendered == withFooter.count)
+
+    try FileManager.default.removeItem(atPath: session.project.path("theme/partials/footer.mustache"))
+    build = try session.build()
+    #expect(session.pages(build.changedFiles) == withFooter, "the theme's footer again")
+  }
+
   /// Which templates a page may use, read from the templates themselves.
   @Test func theIncludeGraphFollowsPartialsAndParents() throws {
     let project = try TemporaryProject()

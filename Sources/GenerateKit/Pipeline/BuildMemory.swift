@@ -22,9 +22,13 @@ public final class BuildMemory: @unchecked Sendable {
 
   /// A data file's size and content hash: cheaper to keep than its bytes,
   /// and unlike its modification time it ignores a save that changed nothing.
+  /// The file's status only spares reading it again when it is unchanged.
   struct DataStamp: Equatable {
     var size: Int
     var hash: UInt64
+    var status: FileStatus?
+
+    static func == (a: DataStamp, b: DataStamp) -> Bool { a.size == b.size && a.hash == b.hash }
   }
 
   struct Kept {
@@ -49,14 +53,21 @@ public final class BuildMemory: @unchecked Sendable {
   }
 
   /// Every data file the config names, stamped; a file that cannot be read
-  /// is left out, and the loader reports it.
-  static func stamps(of config: SiteConfig) -> [String: DataStamp] {
+  /// is left out, and the loader reports it. A file whose status (size,
+  /// inode, modification time) is as in `previous` keeps its stamp unread:
+  /// a template edit then reads no data.
+  static func stamps(of config: SiteConfig, previous: [String: DataStamp] = [:]) -> [String: DataStamp] {
     var stamps: [String: DataStamp] = [:]
     for table in config.tables {
       guard let file = table.file else { continue }
       let path = config.resolve(file)
+      let status = FileStatus(path: path)
+      if let status, let kept = previous[path], kept.status == status {
+        stamps[path] = kept
+        continue
+      }
       guard let bytes = read(path) else { continue }
-      stamps[path] = DataStamp(size: bytes.count, hash: ContentHash.value(bytes))
+      stamps[path] = DataStamp(size: bytes.count, hash: ContentHash.value(bytes), status: status)
     }
     return stamps
   }

@@ -190,7 +190,8 @@ public struct SiteBuilder: Sendable {
     var inputs: BuildMemory.Inputs?
     var reusesData = false
     if let memory, let configText {
-      let current = BuildMemory.Inputs(config: configText, data: BuildMemory.stamps(of: config))
+      let current = BuildMemory.Inputs(
+        config: configText, data: BuildMemory.stamps(of: config, previous: memory.kept?.inputs.data ?? [:]))
       inputs = current
       if let last = memory.kept, last.inputs == current {
         dataset = last.dataset

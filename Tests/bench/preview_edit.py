@@ -43,7 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchlib import REPO, find_generate  # noqa: E402
-from preview_soak import Output  # noqa: E402
+from preview_soak import Output, rss_mib  # noqa: E402
 
 
 class Events(threading.Thread):
@@ -198,6 +198,8 @@ def main() -> int:
                     print(f"{kind:8} edit {number}: reload event {event:6.2f} s, page fetched {loaded:6.2f} s "
                           f"({pages_named})")
                 print(f"{kind:8} median: page fetched {statistics.median(r[1] for r in rows):.2f} s")
+            # What keeping the last build in memory costs.
+            print(f"server RSS after the edits: {rss_mib(server.pid):.0f} MiB")
             return 0
         finally:
             server.terminate()

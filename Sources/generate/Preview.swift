@@ -55,12 +55,18 @@ struct Preview: AsyncParsableCommand {
     server.watchedPaths = PreviewInputs.paths(forConfig: config)
     server.updatesWatchedPaths = { PreviewInputs.paths(forConfig: config) }
 
+    // Loaded data, prepared documents, index and pages stay in memory
+    // between builds, so each redoes only what an edit changed.
+    let memory = BuildMemory()
     do {
-      try await PreviewServer(configuration: server) {
-        let summary = try builder.build()
-        for line in DiagnosticPrinter().lines(for: summary.warnings) {
+      try await PreviewServer(configuration: server) { progress in
+        // Open pages reload as soon as the site is checked, answered from
+        // memory while it is written to the folder.
+        let build = try builder.build(keeping: memory, beforePublishing: progress.filesReady)
+        for line in DiagnosticPrinter().lines(for: build.summary.warnings) {
           PreviewServer.printToStandardError(line)
         }
+        return build.changedFiles
       }.run()
     } catch let error as PreviewError {
       PreviewServer.printToStandardError("error: \(error)")

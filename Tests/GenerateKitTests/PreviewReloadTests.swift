@@ -93,6 +93,56 @@ import Testing
     }
   }
 
+  /// A build that hands its files over before writing them: open pages
+  /// reload at once and are answered from memory — files, folders, the
+  /// 404 page — until the folder holds the new site.
+  @Test func pagesAreAnsweredFromMemoryWhileTheBuildWritesTheFolder() async throws {
+    let project = try PreviewFolder()
+    try project.write("Data/tracks.csv", "v1")
+    try project.write("site/index.html", "<p>old</p>")
+    try project.write("site/a/index.html", "<p>a, old</p>")
+    let newSite = [
+      "index.html": "<p>new</p>", "a/index.html": "<p>a, new</p>", "404.html": "<p>gone</p>",
+    ]
+    let written = DispatchSemaphore(value: 0)
+    let root = project.root
+
+    try await project.withServer(
+      watching: ["Data"], buildsAtStart: false,
+      reportingChanges: { progress in
+        progress.filesReady(newSite.mapValues { Array($0.utf8) }, changed: ["404.html", "index.html"])
+        // Writing the folder takes a while.
+        _ = written.wait(timeout: .now() + 10)
+        for (path, text) in newSite {
+          try text.write(to: root.appendingPathComponent("site/\(path)"), atomically: true, encoding: .utf8)
+        }
+        return ["404.html", "index.html"]
+      }
+    ) { client in
+      let page = try await client.openEvents()
+      _ = try await page.waitFor("event: hello")
+      try project.write("Data/tracks.csv", "v2")
+      let events = try await page.waitFor("event: reload")
+      #expect(events.contains(#"data: ["/404.html","/index.html"]"#), "\(events)")
+      #expect(try await client.get("/").text == "<p>new</p>", "the new page before the folder has it")
+      #expect(try await client.get("/a/").text == "<p>a, new</p>")
+      let folder = try await client.get("/a")
+      #expect(folder.status == 301)
+      #expect(folder.header("Location") == "/a/")
+      let missing = try await client.get("/nothing-here")
+      #expect(missing.status == 404)
+      #expect(missing.text == "<p>gone</p>")
+      #expect(try await client.get("/index.html/").status == 404)
+
+      written.signal()
+      try await eventually { try await client.get("/nothing-here").text == "<p>gone</p>" }
+      #expect(try await client.get("/a/").text == "<p>a, new</p>", "then from the folder")
+      try await Task.sleep(for: .milliseconds(200))
+      let stream = try await page.waitFor("event: reload")
+      #expect(stream.components(separatedBy: "event: reload").count == 2, "one reload per build")
+    }
+  }
+
   @Test func buildsOneAtATimeAndOnceMoreForChangesDuringABuild() async throws {
     let project = try PreviewFolder()
     try project.write("Data/tracks.csv", "v1")

@@ -79,8 +79,10 @@ final class PreviewFolder: Sendable {
     watching watched: [String] = [],
     watchingInputsOf config: String? = nil,
     buildsAtStart: Bool = true,
+    log: @escaping @Sendable (String) -> Void = { _ in },
     warn: @escaping @Sendable (String) -> Void = { _ in },
     rebuild: @escaping PreviewServer.Rebuild = {},
+    reportingChanges: PreviewServer.ReportingRebuild? = nil,
     _ body: (HTTPTestClient) async throws -> Void
   ) async throws {
     var configuration = PreviewServer.Configuration(siteFolder: path("site"))
@@ -97,7 +99,12 @@ final class PreviewFolder: Sendable {
     configuration.debounce = .milliseconds(30)
     configuration.buildsAtStart = buildsAtStart
     configuration.handlesSignals = false
-    let server = PreviewServer(configuration: configuration, log: { _ in }, warn: warn, rebuild: rebuild)
+    let server =
+      if let reportingChanges {
+        PreviewServer(configuration: configuration, log: log, warn: warn, reportingChanges: reportingChanges)
+      } else {
+        PreviewServer(configuration: configuration, log: log, warn: warn, rebuild: rebuild)
+      }
 
     let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
     let task = Task {
@@ -233,13 +240,13 @@ final class EventStream: @unchecked Sendable {
   init(socket: Socket) { self.socket = socket }
   deinit { socket.close() }
 
-  /// Everything received so far once it contains `text`.
-  func waitFor(_ text: String, timeout: Duration = .seconds(5)) async throws -> String {
+  /// Everything received so far once it contains `text` (`occurrences` times).
+  func waitFor(_ text: String, occurrences: Int = 1, timeout: Duration = .seconds(5)) async throws -> String {
     try await offPool {
       let deadline = ContinuousClock.now + timeout
       while ContinuousClock.now < deadline {
         let sofar = String(decoding: self.received, as: UTF8.self)
-        if sofar.contains(text) { return sofar }
+        if sofar.components(separatedBy: text).count > occurrences { return sofar }
         guard let chunk = self.socket.receive() else { break }
         self.received += chunk
       }

@@ -84,6 +84,19 @@ import Testing
     #expect(try #require(Gzip.compress(text)).count < text.count / 4)
   }
 
+  /// A reload names the changed pages by the addresses open pages have,
+  /// under the base path; other files are not pages to reload.
+  @Test func aReloadNamesPagesByTheirAddresses() throws {
+    let changed = ["404.html", "albums/10-lemonade/index.html", "assets/x/site.css", "idx/manifest.1.json"]
+    let pages = RebuildService.pages(in: changed, basePath: try BasePath("/music/"))
+    #expect(pages == ["/music/404.html", "/music/albums/10-lemonade/index.html"])
+    #expect(
+      ReloadEvent.reload(pages: ["/a \"b\"/index.html", "/c\nd.html"]).wireFormat
+        == "event: reload\ndata: [\"/a \\\"b\\\"/index.html\",\"/c\\nd.html\"]\n\n",
+      "one line of JSON, whatever the names hold")
+    #expect(ReloadEvent.reload(pages: nil).wireFormat == "event: reload\ndata: *\n\n")
+  }
+
   @Test func theReloadClientBehaves() throws {
     let harness = fixturesRoot.appendingPathComponent("Preview/reload-harness.mjs")
     let script = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -21,11 +21,38 @@ public struct SiteBuilder: Sendable {
     var dataset: Dataset
     var templates: TemplateSet
     var output: OutputFolder
+    /// What the config and the data files held when they were read, for
+    /// the next preview build to compare with.
+    var inputs: BuildMemory.Inputs?
+    /// The dataset, config and data files are those of the last good
+    /// build: its prepared documents and index hold.
+    var reusesData = false
   }
 
   /// Builds and publishes the site. Throws `DiagnosticsError` and leaves
   /// the previous output untouched on any failure.
   public func build() throws -> BuildSummary {
+    try build(memory: nil).summary
+  }
+
+  /// Builds like `build()`, redoing only what changed since the last good
+  /// build kept in `memory` (see `BuildMemory`), and says which files
+  /// changed. On failure `memory` keeps the last good build.
+  ///
+  /// `beforePublishing` is given every file of the checked site and the
+  /// changed paths just before they are written (see
+  /// `PreviewServer.BuildProgress`).
+  public func build(
+    keeping memory: BuildMemory,
+    beforePublishing: ((_ files: [String: [UInt8]], _ changed: [String]?) -> Void)? = nil
+  ) throws -> IncrementalBuild {
+    try build(memory: memory, beforePublishing: beforePublishing)
+  }
+
+  func build(
+    memory: BuildMemory?,
+    beforePublishing: ((_ files: [String: [UInt8]], _ changed: [String]?) -> Void)? = nil
+  ) throws -> IncrementalBuild {
     let started = Date()
     let engine = DiagnosticsEngine(strict: options.strict)
     func step<T>(_ step: BuildStep, _ detail: @autoclosure () -> String = "", _ body: () throws -> T) throws
@@ -40,39 +67,63 @@ public struct SiteBuilder: Sendable {
       )
       return result
     }
+    func kept(_ step: BuildStep) {
+      log(
+        "[\(step.number)/\(BuildStep.count)] \(step.name): kept from the last build (config and data unchanged)"
+      )
+    }
 
-    let loaded = try step(.loading) { try load(engine) }
+    let last = memory?.kept
+    let loaded = try step(.loading) { try load(engine, memory: memory) }
     let (config, dataset, templates) = (loaded.config, loaded.dataset, loaded.templates)
     let writer = SiteWriter(output: loaded.output)
     writer.removeStaleFolders(all: options.clean)
 
-    let site = try step(.preparing) {
-      let site = try DocumentBuilder().prepare(config, dataset: dataset, baseURL: config.baseURL)
-      engine.emit(contentsOf: site.warnings)
-      return site
-    }
-    site.prepareRelatedRecords()
-    dataset.releaseKeyIndexes()
-    let index = try step(.indexing) {
-      let index = try IndexBuilder(config.index).build(site)
-      engine.emit(contentsOf: index.warnings)
-      return index
+    let site: PreparedSite
+    let index: SiteIndex
+    var kind = IncrementalBuild.Kind.full
+    if loaded.reusesData, let last {
+      (site, index) = (last.site, last.index)
+      kind = .templates
+      kept(.preparing)
+      kept(.indexing)
+      engine.emit(contentsOf: site.warnings + index.warnings)
+    } else {
+      if last != nil, last?.inputs.config == loaded.inputs?.config { kind = .data }
+      site = try step(.preparing) {
+        let site = try DocumentBuilder().prepare(config, dataset: dataset, baseURL: config.baseURL)
+        engine.emit(contentsOf: site.warnings)
+        return site
+      }
+      site.prepareRelatedRecords()
+      dataset.releaseKeyIndexes()
+      index = try step(.indexing) {
+        let index = try IndexBuilder(config.index).build(site)
+        engine.emit(contentsOf: index.warnings)
+        return index
+      }
     }
     if verbose {
       log(
         "      \(site.recordCount) records from \(dataset.tables.count) tables; index: \(index.files.count) files, \(index.byteCount / 1024) KiB"
       )
     }
-    let rendered = try step(.rendering) {
-      try PageRenderer().render(
-        site, index: index, templates: templates, previewScript: options.previewScript)
+    var renderer = PageRenderer()
+    renderer.bundleCache = memory?.bundles
+    // After a template edit, only pages whose template reaches an edited
+    // template (or partial, or parent) are rendered again.
+    let reuse = kind == .templates ? last.map { templateReuse(last: $0, templates: templates) } : nil
+    let rendered = try step(.rendering, reuse == nil ? "" : "(changed templates only)") {
+      try renderer.render(
+        site, index: index, templates: templates, previewScript: options.previewScript, reusing: reuse)
     }
+    if reuse != nil { log("      \(rendered.renderedCount) of \(rendered.pageCount) pages rendered") }
     let files = index.files + rendered.files
     try step(.validating) {
       do {
         engine.emit(
           contentsOf: try SiteValidator().validate(
-            files: files, pages: rendered.pages, baseURL: config.baseURL))
+            files: files, pages: rendered.pages, baseURL: config.baseURL, reusing: memory?.reports))
       } catch let error as DiagnosticsError {
         let failed = Set(error.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
         throw DiagnosticsError(
@@ -81,16 +132,49 @@ public struct SiteBuilder: Sendable {
             + error.diagnostics)
       }
     }
-    try step(.publishing, "to \(options.outputPath)") { engine.emit(contentsOf: try writer.publish(files)) }
-    return BuildSummary(
+    var filesByPath: [String: [UInt8]] = [:]
+    var changed: [String]?
+    if memory != nil {
+      for file in files { filesByPath[file.path] = file.bytes }
+      changed = last.map { BuildMemory.changes(from: $0.files, to: filesByPath) }
+    }
+    if let changed, changed.isEmpty, FileManager.default.fileExists(atPath: writer.outputPath) {
+      log("[\(BuildStep.publishing.number)/\(BuildStep.count)] \(BuildStep.publishing.name): no file changed")
+    } else {
+      if memory != nil { beforePublishing?(filesByPath, changed) }
+      try step(.publishing, "to \(options.outputPath)") { engine.emit(contentsOf: try writer.publish(files)) }
+    }
+    if let memory, let inputs = loaded.inputs {
+      memory.kept = BuildMemory.Kept(
+        inputs: inputs, dataset: dataset, site: site, index: index, templates: templates, rendered: rendered,
+        files: filesByPath)
+    }
+    let summary = BuildSummary(
       pages: rendered.pageCount, records: site.recordCount, indexBytes: index.byteCount,
       seconds: Date().timeIntervalSince(started), warnings: engine.warnings)
+    return IncrementalBuild(summary: summary, kind: kind, changedFiles: changed)
+  }
+
+  /// What a render after a template edit takes from the last one: every
+  /// page whose template cannot reach an edited template.
+  func templateReuse(last: BuildMemory.Kept, templates: TemplateSet) -> PageRenderer.Reuse {
+    let edited = templates.changedTemplates(since: last.templates)
+    var mayChange: [String: Bool] = [:]
+    for name in Set(last.rendered.templateOfPage.values) {
+      mayChange[name] = templates.templates(reachableFrom: name).map { !$0.isDisjoint(with: edited) } ?? true
+    }
+    return PageRenderer.Reuse(
+      assetsFolder: last.rendered.assetsFolder, modulePreloads: last.rendered.modulePreloads,
+      pages: last.files, mayChange: { mayChange[$0] ?? true })
   }
 
   /// Step 1: the config, then — each reporting every problem it finds —
   /// the output folder, the data, the templates, and the config's
   /// cross-references.
-  func load(_ engine: DiagnosticsEngine) throws -> Loaded {
+  func load(_ engine: DiagnosticsEngine, memory: BuildMemory? = nil) throws -> Loaded {
+    // Read before the loaders: an edit saved in between then shows as a
+    // change to the next build, never as a stale copy taken for current.
+    let configText = memory.map { _ in BuildMemory.read(options.configPath) }
     var config = try ConfigLoader().load(path: options.configPath)
     if let baseURL = options.baseURL {
       do {
@@ -103,8 +187,21 @@ public struct SiteBuilder: Sendable {
     let output = checkOutput(config, templateFolders: templateFolders, engine)
     var dataset: Dataset?
     var templates: TemplateSet?
-    do { dataset = try DatasetLoader().load(config) } catch let error as DiagnosticsError {
-      engine.emit(contentsOf: error.diagnostics)
+    var inputs: BuildMemory.Inputs?
+    var reusesData = false
+    if let memory, let configText {
+      let current = BuildMemory.Inputs(
+        config: configText, data: BuildMemory.stamps(of: config, previous: memory.kept?.inputs.data ?? [:]))
+      inputs = current
+      if let last = memory.kept, last.inputs == current {
+        dataset = last.dataset
+        reusesData = true
+      }
+    }
+    if !reusesData {
+      do { dataset = try DatasetLoader().load(config) } catch let error as DiagnosticsError {
+        engine.emit(contentsOf: error.diagnostics)
+      }
     }
     do {
       templates = try TemplateSet.load(directories: templateFolders, builtIn: config.builtInTheme)
@@ -113,7 +210,9 @@ public struct SiteBuilder: Sendable {
     }
     engine.emit(contentsOf: ConfigChecker(config: config, templates: templates).check())
     guard let dataset, let templates, let output, !engine.mustStop else { throw DiagnosticsError([]) }
-    return Loaded(config: config, dataset: dataset, templates: templates, output: output)
+    return Loaded(
+      config: config, dataset: dataset, templates: templates, output: output, inputs: inputs,
+      reusesData: reusesData)
   }
 
   /// The output folder, checked before anything is built: the publishing

@@ -23,6 +23,15 @@ final class ExpressionProblems: @unchecked Sendable {
   }
 
   var diagnostics: [Diagnostic] { lock.withLock { found } }
+
+  /// Forgets what was found: a preview renders a prepared site again after
+  /// a template edit, and problems of a render that failed must not stay.
+  func reset() {
+    lock.withLock {
+      found.removeAll()
+      seen.removeAll()
+    }
+  }
 }
 
 /// Evaluates compiled expressions for one record at a time. Read-only after

@@ -31,7 +31,9 @@ extension PreviewServer {
           }
           serverID = event.data;
         });
-        source.addEventListener("reload", () => location.reload());
+        source.addEventListener("reload", (event) => {
+          if (isNamed(event.data)) location.reload();
+        });
         source.addEventListener("ok", hideOverlay);
         // The server's `error` events share their name with EventSource's
         // own connection errors; only the server's carry data.
@@ -42,6 +44,27 @@ extension PreviewServer {
           }
           reconnectIfClosed(source);
         });
+      }
+
+      // A reload names the pages whose file changed, as a JSON array of
+      // addresses (`/albums/1-x/index.html`); anything else means every
+      // page. A page whose file did not change keeps its state.
+      function isNamed(data) {
+        let pages;
+        try {
+          pages = JSON.parse(data);
+        } catch {
+          return true;
+        }
+        if (!Array.isArray(pages)) return true;
+        let here;
+        try {
+          here = decodeURIComponent(location.pathname);
+        } catch {
+          return true;
+        }
+        if (here.endsWith("/")) here += "index.html";
+        return pages.includes(here);
       }
 
       // While the server is down the browser retries by itself

@@ -33,6 +33,22 @@ public struct PreviewServer: Sendable {
   /// Builds the site into the served folder; throws `DiagnosticsError` (or
   /// any error) when the inputs are broken.
   public typealias Rebuild = @Sendable () throws -> Void
+  /// Builds like `Rebuild` and returns the site-relative paths of the files
+  /// that changed (`SiteBuilder.build(keeping:)`), so that only open pages
+  /// whose own file changed reload; nil when that is not known. It may hand
+  /// the checked files over before writing them (`BuildProgress`).
+  public typealias ReportingRebuild = @Sendable (BuildProgress) throws -> [String]?
+
+  /// Lets a build show its new site before the folder holds it.
+  public struct BuildProgress: Sendable {
+    let ready: @Sendable (_ files: [String: [UInt8]], _ changed: [String]?) -> Void
+
+    /// The new site is built and checked: until the build returns, the
+    /// server answers from `files` (every file, by site-relative path), and
+    /// it reloads the open pages among `changed` (nil: every page) at once.
+    /// The build must then write exactly these files to the folder.
+    public func filesReady(_ files: [String: [UInt8]], changed: [String]?) { ready(files, changed) }
+  }
 
   public struct Configuration: Sendable {
     /// The folder the builder publishes to and the server serves.
@@ -62,7 +78,7 @@ public struct PreviewServer: Sendable {
   }
 
   public var configuration: Configuration
-  public var rebuild: Rebuild
+  public var rebuild: ReportingRebuild
   /// Progress lines (stdout by default).
   public var log: @Sendable (String) -> Void
   /// Warnings and build diagnostics (stderr by default).
@@ -73,6 +89,22 @@ public struct PreviewServer: Sendable {
     log: @escaping @Sendable (String) -> Void = PreviewServer.printToStandardOutput,
     warn: @escaping @Sendable (String) -> Void = PreviewServer.printToStandardError,
     rebuild: @escaping Rebuild
+  ) {
+    self.init(
+      configuration: configuration, log: log, warn: warn,
+      reportingChanges: { _ in
+        try rebuild()
+        return nil
+      })
+  }
+
+  /// A server whose builds say which files changed: an open page reloads
+  /// only when its own file did.
+  public init(
+    configuration: Configuration,
+    log: @escaping @Sendable (String) -> Void = PreviewServer.printToStandardOutput,
+    warn: @escaping @Sendable (String) -> Void = PreviewServer.printToStandardError,
+    reportingChanges rebuild: @escaping ReportingRebuild
   ) {
     self.configuration = configuration
     self.log = log
@@ -106,17 +138,19 @@ public struct PreviewServer: Sendable {
     let watcher = FileWatcher(paths: configuration.watchedPaths, excluding: [configuration.siteFolder])
     // Taken before the first build, so that an edit made while it runs is
     // picked up afterwards.
+    let overlay = SiteOverlay()
     let rebuilds = RebuildService(
-      watcher: watcher, rebuild: rebuild, hub: hub, pollInterval: configuration.pollInterval,
+      watcher: watcher, rebuild: rebuild, hub: hub, overlay: overlay,
+      pollInterval: configuration.pollInterval,
       debounce: configuration.debounce, log: log, warn: warn, snapshot: watcher.snapshot(),
-      watchedPaths: configuration.updatesWatchedPaths)
+      watchedPaths: configuration.updatesWatchedPaths, basePath: configuration.basePath)
     let gate = rebuilds.gate
     if configuration.buildsAtStart { await rebuilds.build() }
 
     let basePath = configuration.basePath.segments
     let responder = StaticSiteResponder(
       site: SiteFolder(path: configuration.siteFolder), basePath: basePath, hub: hub,
-      hostCheck: hostCheck, gate: gate)
+      hostCheck: hostCheck, gate: gate, overlay: overlay)
     var logger = Logger(label: "generate.preview")
     // Quiet unless asked (`LOG_LEVEL=debug`, as in Hummingbird): what the
     // user needs to know is printed through `log` and `warn`, and bind

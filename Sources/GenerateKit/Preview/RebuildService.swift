@@ -10,8 +10,10 @@ import ServiceLifecycle
 /// many saves there were.
 struct RebuildService: Service, CustomStringConvertible {
   var watcher: FileWatcher
-  var rebuild: PreviewServer.Rebuild
+  var rebuild: PreviewServer.ReportingRebuild
   var hub: ReloadHub
+  /// Answers from a build's files while it writes them.
+  var overlay = SiteOverlay()
   /// Lets requests that miss during a build wait for it.
   var gate = BuildGate()
   var pollInterval: Duration
@@ -25,6 +27,8 @@ struct RebuildService: Service, CustomStringConvertible {
   /// Re-reads the watch list after each build: an edited config may name
   /// other template or data folders.
   var watchedPaths: (@Sendable () -> [String])?
+  /// Where the site is served, for the page addresses a reload names.
+  var basePath: BasePath = .root
 
   var description: String { "RebuildService" }
 
@@ -69,25 +73,48 @@ struct RebuildService: Service, CustomStringConvertible {
     let rebuild = self.rebuild
     gate.buildStarted()
     defer { gate.buildFinished() }
+    // A build that hands its files over early reloads the pages then; the
+    // folder catches up before the build returns.
+    let announced = Announced()
+    let (hub, overlay, basePath) = (self.hub, self.overlay, self.basePath)
+    let progress = PreviewServer.BuildProgress { files, changed in
+      overlay.show(files)
+      announced.set()
+      hub.buildSucceeded(reloading: changed.map { Self.pages(in: $0, basePath: basePath) })
+    }
     // Builds are synchronous and can take seconds: give each a thread of
     // its own rather than block the small cooperative pool that answers
     // requests, or Dispatch's global queues, which on Linux grow slowly
     // when their threads are busy.
-    let result: Result<Void, any Error> = await withCheckedContinuation { continuation in
-      let thread = Thread { continuation.resume(returning: Result { try rebuild() }) }
+    let result: Result<[String]?, any Error> = await withCheckedContinuation { continuation in
+      let thread = Thread {
+        let result = Result { try rebuild(progress) }
+        // The folder holds what the build wrote (or, on failure, the
+        // last good site): serve it again.
+        overlay.clear()
+        continuation.resume(returning: result)
+      }
       thread.name = "generate preview build"
       thread.start()
     }
     switch result {
-    case .success:
+    case .success(let changed):
       let seconds = (ContinuousClock.now - started) / .milliseconds(1) / 1000
-      log("Built in \(String(format: "%.2f", seconds)) s")
-      hub.buildSucceeded()
+      let pages = changed.map { Self.pages(in: $0, basePath: basePath) }
+      let what = pages.map { $0.isEmpty ? "; no page changed" : "; \($0.count) pages changed" } ?? ""
+      log("Built in \(String(format: "%.2f", seconds)) s\(what)")
+      if !announced.isSet { hub.buildSucceeded(reloading: pages) }
     case .failure(let error):
       let text = Self.diagnosticsText(for: error)
       warn(text)
       hub.buildFailed(text)
     }
+  }
+
+  /// The addresses of the HTML pages among changed site files, as an open
+  /// page knows its own (`/music/albums/1-x/index.html`).
+  static func pages(in changed: [String], basePath: BasePath) -> [String] {
+    changed.filter { $0.hasSuffix(".html") }.map { basePath.path + $0 }
   }
 
   static func diagnosticsText(for error: any Error) -> String {
@@ -102,4 +129,12 @@ struct RebuildService: Service, CustomStringConvertible {
     guard let first = changed.first else { return "inputs changed" }
     return changed.count == 1 ? "\(first) changed" : "\(first) and \(changed.count - 1) more changed"
   }
+}
+
+/// Whether a build has announced its files, set from the build's thread.
+private final class Announced: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  func set() { lock.withLock { value = true } }
+  var isSet: Bool { lock.withLock { value } }
 }

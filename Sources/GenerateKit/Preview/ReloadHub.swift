@@ -6,7 +6,9 @@ enum ReloadEvent: Hashable, Sendable {
   /// Sent first on every connection. The id changes when the server
   /// restarts, which tells an open page to reload once it reconnects.
   case hello(serverID: String)
-  case reload
+  /// Reload the pages at these addresses (`/albums/1-x/index.html`), or
+  /// every page when nil.
+  case reload(pages: [String]?)
   /// The diagnostics of a failed build, one per line.
   case error(String)
   /// The error shown before is gone.
@@ -20,7 +22,7 @@ enum ReloadEvent: Hashable, Sendable {
   var wireFormat: String {
     switch self {
     case .hello(let id): "event: hello\ndata: \(id)\n\n"
-    case .reload: "event: reload\ndata: reload\n\n"
+    case .reload(let pages): "event: reload\ndata: \(pages.map(Self.jsonArray) ?? "*")\n\n"
     case .ok: "event: ok\ndata: ok\n\n"
     case .heartbeat: ": heartbeat\n\n"
     case .error(let text):
@@ -28,6 +30,13 @@ enum ReloadEvent: Hashable, Sendable {
         + text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         .map { "data: \($0)\n" }.joined() + "\n"
     }
+  }
+
+  /// A JSON array of strings on one line (control characters escaped).
+  static func jsonArray(_ strings: [String]) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    return (try? encoder.encode(strings)).map { String(decoding: $0, as: UTF8.self) } ?? "*"
   }
 }
 
@@ -79,13 +88,22 @@ final class ReloadHub: @unchecked Sendable {
     return Subscription(events: events, cancel: { continuation.finish() })
   }
 
-  func buildSucceeded() {
+  /// More changed pages than this reload every open page instead: the
+  /// list would cost more to send than the reloads it saves.
+  static let mostPagesNamed = 2_000
+
+  /// Clears a shown error, then reloads the open pages among `pages`
+  /// (addresses as `RebuildService.pages` makes them), or every open page
+  /// when nil. No reload at all when no page changed.
+  func buildSucceeded(reloading pages: [String]? = nil) {
     let hadFailed = lock.withLock {
       defer { failure = nil }
       return failure != nil
     }
     if hadFailed { publish(.ok) }
-    publish(.reload)
+    guard let pages else { return publish(.reload(pages: nil)) }
+    if pages.isEmpty { return }
+    publish(.reload(pages: pages.count > Self.mostPagesNamed ? nil : pages))
   }
 
   func buildFailed(_ diagnostics: String) {

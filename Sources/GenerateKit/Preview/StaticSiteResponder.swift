@@ -30,6 +30,8 @@ struct StaticSiteResponder: HTTPResponder {
   var hostCheck: HostCheck = .loopbackNames
   /// Misses during a build wait for it (see `BuildGate`).
   var gate = BuildGate()
+  /// The new site while a build writes it to the folder.
+  var overlay = SiteOverlay()
   var cache = SiteFileCache()
   var maximumTargetLength = 4096
   /// Files below this size go out uncompressed: the gzip header and the
@@ -92,6 +94,7 @@ struct StaticSiteResponder: HTTPResponder {
       return notFound(for: request)
     }
 
+    if let site = overlay.current { return memoryFile(path, target: target, in: site, for: request) }
     let mark = gate.mark()
     let response = siteFile(path, target: target, for: request)
     guard response.status == .notFound || response.status == .serviceUnavailable,
@@ -127,32 +130,62 @@ struct StaticSiteResponder: HTTPResponder {
     }
   }
 
+  /// As `siteFile`, from the site in memory. Sent as it is, never
+  /// gzipped: this lasts only while the folder is written.
+  private func memoryFile(
+    _ path: ArraySlice<String>, target: RequestTarget, in site: SiteOverlay.Site, for request: Request
+  ) -> Response {
+    switch site.resolve(path, trailingSlash: target.hasTrailingSlash) {
+    case .folder:
+      return redirect(to: Array(target.segments), trailingSlash: true, query: target.query, .movedPermanently)
+    case .notFound:
+      guard let page = site.files["404.html"] else { return text(.notFound, "Not Found", for: request) }
+      return bytes(
+        .notFound, ByteBuffer(bytes: page), type: MediaType.forFile(named: "404.html").description,
+        for: request)
+    case .file(let name):
+      let body = site.files[name] ?? []
+      return file(
+        named: name, body: ByteBuffer(bytes: body), etag: SiteFileCache.tag(for: body),
+        modifiedSeconds: site.modifiedSeconds, gzipped: { nil }, for: request)
+    }
+  }
+
   // MARK: Files
 
   private func file(at path: String, status: FileStatus, for request: Request) -> Response {
     guard let entry = cache.entry(path: path, status: status) else { return notFound(for: request) }
+    return file(
+      named: path, body: entry.body, etag: entry.etag, modifiedSeconds: entry.status.modifiedSeconds,
+      gzipped: { cache.gzipped(path: path, entry: entry) }, for: request)
+  }
+
+  private func file(
+    named path: String, body: ByteBuffer, etag identityTag: String, modifiedSeconds: Int64,
+    gzipped compressed: () -> ByteBuffer?, for request: Request
+  ) -> Response {
     let media = MediaType.forFile(named: path)
     let gzipped =
       media.isCompressible
-        && (minimumCompressedSize...maximumCompressedSize).contains(entry.body.readableBytes)
+        && (minimumCompressedSize...maximumCompressedSize).contains(body.readableBytes)
         && ContentNegotiation.acceptsGzip(request.headers[values: .acceptEncoding].joined(separator: ","))
-      ? cache.gzipped(path: path, entry: entry) : nil
+      ? compressed() : nil
     let compress = gzipped != nil
     // Each representation needs its own strong tag, or a cache could pair
     // a gzip body with a 304 meant for the identity one.
-    let etag = compress ? String(entry.etag.dropLast()) + "-gz\"" : entry.etag
-    let lastModified = HTTPDate.format(secondsSince1970: entry.status.modifiedSeconds)
+    let etag = compress ? String(identityTag.dropLast()) + "-gz\"" : identityTag
+    let lastModified = HTTPDate.format(secondsSince1970: modifiedSeconds)
 
     var headers = Self.commonHeaders()
     headers[.eTag] = etag
     headers[.lastModified] = lastModified
     if media.isCompressible { headers[.vary] = "Accept-Encoding" }
 
-    if isNotModified(request, etag: etag, modifiedSeconds: entry.status.modifiedSeconds) {
+    if isNotModified(request, etag: etag, modifiedSeconds: modifiedSeconds) {
       return Response(status: .notModified, headers: headers, body: ResponseBody())
     }
     headers[.contentType] = media.description
-    var body = entry.body
+    var body = body
     if let gzipped {
       body = gzipped
       headers[.contentEncoding] = "gzip"

@@ -18,13 +18,45 @@ public struct PageRenderer {
     public var pages: [String]
     /// The template each page was rendered with, for errors found later.
     public var templateOfPage: [String: String] = [:]
+    /// The folder every page links its assets from, and the modules it
+    /// preloads: what pages share that an asset edit changes.
+    var assetsFolder = ""
+    var modulePreloads: [String] = []
+    /// How many pages were rendered rather than taken from `Reuse`.
+    var renderedCount = 0
   }
+
+  /// A preview's last good render, to render again only the pages an edit
+  /// may change. Only for the same prepared site and index: the pages then
+  /// differ only through their templates and the shared assets.
+  struct Reuse {
+    var assetsFolder: String
+    var modulePreloads: [String]
+    /// The bytes of each page, by site-relative path.
+    var pages: [String: [UInt8]]
+    /// Whether a page rendered with this template may come out different.
+    var mayChange: (_ template: String) -> Bool
+  }
+
+  /// Keeps the last bundle (esbuild takes a few hundred milliseconds) for
+  /// the next preview build, which reuses it when no asset changed.
+  var bundleCache: AssetBundleCache?
 
   public init() {}
 
   public func render(
     _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?
   ) throws -> Output {
+    try render(site, index: index, templates: templates, previewScript: previewScript, reusing: nil)
+  }
+
+  func render(
+    _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?,
+    reusing reuse: Reuse?
+  ) throws -> Output {
+    // Preparing stops on any problem, so what is left is from an earlier
+    // render of this site (a preview's failed one): count only this one's.
+    site.evaluator.problems.reset()
     let config = site.config
     let base = site.baseURL
     // Required and page templates were checked at load (`ConfigChecker`).
@@ -86,7 +118,8 @@ public struct PageRenderer {
             "template syntax: \(TemplateSet.describe(error.error))"))
       }
     }
-    let bundle = try AssetBundler(esbuild: AssetBundler.locateEsbuild()).bundle(sources)
+    let bundler = AssetBundler(esbuild: AssetBundler.locateEsbuild())
+    let bundle = try bundleCache?.bundle(sources, with: bundler) ?? bundler.bundle(sources)
     var assetFiles = bundle.files
     assetFiles.sort { $0.path < $1.path }
     var hashInput: [UInt8] = []
@@ -165,9 +198,15 @@ public struct PageRenderer {
       }
     }
 
+    // A page is taken from the last render when nothing it shares with
+    // other pages changed and no template it can reach did.
+    let reuse = reuse.flatMap {
+      $0.assetsFolder == assetsFolder && $0.modulePreloads == bundle.modulePreloads ? $0 : nil
+    }
     let library = templates.library
     let results: [[UInt8]?] = Parallel.map(count: jobs.count) { index in
       let job = jobs[index]
+      if let reuse, !reuse.mayChange(job.template), let bytes = reuse.pages[job.path] { return bytes }
       let context = PageContext(page: job.context, shared: shared)
       return library.render(context, withTemplate: job.template).map { Array($0.utf8) }
     }
@@ -206,7 +245,14 @@ public struct PageRenderer {
       files.append(("sitemap.xml", Array(sitemap(siteURL: siteURL, base: base, pages: pages).utf8)))
     }
     files.append((".nojekyll", []))
-    return Output(files: files, pageCount: pages.count, pages: pages, templateOfPage: templateOfPage)
+    var output = Output(files: files, pageCount: pages.count, pages: pages, templateOfPage: templateOfPage)
+    output.assetsFolder = assetsFolder
+    output.modulePreloads = bundle.modulePreloads
+    output.renderedCount =
+      reuse.map { reuse in jobs.count(where: { reuse.mayChange($0.template) || reuse.pages[$0.path] == nil })
+      }
+      ?? jobs.count
+    return output
   }
 
   static let workerTemplate = "sw.js"

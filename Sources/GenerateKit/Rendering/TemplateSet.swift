@@ -15,6 +15,8 @@ public struct TemplateSet: @unchecked Sendable {
   var names: Set<String>
   /// Each template's tags, for what a page's template and partials wrote.
   var tagsByName: [String: (file: String, tags: TemplateTags)] = [:]
+  /// Each template's text, to tell which templates an edit changed.
+  var textByName: [String: String] = [:]
   /// Files under `assets/`: relative path → bytes, and the file each came
   /// from (folders are layered, so not always the first folder's). `*.mustache`
   /// assets are rendered with the site context and lose the extension.
@@ -77,6 +79,7 @@ public struct TemplateSet: @unchecked Sendable {
     var library = MustacheLibrary()
     var names: [String: String] = [:]
     var sources: [(name: String, file: String, tags: TemplateTags)] = []
+    var texts: [String: String] = [:]
     var assets: [AssetFile] = []
     var assetPaths = Set<String>()
     let shown = (directories.map(DatasetLoader.displayPath) + (builtIn ? [builtInName] : []))
@@ -130,6 +133,7 @@ public struct TemplateSet: @unchecked Sendable {
         names[fileName] = file
         let tags = TemplateTags(text)
         sources.append((fileName, file, tags))
+        texts[fileName] = text
         if let tag = tags.tooDeep {
           diagnostics.append(
             .error(
@@ -170,7 +174,36 @@ public struct TemplateSet: @unchecked Sendable {
     var set = TemplateSet(directories: directories, library: library, names: Set(names.keys), assets: assets)
     set.builtIn = builtIn
     for source in sources { set.tagsByName[source.name] = (source.file, source.tags) }
+    set.textByName = texts
     return set
+  }
+
+  /// The templates a page rendered with `name` may use: itself and every
+  /// partial and parent it reaches, read from the templates' own tags. Nil
+  /// when that cannot be known statically — a dynamic partial
+  /// (`{{>*name}}`) or changed delimiters on the way — so the page must be
+  /// taken to use every template.
+  func templates(reachableFrom name: String) -> Set<String>? {
+    var seen = Set<String>()
+    var pending = [name]
+    while let next = pending.popLast() {
+      guard seen.insert(next).inserted, let source = tagsByName[next] else { continue }
+      if source.tags.changesDelimiters { return nil }
+      for tag in source.tags.tags where tag.sigil == ">" && tag.content.hasPrefix("*") { return nil }
+      pending += source.tags.references.map(\.content)
+    }
+    return seen
+  }
+
+  /// The template names whose text differs between two sets, including
+  /// names only one of them has.
+  func changedTemplates(since previous: TemplateSet) -> Set<String> {
+    var changed = Set<String>()
+    for name in Set(textByName.keys).union(previous.textByName.keys)
+    where textByName[name] != previous.textByName[name] {
+      changed.insert(name)
+    }
+    return changed
   }
 
   func has(_ name: String) -> Bool { names.contains(name) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The validation step: every page goes through libxml2 (well-formed
 /// polyglot HTML5, ids, ARIA references, alt text, no inline script or
 /// style), the sitemap through the XML parser, then links are checked
@@ -10,15 +12,19 @@ struct SiteValidator {
   /// Checks every page, then — when no page has an error — the links
   /// between them. Throws the errors (with any warnings); returns the
   /// warnings of a site that may be published.
-  func validate(files: [(path: String, bytes: [UInt8])], pages: [String], baseURL: String) throws
-    -> [Diagnostic]
-  {
+  func validate(
+    files: [(path: String, bytes: [UInt8])], pages: [String], baseURL: String,
+    reusing cache: PageReportCache? = nil
+  ) throws -> [Diagnostic] {
     var bytesByPath: [String: [UInt8]] = [:]
     for file in files { bytesByPath[file.path] = file.bytes }
     let validator = HTMLValidator()
     let reports = Parallel.map(count: pages.count) { index in
-      validator.check(bytesByPath[pages[index]] ?? [], path: pages[index])
+      let bytes = bytesByPath[pages[index]] ?? []
+      if let report = cache?.report(for: pages[index], bytes: bytes) { return report }
+      return validator.check(bytes, path: pages[index])
     }
+    cache?.keep(zip(pages, reports).map { ($0, bytesByPath[$0] ?? [], $1) })
     var diagnostics = reports.flatMap(\.diagnostics)
     for xml in ["sitemap.xml"] {
       if let bytes = bytesByPath[xml] { diagnostics += validator.checkXML(bytes, path: xml) }
@@ -42,5 +48,25 @@ struct SiteValidator {
       diagnostics.append(.error(at: nil, "\(more) more problems not shown"))
     }
     throw DiagnosticsError(diagnostics)
+  }
+}
+
+/// The reports of a preview's last validation: a page whose bytes did not
+/// change gets the same report, so only the pages an edit changed go
+/// through libxml2 again. The links are still checked across every page.
+final class PageReportCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var reports: [String: (bytes: [UInt8], report: PageReport)] = [:]
+
+  func report(for page: String, bytes: [UInt8]) -> PageReport? {
+    guard let kept = lock.withLock({ reports[page] }), kept.bytes == bytes else { return nil }
+    return kept.report
+  }
+
+  /// Replaces what was kept with these pages' reports.
+  func keep(_ pages: [(page: String, bytes: [UInt8], report: PageReport)]) {
+    var next: [String: (bytes: [UInt8], report: PageReport)] = [:]
+    for page in pages { next[page.page] = (page.bytes, page.report) }
+    lock.withLock { reports = next }
   }
 }

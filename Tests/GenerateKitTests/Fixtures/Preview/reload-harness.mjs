@@ -73,7 +73,7 @@ const html = new FakeElement("html");
 let reloads = 0;
 const context = {
   document: { createElement: (tag) => new FakeElement(tag), documentElement: html },
-  location: { reload: () => { reloads += 1; } },
+  location: { pathname: "/albums/10-lemonade/", reload: () => { reloads += 1; } },
   EventSource: FakeEventSource,
   MessageEvent,
   Event,
@@ -104,8 +104,18 @@ source.serverSends("ok", "ok");
 assert.equal(html.children.length, 0, "ok removes the overlay");
 assert.equal(reloads, 0);
 
+source.serverSends("reload", '["/index.html","/albums/11-renaissance/index.html"]');
+assert.equal(reloads, 0, "a reload naming other pages leaves this one alone");
+source.serverSends("reload", '["/index.html","/albums/10-lemonade/index.html"]');
+assert.equal(reloads, 1, "a reload naming this page reloads it");
+context.location.pathname = "/caf%C3%A9s/";
+source.serverSends("reload", '["/cafés/index.html"]');
+assert.equal(reloads, 2, "the address is compared decoded");
+context.location.pathname = "/albums/10-lemonade/";
+source.serverSends("reload", "*");
+assert.equal(reloads, 3, "* reloads every page");
 source.serverSends("reload", "reload");
-assert.equal(reloads, 1, "reload reloads the page");
+assert.equal(reloads, 4, "anything but a list reloads the page");
 
 source.connectionFails(FakeEventSource.CONNECTING);
 assert.equal(FakeEventSource.instances.length, 1, "the browser retries by itself while CONNECTING");
@@ -114,8 +124,8 @@ assert.equal(FakeEventSource.instances.length, 2, "a closed stream is reopened")
 
 const second = FakeEventSource.instances[1];
 second.serverSends("hello", "server-1");
-assert.equal(reloads, 1, "the same server does not cause a reload");
+assert.equal(reloads, 4, "the same server does not cause a reload");
 second.serverSends("hello", "server-2");
-assert.equal(reloads, 2, "a restarted server reloads the page");
+assert.equal(reloads, 5, "a restarted server reloads the page");
 
 console.log("reload client ok");

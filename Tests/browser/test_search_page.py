@@ -887,3 +887,23 @@ def test_back_from_a_result_keeps_the_rows_loaded_and_the_scroll_position(page, 
     page.wait_for_function("() => document.querySelectorAll('#rows .row').length === 60")
     page.wait_for_function(f"() => Math.abs(scrollY - {y}) < 2")
     assert page.locator("#q").input_value() == "the"
+
+
+def test_a_final_search_shows_a_screenful_first_then_fills_its_page(page, site):
+    """The first rows come with the fewest files; the page fills to 30 below them, and Show More
+    appears only once it has, never in between."""
+    open_search(page, site)
+    page.evaluate(
+        """() => {
+          window.__seen = []
+          const rows = document.getElementById('rows'), more = document.getElementById('more')
+          new MutationObserver(() => __seen.push([rows.childElementCount, more.hidden]))
+            .observe(document.getElementById('results-panel'), { subtree: true, childList: true, attributes: true })
+        }"""
+    )
+    final_search(page, "love")
+    page.wait_for_function("() => document.getElementById('rows').childElementCount === 30")
+    seen = [s for s in page.evaluate("() => __seen") if s[0]]
+    assert seen[0][0] == 12, seen
+    assert all(hidden for count, hidden in seen if count < 30), f"Show More showed before the page filled: {seen}"
+    assert page.locator("#more").is_visible()

@@ -227,16 +227,17 @@ public struct PageRenderer {
     let problems = site.evaluator.problems.diagnostics
     if !problems.isEmpty { throw DiagnosticsError(problems) }
 
-    // Kept at install: the search page, the manifest, and the assets the
-    // search and 404 pages name (the latter has the record pages' look);
-    // what else a visit fetches is kept as it is fetched.
+    // Kept at install: the search page and the assets it names, which the
+    // visit that installs the worker has just loaded (the worker takes them
+    // from the HTTP cache). The manifest is in the page. What else a visit
+    // fetches — index files, record pages and their look — is kept as it
+    // is fetched.
     let searchPage = files.first { $0.path == "index.html" }?.bytes ?? []
-    let named = String(
-      decoding: searchPage + (files.first { $0.path == "404.html" }?.bytes ?? []), as: UTF8.self)
+    let named = String(decoding: searchPage, as: UTF8.self)
     let precache = assetFiles.map { base + assetsFolder + $0.path }.filter { named.contains("\"\($0)\"") }
     if let worker = try worker(
       templates: templates, offline: config.offline, base: base, searchPage: searchPage,
-      precache: [base, base + index.manifestPath] + precache)
+      precache: [base] + precache)
     {
       files.append((Self.workerPath, worker))
     }

@@ -57,8 +57,11 @@ store.subscribe((s) => {
 })
 engine.ready.then((manifest) => store.set({ manifest }), () => {})
 // The offline worker (sw.js), when the site has one: its scope is the base.
+// Registered a few seconds after the page has loaded, when idle, so that fetching and starting it
+// never competes with a first search on a slow phone (Workbox's advice, a step further).
 const worker = document.querySelector('meta[name="service-worker"]')?.content
-if (worker) navigator.serviceWorker?.register(worker).catch(() => {})
+const register = () => navigator.serviceWorker?.register(worker).catch(() => {})
+if (worker) addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(register), 3000))
 const restore = followHistory({ store, engine, runs, idle, scopes, kinds })
 restore()
 if (early.trim() && !hasQuery(readURL())) actions.type(early)

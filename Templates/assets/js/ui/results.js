@@ -167,7 +167,7 @@ export function mountResults({ store, actions, base }) {
       rows.replaceChildren(...fresh)
       if (hadFocus && !rows.contains(document.activeElement)) (rows.querySelector('a') ?? views.results).focus()
     }
-    more.hidden = r.docs.length >= r.total
+    more.hidden = r.filling || r.docs.length >= r.total
     count.textContent = `${r.total.toLocaleString(document.documentElement.lang)} ${r.total === 1 ? 'result' : 'results'}`
     count.hidden = !r.total
     // Dropped words and corrections say what was searched instead, plainly; a correction

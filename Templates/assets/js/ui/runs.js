@@ -7,8 +7,10 @@ import { hasQuery, sameToken, describe } from './store.js'
 import { $, announce } from './dom.js'
 import { completionOptions } from './completions.js'
 
-// Results per page of a final search.
+// Results per page of a final search; the first page shows its first screenful as soon as those
+// rows' documents are in, and fills up to PAGE right after (fewer files before the first rows).
 const PAGE = 30
+const FIRST = 12
 // How long a suggestion may take before the list says it is still loading.
 const QUIET = 300
 
@@ -81,7 +83,9 @@ export function createRuns({ store, engine, idle, address, phrase }) {
     set({ busy: true, error: null })
     try {
       await engine.ready
-      const r = await engine.search(s.text, { scope: s.scope, tokens: plain(s.tokens), kind: s.kind, offset: from, limit: append ? PAGE : Math.min(Math.max(PAGE, rows | 0), 20 * PAGE), asTyped: s.asTyped })
+      const limit = append ? PAGE : rows > FIRST ? Math.min(Math.max(PAGE, rows | 0), 20 * PAGE) : FIRST
+      const query = { scope: s.scope, tokens: plain(s.tokens), kind: s.kind, asTyped: s.asTyped }
+      const r = await engine.search(s.text, { ...query, offset: from, limit })
       if (id !== latest) return
       if (!append) {
         // A kind alone (?kind=artists) browses it if the engine lists without a
@@ -93,8 +97,15 @@ export function createRuns({ store, engine, idle, address, phrase }) {
           return search()
         }
       }
-      set({ busy: false, results: { ...r, from, docs: append ? [...s.results.docs, ...r.docs] : r.docs } })
+      const filling = limit === FIRST && r.docs.length < Math.min(r.total, PAGE)
+      const first = { ...r, from, docs: append ? [...s.results.docs, ...r.docs] : r.docs, filling }
+      set({ busy: false, results: first })
       if (!append) announce(summary(r, s))
+      if (!filling) return
+      // The rest of the first page, added below the rows shown, unless a newer run started.
+      const rest = await engine.search(s.text, { ...query, offset: r.docs.length, limit: PAGE - r.docs.length }).catch(() => null)
+      if (get().results !== first) return
+      set({ results: { ...first, filling: false, ...(rest && id === latest ? { from: first.docs.length, docs: [...first.docs, ...rest.docs] } : {}) } })
     } catch (error) {
       if (id === latest) set({ busy: false, results: null, error })
     }

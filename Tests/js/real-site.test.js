@@ -119,15 +119,17 @@ test('every index file the manifest names exists, and a rare word costs three re
   assert.ok(docs <= 1, log.join('\n'));
 });
 
-test('a warm keystroke takes well under 5 ms', { skip }, async () => {
-  const { engine } = open(SITE);
+// Speed is the benchmark's to measure (Tests/bench: warm keystroke p95); what makes a warm
+// keystroke fast is that it needs nothing new, and gives the same answer as the first time.
+test('a warm keystroke fetches nothing and answers as it did the first time', { skip }, async () => {
+  const { engine, log } = open(SITE);
   const words = ['metallica', 'led zeppelin', 'iron maiden', 'beethoven', 'bossa nova', 'miles davis', 'love', 'sao paulo', 'ac/dc', 'rock'];
   const typed = words.flatMap((w) => Array.from(w, (_, i) => w.slice(0, i + 1)));
-  for (const q of typed) await engine.suggest(q);
-  const start = performance.now();
-  for (const q of typed) await engine.suggest(q);
-  const average = (performance.now() - start) / typed.length;
-  assert.ok(average < 5, `${average.toFixed(2)} ms per keystroke`);
+  const first = [];
+  for (const q of typed) first.push(ids(await engine.suggest(q)));
+  const fetched = log.length;
+  for (const [i, q] of typed.entries()) assert.deepEqual(ids(await engine.suggest(q)), first[i], q);
+  assert.equal(log.length, fetched, log.slice(fetched).join('\n'));
 });
 
 // Chip totals need each match's kind. Without the kinds' documents (one kindsFile on an index this

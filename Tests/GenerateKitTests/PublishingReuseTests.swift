@@ -47,12 +47,16 @@ import Testing
     _ = try project.build()
     let bytes = try project.snapshot()
     let before = Self.inodes(project.output)
-    _ = try project.build()
-    #expect(try project.snapshot() == bytes)
-    let after = Self.inodes(project.output)
-    #expect(after.count == before.count && before.count > 10)
-    let rewritten = after.filter { before[$0.key] != $0.value }.keys.sorted()
-    #expect(rewritten.isEmpty, "rewritten although unchanged: \(rewritten)")
+    // The second build links from the live site; the third updates the
+    // site the second replaced.
+    for build in 2...3 {
+      _ = try project.build()
+      #expect(try project.snapshot() == bytes)
+      let after = Self.inodes(project.output)
+      #expect(after.count == before.count && before.count > 10)
+      let rewritten = after.filter { before[$0.key] != $0.value }.keys.sorted()
+      #expect(rewritten.isEmpty, "build \(build) rewrote unchanged files: \(rewritten)")
+    }
   }
 
   @Test func aChangedFileIsANewFileAndTheOldSitesCopyIsUntouched() throws {
@@ -63,8 +67,8 @@ import Testing
     _ = try writer.publish(
       [("a/page.html", Array("one".utf8)), ("b.txt", Array("same".utf8)), ("c.txt", Array("grows".utf8))],
       report: &report)
-    #expect(report == SiteWriter.Report(written: 4, linked: 0))
-    // Someone still holding the old site's files: a second name for each.
+    #expect(report == SiteWriter.Report(written: 4))
+    // Someone still holding the first site's files: a second name for each.
     let kept = scratch.root.appendingPathComponent("kept").path
     try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
     for name in ["page.html", "b.txt", "c.txt"] {
@@ -87,7 +91,52 @@ import Testing
     #expect(Self.inode(scratch.site + "/b.txt") == oldB)
     #expect(try String(contentsOfFile: kept + "/page.html", encoding: .utf8) == "one")
     #expect(try String(contentsOfFile: kept + "/c.txt", encoding: .utf8) == "grows")
+    // The first site is now the previous one, its b.txt the same inode as
+    // the live b.txt. Updating it must not write through that link.
+    #expect(Self.inode(scratch.root.appendingPathComponent(".site.previous/b.txt").path) == oldB)
+    report = SiteWriter.Report()
+    _ = try writer.publish(
+      [
+        ("a/page.html", Array("two".utf8)), ("b.txt", Array("changed".utf8)),
+        ("c.txt", Array("grows more".utf8)),
+      ],
+      report: &report)
+    #expect(report == SiteWriter.Report(written: 1, linked: 2, kept: 1))
+    #expect(try String(contentsOfFile: scratch.site + "/b.txt", encoding: .utf8) == "changed")
     #expect(try String(contentsOfFile: kept + "/b.txt", encoding: .utf8) == "same")
+    let replaced = scratch.root.appendingPathComponent(".site.previous/b.txt").path
+    #expect(try String(contentsOfFile: replaced, encoding: .utf8) == "same")
+    #expect(Self.inode(replaced) == oldB)
+  }
+
+  /// The previous site is brought up to date: what the new site lacks goes,
+  /// a file where a folder is wanted (and the other way round) is replaced,
+  /// and a symbolic link in it is removed, never followed.
+  @Test func thePreviousSiteIsUpdatedIntoTheNewOne() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let writer = try scratch.writer()
+    _ = try writer.publish([
+      ("keep.txt", Array("k".utf8)), ("x", Array("file".utf8)), ("d/e.txt", Array("e".utf8)),
+    ])
+    _ = try writer.publish([("keep.txt", Array("k".utf8))])
+    let previous = scratch.root.appendingPathComponent(".site.previous").path
+    let outside = scratch.root.appendingPathComponent("outside").path
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    try Data("mine".utf8).write(to: URL(fileURLWithPath: outside + "/mine.txt"))
+    try FileManager.default.createSymbolicLink(atPath: previous + "/y", withDestinationPath: outside)
+    var report = SiteWriter.Report()
+    let files: [(path: String, bytes: [UInt8])] = [
+      ("keep.txt", Array("k".utf8)), ("x/inside.txt", Array("now a folder".utf8)),
+      ("d", Array("now a file".utf8)),
+      ("y/z.txt", Array("z".utf8)),
+    ]
+    _ = try writer.publish(files, report: &report)
+    #expect(report.kept == 2)  // keep.txt and the marker
+    var expected = Dictionary(uniqueKeysWithValues: files.map { ($0.path, Data($0.bytes)) })
+    expected[OutputFolder.markerName] = Data(OutputFolder.markerText.utf8)
+    #expect(try snapshotFolder(scratch.site) == expected)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["mine.txt"])
   }
 
   /// Same size, other bytes: the contents decide, not the size.
@@ -128,11 +177,12 @@ import Testing
     #expect(stat(scratch.site + "/open.txt", &info) == 0 && (info.st_mode & 0o777) != 0o666)
   }
 
-  @Test func thePreviousSiteIsRemovedInTheBackground() throws {
+  @Test func aReplacedSiteNotKeptIsRemovedInTheBackground() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     var writer = try scratch.writer()
     writer.oldSiteRemoval = .background
+    writer.keepsPreviousSite = false
     let files = (0..<200).map { (path: "p/\($0)/index.html", bytes: Array("page \($0)".utf8)) }
     _ = try writer.publish(files)
     _ = try writer.publish(files.map { ($0.path, $0.bytes + Array(" new".utf8)) })

@@ -6,32 +6,42 @@ import Foundation
   import Darwin
 #endif
 
-/// Publishes a built site atomically: the files go into a fresh staging
-/// folder beside the output, and only a complete folder takes the output's
-/// place — in one step where the system can exchange two folders (Linux's
+/// Publishes a built site atomically: the files go into a staging folder
+/// beside the output, and only a complete folder takes the output's place —
+/// in one step where the system can exchange two folders (Linux's
 /// `renameat2(RENAME_EXCHANGE)`), else with two renames. A failure at any
 /// point leaves the previous site as it was.
 ///
-/// A file whose bytes the live site already has (same size, then same
-/// contents, read back) reaches the staging folder as a hard link to the
-/// live copy instead of being written again; every other file is written as
-/// a new inode into the fresh staging folder, so no file the live site
-/// holds is ever opened for writing. Unchanged files keep their inode and
-/// modification time from build to build. Files are staged over all cores,
-/// and the previous site is removed after the swap by a detached `rm -rf`,
-/// so the build does not wait for it (a build that finds one left behind by
-/// a process that is gone removes it: `removeStaleFolders`).
+/// Only what changed is written. The site the last build replaced is kept
+/// beside the output (`.NAME.previous`) and becomes the next staging folder:
+/// what it holds that the new site does not is removed, a file whose bytes
+/// are the same is kept as it is, and a file that changed is unlinked and
+/// written anew. A file it lacks is hard-linked from the live site when
+/// the live copy holds the same bytes, else written. Bytes are compared by
+/// size, then by reading the file back. No existing file is ever opened for
+/// writing — every write makes a new inode (`O_EXCL`) — so a file shared by
+/// hard link with the live site cannot change under it. Creating and
+/// removing folders is what costs most on a page-per-record site (a folder
+/// per page), and an updated previous site needs neither. Work is spread
+/// over the cores; a previous site that cannot be kept is removed by a
+/// detached `rm -rf`, so the build does not wait for it (a build that finds
+/// one left behind by a process that is gone removes it:
+/// `removeStaleFolders`).
 public struct SiteWriter {
   /// The folder published to, absolute (a symlinked output resolved).
   public var outputPath: String
   /// How the output is named in messages.
   public var shownPath: String
-  /// How the previous site goes once the new one is live.
+  /// How a replaced site goes when it is not kept.
   public var oldSiteRemoval: OldSiteRemoval = .background
-  /// Whether unchanged files are hard-linked from the live site.
+  /// Whether earlier sites are reused: the previous one updated, unchanged
+  /// files hard-linked from the live one.
   public var reusesUnchangedFiles = true
+  /// Whether the replaced site is kept beside the output for the next
+  /// build to update (it costs the disk space of a second site).
+  public var keepsPreviousSite = true
 
-  /// How the previous site is removed after the swap.
+  /// How a replaced site is removed.
   public enum OldSiteRemoval: Sendable {
     /// A detached `rm -rf` (inline where none can be started).
     case background
@@ -43,8 +53,16 @@ public struct SiteWriter {
   public struct Report: Sendable, Equatable {
     /// Files written as new inodes.
     public var written = 0
-    /// Unchanged files hard-linked from the previous site.
+    /// Unchanged files hard-linked from the live site.
     public var linked = 0
+    /// Unchanged files the previous site already held.
+    public var kept = 0
+
+    public init(written: Int = 0, linked: Int = 0, kept: Int = 0) {
+      self.written = written
+      self.linked = linked
+      self.kept = kept
+    }
   }
 
   /// A writer for an output folder that passed `OutputFolder`'s checks.
@@ -58,22 +76,45 @@ public struct SiteWriter {
   var stagingPrefix: String { ".\(outputURL.lastPathComponent).staging-" }
   var oldPrefix: String { ".\(outputURL.lastPathComponent).old-" }
 
+  /// The site the last build replaced, kept for the next one to update.
+  var previousURL: URL { parentURL.appendingPathComponent(".\(outputURL.lastPathComponent).previous") }
+
   /// The folder beside the output where this process stages a build.
   var stagingURL: URL { parentURL.appendingPathComponent(stagingPrefix + String(getpid())) }
 
-  /// Removes staging folders and previous sites that builds left behind.
-  /// Without `all`, only those whose process is gone: another build may be
-  /// running.
+  /// Clears up after builds that died. A staging folder whose process is
+  /// gone becomes the previous site if there is none (any earlier site is
+  /// a good start for the next build: it is compared file by file);
+  /// other leftovers are removed in the background. With `all`, every
+  /// staging folder goes, even those of running builds, and so does the
+  /// previous site.
   public func removeStaleFolders(all: Bool = false) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: parentURL.path)) ?? []
+    if all, FileManager.default.fileExists(atPath: previousURL.path) { discard(previousURL) }
     for name in names {
       guard let prefix = [stagingPrefix, oldPrefix].first(where: name.hasPrefix) else { continue }
       guard let pid = Int32(name.dropFirst(prefix.count).prefix(while: \.isNumber)), pid != getpid()
       else { continue }
-      if all || !Self.isRunning(pid) {
-        try? FileManager.default.removeItem(at: parentURL.appendingPathComponent(name))
-      }
+      guard all || !Self.isRunning(pid) else { continue }
+      let url = parentURL.appendingPathComponent(name)
+      if !all && prefix == stagingPrefix && rename(url.path, previousURL.path) == 0 { continue }
+      discard(url)
     }
+  }
+
+  /// A name of its own for each site being removed: an earlier one may
+  /// still be in the hands of its `rm`.
+  func removalURL() -> URL {
+    parentURL.appendingPathComponent(
+      oldPrefix + String(getpid()) + "-" + UUID().uuidString.prefix(8).lowercased())
+  }
+
+  /// Removes a folder beside the output, in the background where it can.
+  func discard(_ url: URL) {
+    let target = removalURL()
+    let path = rename(url.path, target.path) == 0 ? target.path : url.path
+    if oldSiteRemoval == .background && Self.removeDetached(path) { return }
+    try? FileManager.default.removeItem(atPath: path)
   }
 
   static func isRunning(_ pid: Int32) -> Bool {
@@ -88,7 +129,7 @@ public struct SiteWriter {
     return try publish(files, report: &report)
   }
 
-  /// `publish(_:)`, also saying how many files were written and linked.
+  /// `publish(_:)`, also saying how many files were written, linked and kept.
   public func publish(_ files: [(path: String, bytes: [UInt8])], report: inout Report) throws
     -> [Diagnostic]
   {
@@ -96,7 +137,10 @@ public struct SiteWriter {
     let staging = stagingURL
     try? fileManager.removeItem(at: staging)
     do {
-      try Self.makeFolder(staging.path, shown: shownPath)
+      // The previous site, claimed by renaming it (another build at the
+      // same time gets none), is brought up to date; else a new folder.
+      let updating = reusesUnchangedFiles && rename(previousURL.path, staging.path) == 0
+      if !updating { try Self.makeFolder(staging.path, shown: shownPath) }
       let marker = (path: OutputFolder.markerName, bytes: Array(OutputFolder.markerText.utf8))
       let ordered = (files + [marker]).sorted(by: { $0.path < $1.path })
       var relative: [String] = []
@@ -110,27 +154,44 @@ public struct SiteWriter {
         }
         relative.append(String(url.path.dropFirst(staging.path.count + 1)))
       }
-      try Self.makeFolders(for: relative, in: staging.path)
+      let folders = Self.folders(for: relative)
+      var existing = Set<String>()
+      if updating {
+        existing = try Self.clear(staging.path, keeping: Set(relative), folders: Set(folders.joined()))
+      }
+      try Self.makeFolders(folders, in: staging.path)
+      let expected = Self.expectedFile()
       let live = reusesUnchangedFiles ? Self.liveSite(outputPath) : nil
       let stagingPath = staging.path
-      let outcomes = Parallel.map(count: ordered.count) { index -> Result<Bool, any Error> in
+      let outcomes = Parallel.map(count: ordered.count) { index -> Result<Outcome, any Error> in
         let target = stagingPath + "/" + relative[index]
-        if let live,
-          Self.link(live.path + "/" + relative[index], to: target, ifHolding: ordered[index].bytes, live)
-        {
-          return .success(true)
+        let bytes = ordered[index].bytes
+        if existing.contains(relative[index]) {
+          if Self.holds(target, bytes, expected) { return .success(.kept) }
+          // Never written through: it may be a hard link to the live site.
+          guard unlink(target) == 0 else {
+            return .failure(
+              DiagnosticsError(
+                .error(
+                  at: SourceLocation(file: target), "cannot replace file: \(String(cString: strerror(errno)))"
+                )))
+          }
+        }
+        if let live, Self.link(live + "/" + relative[index], to: target, ifHolding: bytes, expected) {
+          return .success(.linked)
         }
         do {
-          try Self.writeFile(ordered[index].bytes, to: target)
-          return .success(false)
+          try Self.writeFile(bytes, to: target)
+          return .success(.written)
         } catch {
           return .failure(error)
         }
       }
       for outcome in outcomes {
         switch outcome {
-        case .success(true): report.linked += 1
-        case .success(false): report.written += 1
+        case .success(.kept): report.kept += 1
+        case .success(.linked): report.linked += 1
+        case .success(.written): report.written += 1
         case .failure(let error): throw error
         }
       }
@@ -143,10 +204,11 @@ public struct SiteWriter {
     return try swapIn(staging)
   }
 
-  /// Creates every folder the files need, parents first: one level at a
-  /// time, each level's folders over all cores (a page per record is a
+  enum Outcome { case kept, linked, written }
+
+  /// The folders the files need, level by level (a page per record is a
   /// folder per record).
-  static func makeFolders(for relative: [String], in root: String) throws {
+  static func folders(for relative: [String]) -> [[String]] {
     var byDepth: [[String]] = []
     var seen = Set<Substring>()
     for path in relative {
@@ -164,6 +226,76 @@ public struct SiteWriter {
         byDepth[depth].append(String(folder))
       }
     }
+    return byDepth
+  }
+
+  /// Makes a previous site hold nothing but what the new one keeps: every
+  /// file not in `files`, folder not in `folders`, and anything else (a
+  /// symbolic link, a socket) is removed — never followed. Returns the
+  /// files that stay, to be compared.
+  static func clear(_ root: String, keeping files: Set<String>, folders: Set<String>) throws -> Set<String> {
+    var kept = Set<String>()
+    var level = [""]
+    while !level.isEmpty {
+      let listings = Parallel.map(count: level.count) { index in Self.list(root, level[index]) }
+      var next: [String] = []
+      for listing in listings {
+        for (path, type) in listing {
+          switch type {
+          case .folder where folders.contains(path): next.append(path)
+          case .file where files.contains(path): kept.insert(path)
+          case .folder:
+            do { try FileManager.default.removeItem(atPath: root + "/" + path) } catch {
+              throw DiagnosticsError(
+                .error(at: SourceLocation(file: root + "/" + path), "cannot remove: \(describe(error))"))
+            }
+          case .file, .other:
+            guard unlink(root + "/" + path) == 0 else {
+              throw DiagnosticsError(
+                .error(
+                  at: SourceLocation(file: root + "/" + path),
+                  "cannot remove: \(String(cString: strerror(errno)))"))
+            }
+          }
+        }
+      }
+      level = next
+    }
+    return kept
+  }
+
+  enum EntryType { case file, folder, other }
+
+  /// The entries of one folder (relative to `root`), by type, links not
+  /// followed.
+  static func list(_ root: String, _ folder: String) -> [(String, EntryType)] {
+    let path = folder.isEmpty ? root : root + "/" + folder
+    guard let directory = opendir(path) else { return [] }
+    defer { closedir(directory) }
+    var entries: [(String, EntryType)] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+      }
+      if name == "." || name == ".." { continue }
+      let relative = folder.isEmpty ? name : folder + "/" + name
+      var type = entry.pointee.d_type
+      if type == UInt8(DT_UNKNOWN) {
+        var info = stat()
+        guard lstat(path + "/" + name, &info) == 0 else { continue }
+        type =
+          (info.st_mode & S_IFMT) == S_IFDIR
+          ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
+      }
+      entries.append(
+        (relative, type == UInt8(DT_DIR) ? .folder : type == UInt8(DT_REG) ? .file : .other))
+    }
+    return entries
+  }
+
+  /// Creates the folders, parents first: one level at a time, each level's
+  /// folders over all cores. A folder already there is kept.
+  static func makeFolders(_ byDepth: [[String]], in root: String) throws {
     for level in byDepth {
       let failures = Parallel.map(count: level.count) { index -> String? in
         let path = root + "/" + level[index]
@@ -176,36 +308,47 @@ public struct SiteWriter {
     }
   }
 
-  /// What a live file must match to be shared with the new site: owned by
-  /// this user, with the permissions a fresh write would give it.
-  struct LiveSite {
-    var path: String
+  /// What a file of an earlier site must be to stay in the new one: owned
+  /// by this user, with the permissions a fresh write would give it.
+  struct ExpectedFile {
     var owner: uid_t
     var mode: mode_t
   }
 
-  /// The live site, if there is one to link from.
-  static func liveSite(_ path: String) -> LiveSite? {
-    var info = stat()
-    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+  static func expectedFile() -> ExpectedFile {
     let mask = umask(0)
     umask(mask)
-    return LiveSite(path: path, owner: geteuid(), mode: 0o644 & ~mask)
+    return ExpectedFile(owner: geteuid(), mode: 0o644 & ~mask)
   }
 
-  /// Hard-links the live file at `source` to `target` if it is a plain file
-  /// of this user, with the usual permissions, holding exactly `bytes`.
-  /// False (and nothing made) otherwise: the caller writes a new file.
-  static func link(_ source: String, to target: String, ifHolding bytes: [UInt8], _ live: LiveSite) -> Bool {
-    let descriptor = open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+  /// The live site's path, if there is one to link from.
+  static func liveSite(_ path: String) -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+    return path
+  }
+
+  /// Hard-links the live file at `source` to `target` if it holds exactly
+  /// `bytes` (`holds`). False (and nothing made) otherwise: the caller
+  /// writes a new file.
+  static func link(_ source: String, to target: String, ifHolding bytes: [UInt8], _ expected: ExpectedFile)
+    -> Bool
+  {
+    holds(source, bytes, expected) && systemLink(source, target) == 0
+  }
+
+  /// Whether `path` is a plain file of this user, with the permissions a
+  /// fresh write would give it, holding exactly `bytes`: the size first,
+  /// then the contents.
+  static func holds(_ path: String, _ bytes: [UInt8], _ expected: ExpectedFile) -> Bool {
+    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size == bytes.count,
-      info.st_uid == live.owner, (info.st_mode & 0o7777) == live.mode
+      info.st_uid == expected.owner, (info.st_mode & 0o7777) == expected.mode
     else { return false }
-    guard Self.contents(of: descriptor, equal: bytes) else { return false }
-    return systemLink(source, target) == 0
+    return contents(of: descriptor, equal: bytes)
   }
 
   /// Whether the file behind `descriptor` holds exactly `bytes` (its size
@@ -263,8 +406,7 @@ public struct SiteWriter {
     }
     // A name of its own for each previous site: an earlier one of this
     // process may still be being removed.
-    let old = parentURL.appendingPathComponent(
-      oldPrefix + String(getpid()) + "-" + UUID().uuidString.prefix(8).lowercased())
+    let old = removalURL()
     var removing = old
     if Self.exchange(staging.path, output.path) {
       if rename(staging.path, old.path) != 0 { removing = staging }
@@ -278,6 +420,7 @@ public struct SiteWriter {
         throw error
       }
     }
+    if keepsPreviousSite && rename(removing.path, previousURL.path) == 0 { return [] }
     if oldSiteRemoval == .background && Self.removeDetached(removing.path) { return [] }
     do {
       try fileManager.removeItem(at: removing)

@@ -139,6 +139,21 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: outside) == ["mine.txt"])
   }
 
+  @Test func aPathThatCouldLeaveTheSiteIsRefusedAndTheSiteKept() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let writer = try scratch.writer()
+    _ = try writer.publish([("index.html", Array("live".utf8)), ("a/.../b", Array("dots are a name".utf8))])
+    let live = try snapshotFolder(scratch.site)
+    for bad in ["../x", "a/../../x", "/etc/x", "a//b", "a/./b", "a/..", ".", "", "a/", "a\0b"] {
+      #expect(throws: DiagnosticsError.self, "\(bad.debugDescription)") {
+        try writer.publish([("index.html", Array("new".utf8)), (bad, Array("x".utf8))])
+      }
+      #expect(try snapshotFolder(scratch.site) == live)
+    }
+    #expect(!FileManager.default.fileExists(atPath: scratch.root.appendingPathComponent("x").path))
+  }
+
   /// Same size, other bytes: the contents decide, not the size.
   @Test func aFileOfTheSameSizeWithOtherBytesIsWritten() throws {
     let scratch = try Scratch()

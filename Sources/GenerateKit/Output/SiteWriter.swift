@@ -142,17 +142,15 @@ public struct SiteWriter {
       let updating = reusesUnchangedFiles && rename(previousURL.path, staging.path) == 0
       if !updating { try Self.makeFolder(staging.path, shown: shownPath) }
       let marker = (path: OutputFolder.markerName, bytes: Array(OutputFolder.markerText.utf8))
-      let ordered = (files + [marker]).sorted(by: { $0.path < $1.path })
-      var relative: [String] = []
-      relative.reserveCapacity(ordered.count)
-      for file in ordered {
-        guard let url = Self.place(file.path, in: staging) else {
-          throw DiagnosticsError(
-            .error(
-              at: SourceLocation(file: shownPath),
-              "refusing to write '\(file.path)': it is not a plain path inside the site"))
-        }
-        relative.append(String(url.path.dropFirst(staging.path.count + 1)))
+      // In the order given: where each file is written does not depend on
+      // when, and the first failure reported is the same every time.
+      let ordered = files + [marker]
+      let relative = ordered.map(\.path)
+      if let bad = relative.first(where: { !Self.isPlain($0) }) {
+        throw DiagnosticsError(
+          .error(
+            at: SourceLocation(file: shownPath),
+            "refusing to write '\(bad)': it is not a plain path inside the site"))
       }
       let folders = Self.folders(for: relative)
       var existing = Set<String>()
@@ -373,18 +371,30 @@ public struct SiteWriter {
     return true
   }
 
-  /// Where a site-relative path is written, or nil if it would land
-  /// anywhere but inside `folder`. Every name that reaches a path is checked
-  /// where it is read (ids at the config, page paths at the record); this is
-  /// the last line of defence, so that no future slip can write outside.
-  static func place(_ path: String, in folder: URL) -> URL? {
-    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-    guard !path.isEmpty,
-      segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
-    else { return nil }
-    let url = folder.appendingPathComponent(path).standardizedFileURL
-    let root = folder.standardizedFileURL.path
-    return url.path.hasPrefix(root.hasSuffix("/") ? root : root + "/") ? url : nil
+  /// Whether a site-relative path lands inside the site: its segments are
+  /// names, never empty, `.` or `..`, so the path joined to the site's
+  /// folder cannot leave it (and the staging folder holds no symbolic
+  /// link: `clear` removes any). Every name that reaches a path is checked
+  /// where it is read (ids at the config, page paths at the record); this
+  /// is the last line of defence, so that no future slip can write outside.
+  static func isPlain(_ path: String) -> Bool {
+    guard !path.isEmpty else { return false }
+    var segment = 0
+    var dots = 0
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "/"):
+        if segment == 0 || segment == dots && dots <= 2 { return false }
+        segment = 0
+        dots = 0
+      case 0: return false
+      case UInt8(ascii: "."):
+        segment += 1
+        dots += 1
+      default: segment += 1
+      }
+    }
+    return !(segment == 0 || segment == dots && dots <= 2)
   }
 
   /// Exchanges the staging folder with the output, then removes the old

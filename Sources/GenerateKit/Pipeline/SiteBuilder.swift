@@ -81,7 +81,15 @@ public struct SiteBuilder: Sendable {
             + error.diagnostics)
       }
     }
-    try step(.publishing, "to \(options.outputPath)") { engine.emit(contentsOf: try writer.publish(files)) }
+    var published = SiteWriter.Report()
+    try step(.publishing, "to \(options.outputPath)") {
+      engine.emit(contentsOf: try writer.publish(files, report: &published))
+    }
+    if verbose {
+      log(
+        "      \(published.written) files written, \(published.kept + published.linked) unchanged (\(published.kept) kept from the previous site, \(published.linked) linked from the live one)"
+      )
+    }
     return BuildSummary(
       pages: rendered.pageCount, records: site.recordCount, indexBytes: index.byteCount,
       seconds: Date().timeIntervalSince(started), warnings: engine.warnings)

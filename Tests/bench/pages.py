@@ -118,37 +118,38 @@ def publish_counts(output: str) -> str:
     return next((ln.strip() for ln in output.splitlines() if "files written" in ln), "")
 
 
-def build_generate(generate: Path, config: Path, output: Path, runs: int, timeout: float, max_rss: float) -> dict:
-    """`runs` cold builds (the output and every folder beside it removed first, untimed), then
-    `runs` rebuilds over the last one with nothing changed: the first of them stages the new
-    site by hard links from the live one, the next ones update the site the one before replaced."""
-    cmd = [generate, "--config", config, "--output", output, "--verbose"]
-    cold, warm = [], []
-    for i in range(runs):
-        for folder in [output, *beside(output, "")]:
-            shutil.rmtree(folder, ignore_errors=True)
-        B.say(f"generate cold build {i + 1}/{runs} (load {os.getloadavg()[0]:.1f})…")
-        r = B.timed(cmd, timeout, max_rss, cwd=REPO)
+class Generate:
+    """`generate --verbose` builds of the project, timed: cold (the output and every folder
+    beside it — staging folders, the kept previous site — removed first, untimed) or over the
+    last build with nothing changed. The first rebuild after a cold build stages the new site
+    by hard links from the live one; the next ones update the site the one before replaced."""
+
+    def __init__(self, generate: Path, config: Path, output: Path, timeout: float, max_rss: float):
+        self.cmd = [generate, "--config", config, "--output", output, "--verbose"]
+        self.output, self.timeout, self.max_rss = output, timeout, max_rss
+        self.res: dict = {"cold": [], "rebuild": []}
+
+    def run(self, kind: str) -> bool:
+        if kind == "cold":
+            for folder in [self.output, *beside(self.output, "")]:
+                shutil.rmtree(folder, ignore_errors=True)
+            os.sync()  # the removal's disk work is not billed to the build
+        else:
+            wait_for_removal(self.output)
+        runs = self.res[kind]
+        B.say(f"generate {kind} {len(runs) + 1} (load {os.getloadavg()[0]:.1f})…")
+        r = B.timed(self.cmd, self.timeout, self.max_rss, cwd=REPO)
         r["steps"] = B.generator_steps(r["output"])
         r["published"] = publish_counts(r["output"])
-        cold.append(r)
-        B.say(f"    {r['wall']:.2f} s, {r['rss_kib'] / MiB:.0f} MiB, ok={r['ok']} {r['steps']}")
+        runs.append(r)
+        B.say(f"    {r['wall']:.2f} s, {r['rss_kib'] / MiB:.0f} MiB, ok={r['ok']} {r['steps']}; {r['published']}")
         if not r["ok"]:
             B.say(r["output"][-2000:])
-            return {"cold": cold, "rebuild": []}
-    for i in range(runs):
-        wait_for_removal(output)
-        B.say(f"generate rebuild {i + 1}/{runs}, nothing changed (load {os.getloadavg()[0]:.1f})…")
-        r = B.timed(cmd, timeout, max_rss, cwd=REPO)
-        r["steps"] = B.generator_steps(r["output"])
-        r["published"] = publish_counts(r["output"])
-        warm.append(r)
-        B.say(f"    {r['wall']:.2f} s, {r['rss_kib'] / MiB:.0f} MiB, ok={r['ok']} {r['steps']}; {r['published']}")
-    r = {"cold": cold, "rebuild": warm}
-    lines = cold[-1]["output"].splitlines()
-    r["summary_line"] = next((ln for ln in lines if ln.startswith("Built ")), "")
-    r["site_bytes"], r["site_files"] = B.dir_size(output)
-    return r
+            return False
+        if kind == "cold":
+            self.res["summary_line"] = next((ln for ln in r["output"].splitlines() if ln.startswith("Built ")), "")
+            self.res["site_bytes"], self.res["site_files"] = B.dir_size(self.output)
+        return True
 
 
 # ------------------------------------------------------------------ Hugo
@@ -200,28 +201,32 @@ def hugo_site(records: list[dict], data: Path, folder: Path) -> Path:
     return folder
 
 
-def build_hugo(hugo: str, site: Path, runs: int, timeout: float, max_rss: float) -> dict:
-    public = site / "public"
-    cmd = [hugo, "--quiet", "--source", site, "--destination", public]
-    cold, warm = [], []
-    for i in range(runs):
-        shutil.rmtree(public, ignore_errors=True)
-        shutil.rmtree(site / "resources", ignore_errors=True)
-        B.say(f"hugo cold build {i + 1}/{runs} (load {os.getloadavg()[0]:.1f})…")
-        r = B.timed(cmd, timeout, max_rss, cwd=site)
-        cold.append(r)
+class Hugo:
+    """`hugo --quiet` builds of the Hugo site, timed: cold (`public/` and `resources/` removed
+    first, untimed) or again over its own output."""
+
+    def __init__(self, hugo: str, site: Path, timeout: float, max_rss: float):
+        self.public = site / "public"
+        self.cmd = [hugo, "--quiet", "--source", site, "--destination", self.public]
+        self.site, self.timeout, self.max_rss = site, timeout, max_rss
+        self.res: dict = {"cold": [], "rebuild": []}
+
+    def run(self, kind: str) -> bool:
+        if kind == "cold":
+            shutil.rmtree(self.public, ignore_errors=True)
+            shutil.rmtree(self.site / "resources", ignore_errors=True)
+            os.sync()
+        runs = self.res[kind]
+        B.say(f"hugo {kind} {len(runs) + 1} (load {os.getloadavg()[0]:.1f})…")
+        r = B.timed(self.cmd, self.timeout, self.max_rss, cwd=self.site)
+        runs.append(r)
         B.say(f"    {r['wall']:.2f} s, {r['rss_kib'] / MiB:.0f} MiB, ok={r['ok']} {r['output'][-300:].strip()}")
         if not r["ok"]:
-            return {"cold": cold, "rebuild": []}
-    for i in range(runs):
-        B.say(f"hugo rebuild, nothing changed {i + 1}/{runs} (load {os.getloadavg()[0]:.1f})…")
-        r = B.timed(cmd, timeout, max_rss, cwd=site)
-        warm.append(r)
-        B.say(f"    {r['wall']:.2f} s, {r['rss_kib'] / MiB:.0f} MiB, ok={r['ok']}")
-    r = {"cold": cold, "rebuild": warm}
-    r["site_bytes"], r["site_files"] = B.dir_size(public)
-    r["pages"] = sum(1 for _ in public.rglob("index.html"))
-    return r
+            return False
+        if kind == "cold":
+            self.res["site_bytes"], self.res["site_files"] = B.dir_size(self.public)
+            self.res["pages"] = sum(1 for _ in self.public.rglob("index.html"))
+        return True
 
 
 # ------------------------------------------------------------------ preview
@@ -396,15 +401,22 @@ def main(argv=None) -> None:
     B.say(f"== {len(records):,} records, a page each")
     if not args.skip_hugo:
         meta["hugo_version"] = subprocess.run([args.hugo, "version"], capture_output=True, text=True).stdout.split(" BuildDate")[0].strip()
-    # Alternate the tools run by run would mix their page caches; instead each runs its
-    # cold builds then its rebuilds, generate first, Hugo right after.
+    # The tools take turns, run by run, so that both meet the same load from
+    # the rest of the machine: cold builds first, then the rebuilds.
+    tools = []
     if not args.skip_generate:
-        res["generate"] = build_generate(generate, config, args.out / "site", args.runs, args.timeout, args.max_rss)
-        save()
+        tools.append(("generate", Generate(generate, config, args.out / "site", args.timeout, args.max_rss)))
     if not args.skip_hugo:
         site = hugo_site(records, data, args.out / "hugo")
-        res["hugo"] = build_hugo(args.hugo, site, args.runs, args.timeout, args.max_rss)
-        save()
+        tools.append(("hugo", Hugo(args.hugo, site, args.timeout, args.max_rss)))
+    failed = set()
+    for kind in ("cold", "rebuild"):
+        for _ in range(args.runs):
+            for name, tool in tools:
+                if name not in failed and not tool.run(kind):
+                    failed.add(name)
+                res[name] = tool.res
+                save()
     if not args.skip_preview and not args.skip_generate:
         B.say("generate preview: template save and data edit to the reloaded page…")
         res["preview"] = preview_times(generate, args.out / "project", records, args.edits, args.timeout)

@@ -194,7 +194,9 @@ public struct SiteWriter {
         }
       }
     } catch {
-      try? fileManager.removeItem(at: staging)
+      // What was staged is as good a start for the next build as the
+      // previous site was (every file is compared again).
+      if !(keepsPreviousSite && rename(staging.path, previousURL.path) == 0) { discard(staging) }
       if let error = error as? DiagnosticsError { throw error }
       throw DiagnosticsError(
         .error(at: SourceLocation(file: shownPath), "cannot write the site: \(Self.describe(error))"))

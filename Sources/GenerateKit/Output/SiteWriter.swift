@@ -157,29 +157,32 @@ public struct SiteWriter {
       if updating {
         existing = try Self.clear(staging.path, keeping: Set(relative), folders: Set(folders.joined()))
       }
-      try Self.makeFolders(folders, in: staging.path)
+      // Paths relative to the two folders' descriptors: the kernel walks
+      // `packages/vim/index.html`, not the whole path, for every file.
+      let root = try Folder(staging.path)
+      let live = reusesUnchangedFiles ? Self.liveSite(outputPath).flatMap { try? Folder($0) } : nil
+      try Self.makeFolders(folders, in: root)
       let expected = Self.expectedFile()
-      let live = reusesUnchangedFiles ? Self.liveSite(outputPath) : nil
-      let stagingPath = staging.path
       let outcomes = Parallel.map(count: ordered.count) { index -> Result<Outcome, any Error> in
-        let target = stagingPath + "/" + relative[index]
+        let path = relative[index]
         let bytes = ordered[index].bytes
-        if existing.contains(relative[index]) {
-          if Self.holds(target, bytes, expected) { return .success(.kept) }
+        if existing.contains(path) {
+          if Self.holds(path, in: root, bytes, expected) { return .success(.kept) }
           // Never written through: it may be a hard link to the live site.
-          guard unlink(target) == 0 else {
+          guard unlinkat(root.descriptor, path, 0) == 0 else {
+            let reason = String(cString: strerror(errno))
             return .failure(
               DiagnosticsError(
-                .error(
-                  at: SourceLocation(file: target), "cannot replace file: \(String(cString: strerror(errno)))"
-                )))
+                .error(at: SourceLocation(file: root.path + "/" + path), "cannot replace file: \(reason)")))
           }
         }
-        if let live, Self.link(live + "/" + relative[index], to: target, ifHolding: bytes, expected) {
+        if let live, Self.holds(path, in: live, bytes, expected),
+          linkat(live.descriptor, path, root.descriptor, path, 0) == 0
+        {
           return .success(.linked)
         }
         do {
-          try Self.writeFile(bytes, to: target)
+          try Self.writeFile(bytes, to: path, in: root)
           return .success(.written)
         } catch {
           return .failure(error)
@@ -295,17 +298,33 @@ public struct SiteWriter {
 
   /// Creates the folders, parents first: one level at a time, each level's
   /// folders over all cores. A folder already there is kept.
-  static func makeFolders(_ byDepth: [[String]], in root: String) throws {
+  static func makeFolders(_ byDepth: [[String]], in root: Folder) throws {
     for level in byDepth {
       let failures = Parallel.map(count: level.count) { index -> String? in
-        let path = root + "/" + level[index]
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return nil }
+        if mkdirat(root.descriptor, level[index], 0o755) == 0 || errno == EEXIST { return nil }
         return "cannot create folder: \(String(cString: strerror(errno)))"
       }
       if let index = failures.firstIndex(where: { $0 != nil }), let message = failures[index] {
-        throw DiagnosticsError(.error(at: SourceLocation(file: root + "/" + level[index]), message))
+        throw DiagnosticsError(.error(at: SourceLocation(file: root.path + "/" + level[index]), message))
       }
     }
+  }
+
+  /// An open folder, for paths relative to it (`openat`, `mkdirat`, …).
+  final class Folder: @unchecked Sendable {
+    let path: String
+    let descriptor: Int32
+
+    init(_ path: String) throws {
+      self.path = path
+      descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw DiagnosticsError(
+          .error(at: SourceLocation(file: path), "cannot open folder: \(String(cString: strerror(errno)))"))
+      }
+    }
+
+    deinit { close(descriptor) }
   }
 
   /// What a file of an earlier site must be to stay in the new one: owned
@@ -328,20 +347,11 @@ public struct SiteWriter {
     return path
   }
 
-  /// Hard-links the live file at `source` to `target` if it holds exactly
-  /// `bytes` (`holds`). False (and nothing made) otherwise: the caller
-  /// writes a new file.
-  static func link(_ source: String, to target: String, ifHolding bytes: [UInt8], _ expected: ExpectedFile)
-    -> Bool
-  {
-    holds(source, bytes, expected) && systemLink(source, target) == 0
-  }
-
-  /// Whether `path` is a plain file of this user, with the permissions a
-  /// fresh write would give it, holding exactly `bytes`: the size first,
-  /// then the contents.
-  static func holds(_ path: String, _ bytes: [UInt8], _ expected: ExpectedFile) -> Bool {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+  /// Whether `path` in `folder` is a plain file of this user, with the
+  /// permissions a fresh write would give it, holding exactly `bytes`: the
+  /// size first, then the contents. Links are not followed.
+  static func holds(_ path: String, in folder: Folder, _ bytes: [UInt8], _ expected: ExpectedFile) -> Bool {
+    let descriptor = openat(folder.descriptor, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
     var info = stat()
@@ -498,22 +508,21 @@ public struct SiteWriter {
   /// and a rename per file, which the staging folder already makes moot.
   /// Always a new file (`O_EXCL`): a name already there may be a hard link
   /// to the live site, which must never be written through.
-  static func writeFile(_ bytes: [UInt8], to path: String) throws(DiagnosticsError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else {
-      throw DiagnosticsError(
-        .error(at: SourceLocation(file: path), "cannot write file: \(String(cString: strerror(errno)))"))
+  static func writeFile(_ bytes: [UInt8], to relative: String, in folder: Folder) throws(DiagnosticsError) {
+    func failure() -> DiagnosticsError {
+      let reason = String(cString: strerror(errno))
+      return DiagnosticsError(
+        .error(at: SourceLocation(file: folder.path + "/" + relative), "cannot write file: \(reason)"))
     }
+    let descriptor = openat(folder.descriptor, relative, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw failure() }
     defer { close(descriptor) }
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
         systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
       }
-      guard written > 0 else {
-        throw DiagnosticsError(
-          .error(at: SourceLocation(file: path), "cannot write file: \(String(cString: strerror(errno)))"))
-      }
+      guard written > 0 else { throw failure() }
       offset += written
     }
   }
@@ -524,14 +533,6 @@ public struct SiteWriter {
       Glibc.read(descriptor, buffer, count)
     #else
       Darwin.read(descriptor, buffer, count)
-    #endif
-  }
-
-  private static func systemLink(_ source: String, _ target: String) -> Int32 {
-    #if canImport(Glibc)
-      Glibc.link(source, target)
-    #else
-      Darwin.link(source, target)
     #endif
   }
 

@@ -112,7 +112,12 @@ public struct SiteWriter {
   /// Removes a folder beside the output, in the background where it can.
   func discard(_ url: URL) {
     let target = removalURL()
-    let path = rename(url.path, target.path) == 0 ? target.path : url.path
+    removeLater(rename(url.path, target.path) == 0 ? target.path : url.path)
+  }
+
+  /// Removes a folder nothing else uses any more: in the background, or
+  /// now (`oldSiteRemoval`, or when no `rm` can be started).
+  func removeLater(_ path: String) {
     if oldSiteRemoval == .background && Self.removeDetached(path) { return }
     try? FileManager.default.removeItem(atPath: path)
   }
@@ -155,7 +160,7 @@ public struct SiteWriter {
       let folders = Self.folders(for: relative)
       var existing = Set<String>()
       if updating {
-        existing = try Self.clear(staging.path, keeping: Set(relative), folders: Set(folders.joined()))
+        existing = try clear(staging.path, keeping: Set(relative), folders: Set(folders.joined()))
       }
       // Paths relative to the two folders' descriptors: the kernel walks
       // `packages/vim/index.html`, not the whole path, for every file.
@@ -234,9 +239,10 @@ public struct SiteWriter {
 
   /// Makes a previous site hold nothing but what the new one keeps: every
   /// file not in `files`, folder not in `folders`, and anything else (a
-  /// symbolic link, a socket) is removed — never followed. Returns the
+  /// symbolic link, a socket) is removed — never followed; a folder goes
+  /// as a whole, moved out and removed like a replaced site. Returns the
   /// files that stay, to be compared.
-  static func clear(_ root: String, keeping files: Set<String>, folders: Set<String>) throws -> Set<String> {
+  func clear(_ root: String, keeping files: Set<String>, folders: Set<String>) throws -> Set<String> {
     var kept = Set<String>()
     var level = [""]
     while !level.isEmpty {
@@ -248,9 +254,16 @@ public struct SiteWriter {
           case .folder where folders.contains(path): next.append(path)
           case .file where files.contains(path): kept.insert(path)
           case .folder:
-            do { try FileManager.default.removeItem(atPath: root + "/" + path) } catch {
-              throw DiagnosticsError(
-                .error(at: SourceLocation(file: root + "/" + path), "cannot remove: \(describe(error))"))
+            // Out of the way first: the new site may put a file there.
+            let target = removalURL()
+            if rename(root + "/" + path, target.path) == 0 {
+              removeLater(target.path)
+            } else {
+              do { try FileManager.default.removeItem(atPath: root + "/" + path) } catch {
+                throw DiagnosticsError(
+                  .error(
+                    at: SourceLocation(file: root + "/" + path), "cannot remove: \(Self.describe(error))"))
+              }
             }
           case .file, .other:
             guard unlink(root + "/" + path) == 0 else {

@@ -19,7 +19,10 @@ struct Build: ParsableCommand {
   var baseURL: String?
 
   @Flag(
-    name: .long, help: "Remove every staging folder left beside the output, even those of running builds.")
+    name: .long,
+    help:
+      "Remove every staging folder left beside the output, even those of running builds, and the kept previous site."
+  )
   var clean = false
 
   @Flag(name: .long, help: "Replace an output folder that holds files generate did not write.")

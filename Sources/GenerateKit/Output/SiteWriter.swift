@@ -6,16 +6,64 @@ import Foundation
   import Darwin
 #endif
 
-/// Publishes a built site atomically: every file is written into a fresh
-/// staging folder beside the output, and only a complete folder takes the
-/// output's place — in one step where the system can exchange two folders
-/// (Linux's `renameat2(RENAME_EXCHANGE)`), else with two renames. A failure
-/// at any point leaves the previous site as it was.
+/// Publishes a built site atomically: the files go into a staging folder
+/// beside the output, and only a complete folder takes the output's place —
+/// in one step where the system can exchange two folders (Linux's
+/// `renameat2(RENAME_EXCHANGE)`), else with two renames. A failure at any
+/// point leaves the previous site as it was.
+///
+/// Only what changed is written. The site the last build replaced is kept
+/// beside the output (`.NAME.previous`) and becomes the next staging folder:
+/// what it holds that the new site does not is removed, a file whose bytes
+/// are the same is kept as it is, and a file that changed is unlinked and
+/// written anew. A file it lacks is hard-linked from the live site when
+/// the live copy holds the same bytes, else written. Bytes are compared by
+/// size, then by reading the file back. No existing file is ever opened for
+/// writing — every write makes a new inode (`O_EXCL`) — so a file shared by
+/// hard link with the live site cannot change under it. Creating and
+/// removing folders is what costs most on a page-per-record site (a folder
+/// per page), and an updated previous site needs neither. Work is spread
+/// over the cores; a previous site that cannot be kept is removed by a
+/// detached `rm -rf`, so the build does not wait for it (a build that finds
+/// one left behind by a process that is gone removes it:
+/// `removeStaleFolders`).
 public struct SiteWriter {
   /// The folder published to, absolute (a symlinked output resolved).
   public var outputPath: String
   /// How the output is named in messages.
   public var shownPath: String
+  /// How a replaced site goes when it is not kept.
+  public var oldSiteRemoval: OldSiteRemoval = .background
+  /// Whether earlier sites are reused: the previous one updated, unchanged
+  /// files hard-linked from the live one.
+  public var reusesUnchangedFiles = true
+  /// Whether the replaced site is kept beside the output for the next
+  /// build to update (it costs the disk space of a second site).
+  public var keepsPreviousSite = true
+
+  /// How a replaced site is removed.
+  public enum OldSiteRemoval: Sendable {
+    /// A detached `rm -rf` (inline where none can be started).
+    case background
+    /// Before `publish` returns.
+    case inline
+  }
+
+  /// What one `publish` did, for progress lines and tests.
+  public struct Report: Sendable, Equatable {
+    /// Files written as new inodes.
+    public var written = 0
+    /// Unchanged files hard-linked from the live site.
+    public var linked = 0
+    /// Unchanged files the previous site already held.
+    public var kept = 0
+
+    public init(written: Int = 0, linked: Int = 0, kept: Int = 0) {
+      self.written = written
+      self.linked = linked
+      self.kept = kept
+    }
+  }
 
   /// A writer for an output folder that passed `OutputFolder`'s checks.
   public init(output: OutputFolder) {
@@ -28,54 +76,135 @@ public struct SiteWriter {
   var stagingPrefix: String { ".\(outputURL.lastPathComponent).staging-" }
   var oldPrefix: String { ".\(outputURL.lastPathComponent).old-" }
 
+  /// The site the last build replaced, kept for the next one to update.
+  var previousURL: URL { parentURL.appendingPathComponent(".\(outputURL.lastPathComponent).previous") }
+
   /// The folder beside the output where this process stages a build.
   var stagingURL: URL { parentURL.appendingPathComponent(stagingPrefix + String(getpid())) }
 
-  /// Removes staging folders that builds left behind. Without `all`, only
-  /// those whose process is gone: another build may be running.
+  /// Clears up after builds that died. A staging folder whose process is
+  /// gone becomes the previous site if there is none (any earlier site is
+  /// a good start for the next build: it is compared file by file);
+  /// other leftovers are removed in the background. With `all`, every
+  /// staging folder goes, even those of running builds, and so does the
+  /// previous site.
   public func removeStaleFolders(all: Bool = false) {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: parentURL.path)) ?? []
+    if all, FileManager.default.fileExists(atPath: previousURL.path) { discard(previousURL) }
     for name in names {
       guard let prefix = [stagingPrefix, oldPrefix].first(where: name.hasPrefix) else { continue }
-      guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else { continue }
-      if all || !Self.isRunning(pid) {
-        try? FileManager.default.removeItem(at: parentURL.appendingPathComponent(name))
-      }
+      guard let pid = Int32(name.dropFirst(prefix.count).prefix(while: \.isNumber)), pid != getpid()
+      else { continue }
+      guard all || !Self.isRunning(pid) else { continue }
+      let url = parentURL.appendingPathComponent(name)
+      if !all && prefix == stagingPrefix && rename(url.path, previousURL.path) == 0 { continue }
+      discard(url)
     }
+  }
+
+  /// A name of its own for each site being removed: an earlier one may
+  /// still be in the hands of its `rm`.
+  func removalURL() -> URL {
+    parentURL.appendingPathComponent(
+      oldPrefix + String(getpid()) + "-" + UUID().uuidString.prefix(8).lowercased())
+  }
+
+  /// Removes a folder beside the output, in the background where it can.
+  func discard(_ url: URL) {
+    let target = removalURL()
+    removeLater(rename(url.path, target.path) == 0 ? target.path : url.path)
+  }
+
+  /// Removes a folder nothing else uses any more: in the background, or
+  /// now (`oldSiteRemoval`, or when no `rm` can be started).
+  func removeLater(_ path: String) {
+    if oldSiteRemoval == .background && Self.removeDetached(path) { return }
+    try? FileManager.default.removeItem(atPath: path)
   }
 
   static func isRunning(_ pid: Int32) -> Bool {
     kill(pid, 0) == 0 || errno == EPERM
   }
 
-  /// Writes the files into a staging folder and swaps it in. Returns
-  /// warnings (the new site is live, but something after the swap failed).
+  /// Stages the files and swaps them in. Returns warnings (the new site is
+  /// live, but something after the swap failed).
   @discardableResult
   public func publish(_ files: [(path: String, bytes: [UInt8])]) throws -> [Diagnostic] {
+    var report = Report()
+    return try publish(files, report: &report)
+  }
+
+  /// `publish(_:)`, also saying how many files were written, linked and kept.
+  public func publish(_ files: [(path: String, bytes: [UInt8])], report: inout Report) throws
+    -> [Diagnostic]
+  {
     let fileManager = FileManager.default
     let staging = stagingURL
     try? fileManager.removeItem(at: staging)
     do {
-      try Self.makeFolder(staging.path, shown: shownPath)
-      var made = Set<String>([staging.path])
-      for file in files.sorted(by: { $0.path < $1.path }) {
-        guard let url = Self.place(file.path, in: staging) else {
-          throw DiagnosticsError(
-            .error(
-              at: SourceLocation(file: shownPath),
-              "refusing to write '\(file.path)': it is not a plain path inside the site"))
-        }
-        let folder = url.deletingLastPathComponent().path
-        if !made.contains(folder) {
-          try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-          made.insert(folder)
-        }
-        try Self.writeFile(file.bytes, to: url.path)
+      // The previous site, claimed by renaming it (another build at the
+      // same time gets none), is brought up to date; else a new folder.
+      let updating = reusesUnchangedFiles && rename(previousURL.path, staging.path) == 0
+      if !updating { try Self.makeFolder(staging.path, shown: shownPath) }
+      let marker = (path: OutputFolder.markerName, bytes: Array(OutputFolder.markerText.utf8))
+      // In the order given: where each file is written does not depend on
+      // when, and the first failure reported is the same every time.
+      let ordered = files + [marker]
+      let relative = ordered.map(\.path)
+      if let bad = relative.first(where: { !Self.isPlain($0) }) {
+        throw DiagnosticsError(
+          .error(
+            at: SourceLocation(file: shownPath),
+            "refusing to write '\(bad)': it is not a plain path inside the site"))
       }
-      try Self.writeFile(
-        Array(OutputFolder.markerText.utf8), to: staging.appendingPathComponent(OutputFolder.markerName).path)
+      let folders = Self.folders(for: relative)
+      var existing = Set<String>()
+      if updating {
+        existing = try clear(staging.path, keeping: Set(relative), folders: Set(folders.joined()))
+      }
+      // Paths relative to the two folders' descriptors: the kernel walks
+      // `packages/vim/index.html`, not the whole path, for every file.
+      let root = try Folder(staging.path)
+      let live = reusesUnchangedFiles ? Self.liveSite(outputPath).flatMap { try? Folder($0) } : nil
+      try Self.makeFolders(folders, in: root)
+      let expected = Self.expectedFile()
+      let outcomes = Parallel.map(count: ordered.count) { index -> Result<Outcome, any Error> in
+        let path = relative[index]
+        let bytes = ordered[index].bytes
+        if existing.contains(path) {
+          if Self.holds(path, in: root, bytes, expected) { return .success(.kept) }
+          // Never written through: it may be a hard link to the live site.
+          guard unlinkat(root.descriptor, path, 0) == 0 else {
+            let reason = String(cString: strerror(errno))
+            return .failure(
+              DiagnosticsError(
+                .error(at: SourceLocation(file: root.path + "/" + path), "cannot replace file: \(reason)")))
+          }
+        }
+        if let live, Self.holds(path, in: live, bytes, expected),
+          linkat(live.descriptor, path, root.descriptor, path, 0) == 0
+        {
+          return .success(.linked)
+        }
+        do {
+          try Self.writeFile(bytes, to: path, in: root)
+          return .success(.written)
+        } catch {
+          return .failure(error)
+        }
+      }
+      for outcome in outcomes {
+        switch outcome {
+        case .success(.kept): report.kept += 1
+        case .success(.linked): report.linked += 1
+        case .success(.written): report.written += 1
+        case .failure(let error): throw error
+        }
+      }
     } catch {
-      try? fileManager.removeItem(at: staging)
+      // What was staged is as good a start for the next build as the
+      // previous site was (every file is compared again).
+      if !(keepsPreviousSite && rename(staging.path, previousURL.path) == 0) { discard(staging) }
       if let error = error as? DiagnosticsError { throw error }
       throw DiagnosticsError(
         .error(at: SourceLocation(file: shownPath), "cannot write the site: \(Self.describe(error))"))
@@ -83,18 +212,214 @@ public struct SiteWriter {
     return try swapIn(staging)
   }
 
-  /// Where a site-relative path is written, or nil if it would land
-  /// anywhere but inside `folder`. Every name that reaches a path is checked
-  /// where it is read (ids at the config, page paths at the record); this is
-  /// the last line of defence, so that no future slip can write outside.
-  static func place(_ path: String, in folder: URL) -> URL? {
-    let segments = path.split(separator: "/", omittingEmptySubsequences: false)
-    guard !path.isEmpty,
-      segments.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") })
-    else { return nil }
-    let url = folder.appendingPathComponent(path).standardizedFileURL
-    let root = folder.standardizedFileURL.path
-    return url.path.hasPrefix(root.hasSuffix("/") ? root : root + "/") ? url : nil
+  enum Outcome { case kept, linked, written }
+
+  /// The folders the files need, level by level (a page per record is a
+  /// folder per record).
+  static func folders(for relative: [String]) -> [[String]] {
+    var byDepth: [[String]] = []
+    var seen = Set<Substring>()
+    for path in relative {
+      var end = path.endIndex
+      var missing: [Substring] = []
+      while let slash = path[..<end].lastIndex(of: "/") {
+        let folder = path[..<slash]
+        if !seen.insert(folder).inserted { break }
+        missing.append(folder)
+        end = slash
+      }
+      for folder in missing {
+        let depth = folder.reduce(0) { $1 == "/" ? $0 + 1 : $0 }
+        while byDepth.count <= depth { byDepth.append([]) }
+        byDepth[depth].append(String(folder))
+      }
+    }
+    return byDepth
+  }
+
+  /// Makes a previous site hold nothing but what the new one keeps: every
+  /// file not in `files`, folder not in `folders`, and anything else (a
+  /// symbolic link, a socket) is removed — never followed; a folder goes
+  /// as a whole, moved out and removed like a replaced site. Returns the
+  /// files that stay, to be compared.
+  func clear(_ root: String, keeping files: Set<String>, folders: Set<String>) throws -> Set<String> {
+    var kept = Set<String>()
+    var level = [""]
+    while !level.isEmpty {
+      let listings = Parallel.map(count: level.count) { index in Self.list(root, level[index]) }
+      var next: [String] = []
+      for listing in listings {
+        for (path, type) in listing {
+          switch type {
+          case .folder where folders.contains(path): next.append(path)
+          case .file where files.contains(path): kept.insert(path)
+          case .folder:
+            // Out of the way first: the new site may put a file there.
+            let target = removalURL()
+            if rename(root + "/" + path, target.path) == 0 {
+              removeLater(target.path)
+            } else {
+              do { try FileManager.default.removeItem(atPath: root + "/" + path) } catch {
+                throw DiagnosticsError(
+                  .error(
+                    at: SourceLocation(file: root + "/" + path), "cannot remove: \(Self.describe(error))"))
+              }
+            }
+          case .file, .other:
+            guard unlink(root + "/" + path) == 0 else {
+              throw DiagnosticsError(
+                .error(
+                  at: SourceLocation(file: root + "/" + path),
+                  "cannot remove: \(String(cString: strerror(errno)))"))
+            }
+          }
+        }
+      }
+      level = next
+    }
+    return kept
+  }
+
+  enum EntryType { case file, folder, other }
+
+  /// The entries of one folder (relative to `root`), by type, links not
+  /// followed.
+  static func list(_ root: String, _ folder: String) -> [(String, EntryType)] {
+    let path = folder.isEmpty ? root : root + "/" + folder
+    guard let directory = opendir(path) else { return [] }
+    defer { closedir(directory) }
+    var entries: [(String, EntryType)] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+      }
+      if name == "." || name == ".." { continue }
+      let relative = folder.isEmpty ? name : folder + "/" + name
+      var type = entry.pointee.d_type
+      if type == UInt8(DT_UNKNOWN) {
+        var info = stat()
+        guard lstat(path + "/" + name, &info) == 0 else { continue }
+        type =
+          (info.st_mode & S_IFMT) == S_IFDIR
+          ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
+      }
+      entries.append(
+        (relative, type == UInt8(DT_DIR) ? .folder : type == UInt8(DT_REG) ? .file : .other))
+    }
+    return entries
+  }
+
+  /// Creates the folders, parents first: one level at a time, each level's
+  /// folders over all cores. A folder already there is kept.
+  static func makeFolders(_ byDepth: [[String]], in root: Folder) throws {
+    for level in byDepth {
+      let failures = Parallel.map(count: level.count) { index -> String? in
+        if mkdirat(root.descriptor, level[index], 0o755) == 0 || errno == EEXIST { return nil }
+        return "cannot create folder: \(String(cString: strerror(errno)))"
+      }
+      if let index = failures.firstIndex(where: { $0 != nil }), let message = failures[index] {
+        throw DiagnosticsError(.error(at: SourceLocation(file: root.path + "/" + level[index]), message))
+      }
+    }
+  }
+
+  /// An open folder, for paths relative to it (`openat`, `mkdirat`, …).
+  final class Folder: @unchecked Sendable {
+    let path: String
+    let descriptor: Int32
+
+    init(_ path: String) throws {
+      self.path = path
+      descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw DiagnosticsError(
+          .error(at: SourceLocation(file: path), "cannot open folder: \(String(cString: strerror(errno)))"))
+      }
+    }
+
+    deinit { close(descriptor) }
+  }
+
+  /// What a file of an earlier site must be to stay in the new one: owned
+  /// by this user, with the permissions a fresh write would give it.
+  struct ExpectedFile {
+    var owner: uid_t
+    var mode: mode_t
+  }
+
+  static func expectedFile() -> ExpectedFile {
+    let mask = umask(0)
+    umask(mask)
+    return ExpectedFile(owner: geteuid(), mode: 0o644 & ~mask)
+  }
+
+  /// The live site's path, if there is one to link from.
+  static func liveSite(_ path: String) -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+    return path
+  }
+
+  /// Whether `path` in `folder` is a plain file of this user, with the
+  /// permissions a fresh write would give it, holding exactly `bytes`: the
+  /// size first, then the contents. Links are not followed.
+  static func holds(_ path: String, in folder: Folder, _ bytes: [UInt8], _ expected: ExpectedFile) -> Bool {
+    let descriptor = openat(folder.descriptor, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size == bytes.count,
+      info.st_uid == expected.owner, (info.st_mode & 0o7777) == expected.mode
+    else { return false }
+    return contents(of: descriptor, equal: bytes)
+  }
+
+  /// Whether the file behind `descriptor` holds exactly `bytes` (its size
+  /// already checked), read in blocks.
+  static func contents(of descriptor: Int32, equal bytes: [UInt8]) -> Bool {
+    let blockSize = 64 * 1024
+    var buffer = [UInt8](repeating: 0, count: min(max(bytes.count, 1), blockSize))
+    var offset = 0
+    while offset < bytes.count {
+      let wanted = min(buffer.count, bytes.count - offset)
+      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
+      guard count > 0 else { return false }
+      let same = buffer.withUnsafeBytes { block in
+        bytes.withUnsafeBytes { expected in
+          guard let read = block.baseAddress, let start = expected.baseAddress else { return false }
+          return memcmp(read, start + offset, count) == 0
+        }
+      }
+      guard same else { return false }
+      offset += count
+    }
+    return true
+  }
+
+  /// Whether a site-relative path lands inside the site: its segments are
+  /// names, never empty, `.` or `..`, so the path joined to the site's
+  /// folder cannot leave it (and the staging folder holds no symbolic
+  /// link: `clear` removes any). Every name that reaches a path is checked
+  /// where it is read (ids at the config, page paths at the record); this
+  /// is the last line of defence, so that no future slip can write outside.
+  static func isPlain(_ path: String) -> Bool {
+    guard !path.isEmpty else { return false }
+    var segment = 0
+    var dots = 0
+    for byte in path.utf8 {
+      switch byte {
+      case UInt8(ascii: "/"):
+        if segment == 0 || segment == dots && dots <= 2 { return false }
+        segment = 0
+        dots = 0
+      case 0: return false
+      case UInt8(ascii: "."):
+        segment += 1
+        dots += 1
+      default: segment += 1
+      }
+    }
+    return !(segment == 0 || segment == dots && dots <= 2)
   }
 
   /// Exchanges the staging folder with the output, then removes the old
@@ -114,14 +439,15 @@ public struct SiteWriter {
       if rename(staging.path, output.path) != 0 { throw fail("create") }
       return []
     }
-    let old: URL
+    // A name of its own for each previous site: an earlier one of this
+    // process may still be being removed.
+    let old = removalURL()
+    var removing = old
     if Self.exchange(staging.path, output.path) {
-      old = staging
+      if rename(staging.path, old.path) != 0 { removing = staging }
     } else {
       // No atomic exchange here: two renames, the old site complete until
       // the first and the new one complete from the second.
-      old = parentURL.appendingPathComponent(oldPrefix + String(getpid()))
-      try? fileManager.removeItem(at: old)
       if rename(output.path, old.path) != 0 { throw fail("replace") }
       if rename(staging.path, output.path) != 0 {
         let error = fail("replace")
@@ -129,17 +455,36 @@ public struct SiteWriter {
         throw error
       }
     }
+    if keepsPreviousSite && rename(removing.path, previousURL.path) == 0 { return [] }
+    if oldSiteRemoval == .background && Self.removeDetached(removing.path) { return [] }
     do {
-      try fileManager.removeItem(at: old)
+      try fileManager.removeItem(at: removing)
     } catch {
       return [
         .warning(
           at: SourceLocation(file: shownPath),
-          "the new site is published, but the previous one could not be removed from '\(DatasetLoader.displayPath(old.path))': \(Self.describe(error))"
+          "the new site is published, but the previous one could not be removed from '\(DatasetLoader.displayPath(removing.path))': \(Self.describe(error))"
         )
       ]
     }
     return []
+  }
+
+  /// Starts `rm -rf` on a previous site and does not wait for it: its
+  /// standard streams go to /dev/null (a caller reading this process's
+  /// output to its end must not wait for it either). False if it could not
+  /// be started.
+  static func removeDetached(_ path: String) -> Bool {
+    let remover = "/bin/rm"
+    guard FileManager.default.isExecutableFile(atPath: remover) else { return false }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: remover)
+    process.arguments = ["-rf", "--", path]
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return false }
+    return true
   }
 
   /// `renameat2(…, RENAME_EXCHANGE)`, looked up at run time: glibc has it
@@ -174,24 +519,34 @@ public struct SiteWriter {
 
   /// Plain POSIX writes: FileManager's atomic write costs a temporary file
   /// and a rename per file, which the staging folder already makes moot.
-  static func writeFile(_ bytes: [UInt8], to path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    guard descriptor >= 0 else {
-      throw DiagnosticsError(
-        .error(at: SourceLocation(file: path), "cannot write file: \(String(cString: strerror(errno)))"))
+  /// Always a new file (`O_EXCL`): a name already there may be a hard link
+  /// to the live site, which must never be written through.
+  static func writeFile(_ bytes: [UInt8], to relative: String, in folder: Folder) throws(DiagnosticsError) {
+    func failure() -> DiagnosticsError {
+      let reason = String(cString: strerror(errno))
+      return DiagnosticsError(
+        .error(at: SourceLocation(file: folder.path + "/" + relative), "cannot write file: \(reason)"))
     }
+    let descriptor = openat(folder.descriptor, relative, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw failure() }
     defer { close(descriptor) }
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
         systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
       }
-      guard written > 0 else {
-        throw DiagnosticsError(
-          .error(at: SourceLocation(file: path), "cannot write file: \(String(cString: strerror(errno)))"))
-      }
+      guard written > 0 else { throw failure() }
       offset += written
     }
+  }
+
+  private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int
+  {
+    #if canImport(Glibc)
+      Glibc.read(descriptor, buffer, count)
+    #else
+      Darwin.read(descriptor, buffer, count)
+    #endif
   }
 
   private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {

@@ -10,7 +10,7 @@ public struct BuildOptions: Sendable, Hashable {
   /// Overrides the config's `baseURL` (e.g. `/music/`).
   public var baseURL: String?
   /// Removes every staging folder left beside the output, not only those
-  /// of builds that are gone.
+  /// of builds that are gone, and the kept previous site.
   public var clean: Bool = false
   /// Replaces an output folder that holds files `generate` did not write.
   public var force: Bool = false

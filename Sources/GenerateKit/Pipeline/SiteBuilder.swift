@@ -142,7 +142,15 @@ public struct SiteBuilder: Sendable {
       log("[\(BuildStep.publishing.number)/\(BuildStep.count)] \(BuildStep.publishing.name): no file changed")
     } else {
       if memory != nil { beforePublishing?(filesByPath, changed) }
-      try step(.publishing, "to \(options.outputPath)") { engine.emit(contentsOf: try writer.publish(files)) }
+      var published = SiteWriter.Report()
+      try step(.publishing, "to \(options.outputPath)") {
+        engine.emit(contentsOf: try writer.publish(files, report: &published))
+      }
+      if verbose {
+        log(
+          "      \(published.written) files written, \(published.kept + published.linked) unchanged (\(published.kept) kept from the previous site, \(published.linked) linked from the live one)"
+        )
+      }
     }
     if let memory, let inputs = loaded.inputs {
       memory.kept = BuildMemory.Kept(

@@ -69,15 +69,21 @@ struct TermShardStage {
     }
     let lead = LeadDocuments(postings: postings, limit: suggestions, inline: options.inlinePostings)
     var leadRows: [Int32: (row: DocumentRow, size: Int)] = [:]
+    // Only a document the shard's words find outside its title needs its searched fields' texts,
+    // to say where (FORMAT.md "Term shard"); the others' rows stay as short as before.
+    var outside = Set(tops?.last ?? [])
+    for term in terms { outside.formUnion(postings[term]?.other.prefix(options.inlinePostings) ?? []) }
     let leading = lead.select(prefix: prefix, terms: terms, tops: tops, budget: options.leadBytes) { number in
       if let known = leadRows[number] { return known.size }
-      let row = rows.row(Int(number), numbered: true)
+      let row = rows.row(Int(number), numbered: true, fields: outside.contains(number))
       let size = row.jsonBytes.count
       leadRows[number] = (row, size)
       return size
     }
     shard.docs =
-      leading.isEmpty ? nil : leading.map { leadRows[$0]?.row ?? rows.row(Int($0), numbered: true) }
+      leading.isEmpty
+      ? nil
+      : leading.map { leadRows[$0]?.row ?? rows.row(Int($0), numbered: true, fields: outside.contains($0)) }
     shard.joined = joined.isEmpty ? nil : joined
     shard.starts = starts.isEmpty ? nil : starts
     shard.whole = whole.isEmpty ? nil : whole
@@ -165,6 +171,8 @@ struct TypoShardStage {
 /// Stage 5: document shards, numbered in one content-hashed folder: the
 /// browser computes a shard's name from its number, so the manifest does not
 /// grow with the index (a list of 20,000 names was 190 KB gzip at 1M records).
+/// Beside each, its field shard: the searched fields' texts of its
+/// documents, fetched only for a row found outside its title and subtitle.
 struct DocumentShardStage {
   let options: IndexBuilder.Options
   let site: PreparedSite
@@ -173,18 +181,33 @@ struct DocumentShardStage {
   /// Returns the folder, `d/<hash>/`.
   func run(into files: inout IndexFiles) throws -> String {
     let rows = DocumentRows(site: site, order: order)
+    // Without a kind that shows fields, the browser never asks for field shards.
+    let showsFields = site.collections.contains { $0.config.searchable && !SearchedFields.shown($0).isEmpty }
     let shardCount = (order.count + options.docsPerShard - 1) / options.docsPerShard
-    let docShardBytes = try Parallel.map(count: shardCount) { shard -> Result<[UInt8], any Error> in
+    let docShardBytes = try Parallel.map(count: shardCount) {
+      shard -> Result<([UInt8], [UInt8]), any Error> in
       let start = shard * options.docsPerShard
       let end = min(start + options.docsPerShard, order.count)
-      let file = DocumentShard(docs: (start..<end).map { rows.row($0) }, first: start)
-      return Result { try IndexEncoder.encode(file, capacity: 16 * 1024) }
+      let file = DocumentShard(docs: (start..<end).map { rows.row($0, fields: false) }, first: start)
+      let fields = FieldShard(
+        fields: showsFields ? (start..<end).map { rows.searched.texts(of: order[$0]) ?? [] } : [],
+        first: start)
+      return Result {
+        (
+          try IndexEncoder.encode(file, capacity: 16 * 1024),
+          showsFields ? try IndexEncoder.encode(fields, capacity: 8 * 1024) : []
+        )
+      }
     }.map { try $0.get() }
     var folderHash: [UInt8] = []
-    for bytes in docShardBytes { folderHash += Array(ContentHash.hex(bytes, digits: 16).utf8) }
+    for (rows, fields) in docShardBytes {
+      folderHash += Array(ContentHash.hex(rows, digits: 16).utf8)
+      if showsFields { folderHash += Array(ContentHash.hex(fields, digits: 16).utf8) }
+    }
     let folder = "d/\(ContentHash.hex(folderHash))/"
-    for (number, bytes) in docShardBytes.enumerated() {
-      files.files.append(("idx/\(folder)\(number).json", bytes))
+    for (number, (rows, fields)) in docShardBytes.enumerated() {
+      files.files.append(("idx/\(folder)\(number).json", rows))
+      if showsFields { files.files.append(("idx/\(folder)f\(number).json", fields)) }
     }
     return folder
   }
@@ -281,7 +304,8 @@ struct FilterStage {
       let id = collection.config.id
       var kind = Manifest.Kind(
         id: id, label: collection.config.label, singular: collection.config.singular,
-        count: kindIDs[offset].count, file: together ? nil : try idsFile("kind-\(id)", kindIDs[offset]))
+        count: kindIDs[offset].count, file: together ? nil : try idsFile("kind-\(id)", kindIDs[offset]),
+        fields: SearchedFields.labels(of: collection))
       if collection.distinct != nil {
         kind.distinct = files.add(
           "f", "distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))

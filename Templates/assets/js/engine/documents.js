@@ -57,9 +57,9 @@ export function createDocuments(loader, onRow) {
 
 // A long text shows from a little before its first match, so the match is on the row's one line.
 function excerpt(label, text, marks) {
-  const ranges = highlightRanges(text, marks), from = ranges[0][0] > 30 ? text.lastIndexOf(' ', ranges[0][0] - 15) + 1 : 0
-  const shift = from ? 1 - from : 0
-  return { label, text: from ? `\u2026${text.slice(from)}` : text, marks: ranges.map(([a, b]) => [a + shift, b + shift]) }
+  const at = highlightRanges(text, marks)[0][0], from = at > 30 ? text.lastIndexOf(' ', at - 15) + 1 : 0
+  if (from) text = `\u2026${text.slice(from)}`
+  return { label, text, marks: highlightRanges(text, marks) }
 }
 
 // Links the page may follow: the site's own, or http, https and mailto. The

@@ -69,10 +69,16 @@ struct TermShardStage {
     }
     let lead = LeadDocuments(postings: postings, limit: suggestions, inline: options.inlinePostings)
     var leadRows: [Int32: (row: DocumentRow, size: Int)] = [:]
-    // Only a document the shard's words find outside its title needs its searched fields' texts,
-    // to say where (FORMAT.md "Term shard"); the others' rows stay as short as before.
+    // Only a document the shard's words find outside its title, and none of them in it, needs
+    // its searched fields' texts to say where (FORMAT.md "Term shard"); the others' rows stay as
+    // short as before (Love Is Strong is found by `love` in its title, not by its album Voodoo Lounge).
     var outside = Set(tops?.last ?? [])
-    for term in terms { outside.formUnion(postings[term]?.other.prefix(options.inlinePostings) ?? []) }
+    var inside = Set(tops?.first ?? [])
+    for term in terms {
+      outside.formUnion(postings[term]?.other.prefix(options.inlinePostings) ?? [])
+      inside.formUnion(postings[term]?.title.prefix(options.inlinePostings) ?? [])
+    }
+    outside.subtract(inside)
     let leading = lead.select(prefix: prefix, terms: terms, tops: tops, budget: options.leadBytes) { number in
       if let known = leadRows[number] { return known.size }
       let row = rows.row(Int(number), numbered: true, fields: outside.contains(number))

@@ -283,6 +283,14 @@ test('a song found only by its composer says so: "Composer", the text, the word 
   for (const d of by('Apocalyptica')) assert.deepEqual(d.match, { label: 'Album', text: 'Plays Metallica By Four Cellos', marks: [[6, 15]] });
 });
 
+test('a long field shows from a little before its match, so the word is on the line', { skip }, async () => {
+  const { engine } = open(SITE);
+  const playlist = (await engine.search('jobim')).docs.find((d) => d.title === 'Brazilian Music');
+  assert.equal(playlist.match.label, 'Artist names');
+  assert.ok(playlist.match.text.startsWith('\u2026') && playlist.match.text.indexOf('Jobim') < 30, playlist.match.text);
+  assert.deepEqual(playlist.match.marks.map(([a, b]) => playlist.match.text.slice(a, b)), ['Jobim']);
+});
+
 test('a word found in another form in the title fetches no field shard (love → Loving)', { skip }, async () => {
   const { engine, log } = open(SITE);
   const r = await engine.search('love');

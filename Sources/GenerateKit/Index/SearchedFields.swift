@@ -1,5 +1,5 @@
 /// What a result row shows of the searched fields, so a record found by a
-/// word outside its title says where (`Composer: …`, FORMAT.md "Document
+/// word outside its title says where (`Composer: …`, FORMAT.md "Field
 /// shards"): per kind, the fields whose name the subtitle does not already
 /// print, labelled once in the manifest; per document, their texts, and
 /// `""` for a text whose every term the title or subtitle already shows,

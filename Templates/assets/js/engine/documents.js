@@ -1,5 +1,6 @@
 // Document rows: every row seen, from term shards' `docs` or document shards (FORMAT.md). A
-// document shard is fetched only for a row no term shard carried.
+// document shard is fetched only for a row no term shard carried, and its field shard only for a
+// row found by a word its title and subtitle do not show.
 import { highlightRanges, queryWords } from './normalize.js'
 import { stemmer } from './forms.js'
 
@@ -39,8 +40,10 @@ export function createDocuments(loader, onRow) {
     await fetch(manifest, list)
     // A word shows when it is marked, or as another form of itself (`love` in "Loving You").
     const stem = stemmer(manifest.options?.forms) ?? String
-    const unseen = (id, [kind, title, subtitle] = rows.get(id), text = `${title} ${subtitle}`) => (manifest.kinds[kind].fields
-      ? words.filter((w) => w.length && !highlightRanges(text, w).length && !queryWords(text).some((t) => stem(t) === stem(w[0]))).flat() : [])
+    const shows = (text, w) => highlightRanges(text, w).length || queryWords(text).some((t) => stem(t) === stem(w[0]))
+    // The marks of the words a row of a kind with fields does not show.
+    const unseen = (id, [kind, title, subtitle] = rows.get(id)) =>
+      (manifest.kinds[kind].fields ? words.filter((w) => w.length && !shows(`${title} ${subtitle}`, w)).flat() : [])
     await fetch(manifest, list.filter((id) => unseen(id).length), 'f', fields)
     return list.map((id) => {
       const [kind, title, subtitle, url, hue] = rows.get(id), k = manifest.kinds[kind], missing = unseen(id)

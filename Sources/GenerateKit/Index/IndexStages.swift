@@ -184,38 +184,45 @@ struct DocumentShardStage {
   let site: PreparedSite
   let order: [Int]
 
-  /// Returns the folder, `d/<hash>/`.
-  func run(into files: inout IndexFiles) throws -> String {
+  /// Returns the folder, `d/<hash>/`, and the collections some of whose
+  /// documents have field texts: only their kinds list `fields`.
+  func run(into files: inout IndexFiles) throws -> (folder: String, fielded: Set<Int>) {
     let rows = DocumentRows(site: site, order: order)
-    // Without a kind that shows fields, the browser never asks for field shards.
     let showsFields = site.collections.contains { $0.config.searchable && !SearchedFields.shown($0).isEmpty }
     let shardCount = (order.count + options.docsPerShard - 1) / options.docsPerShard
     let docShardBytes = try Parallel.map(count: shardCount) {
-      shard -> Result<([UInt8], [UInt8]), any Error> in
+      shard -> Result<(rows: [UInt8], fields: [UInt8], fielded: Set<Int>), any Error> in
       let start = shard * options.docsPerShard
       let end = min(start + options.docsPerShard, order.count)
       let file = DocumentShard(docs: (start..<end).map { rows.row($0, fields: false) }, first: start)
-      let fields = FieldShard(
-        fields: showsFields ? (start..<end).map { rows.searched.texts(of: order[$0]) ?? [] } : [],
-        first: start)
+      var fielded = Set<Int>()
+      let texts = (start..<end).map { number -> [String] in
+        guard showsFields, let texts = rows.searched.texts(of: order[number]) else { return [] }
+        fielded.insert(site.documents[order[number]].collection)
+        return texts
+      }
       return Result {
         (
           try IndexEncoder.encode(file, capacity: 16 * 1024),
-          showsFields ? try IndexEncoder.encode(fields, capacity: 8 * 1024) : []
+          showsFields
+            ? try IndexEncoder.encode(FieldShard(fields: texts, first: start), capacity: 8 * 1024) : [],
+          fielded
         )
       }
     }.map { try $0.get() }
+    // Without a document that has field texts, the browser never asks for field shards.
+    let fielded = docShardBytes.reduce(into: Set<Int>()) { $0.formUnion($1.fielded) }
     var folderHash: [UInt8] = []
-    for (rows, fields) in docShardBytes {
-      folderHash += Array(ContentHash.hex(rows, digits: 16).utf8)
-      if showsFields { folderHash += Array(ContentHash.hex(fields, digits: 16).utf8) }
+    for shard in docShardBytes {
+      folderHash += Array(ContentHash.hex(shard.rows, digits: 16).utf8)
+      if !fielded.isEmpty { folderHash += Array(ContentHash.hex(shard.fields, digits: 16).utf8) }
     }
     let folder = "d/\(ContentHash.hex(folderHash))/"
-    for (number, (rows, fields)) in docShardBytes.enumerated() {
-      files.files.append(("idx/\(folder)\(number).json", rows))
-      if showsFields { files.files.append(("idx/\(folder)f\(number).json", fields)) }
+    for (number, shard) in docShardBytes.enumerated() {
+      files.files.append(("idx/\(folder)\(number).json", shard.rows))
+      if !fielded.isEmpty { files.files.append(("idx/\(folder)f\(number).json", shard.fields)) }
     }
-    return folder
+    return (folder, fielded)
   }
 }
 
@@ -238,6 +245,8 @@ struct FilterStage {
   /// Up to this many documents a search counts every chip, so it needs every
   /// kind's documents: one file holds them all (`index: kindsInOneFile`).
   let kindsInOneFile: Int
+  /// Collections some of whose documents have field texts (`DocumentShardStage`).
+  var fielded: Set<Int> = []
 
   /// The manifest's `kinds`, `kindsFile`, `scopes` and `facets`.
   struct Filters {
@@ -311,7 +320,9 @@ struct FilterStage {
       var kind = Manifest.Kind(
         id: id, label: collection.config.label, singular: collection.config.singular,
         count: kindIDs[offset].count, file: together ? nil : try idsFile("kind-\(id)", kindIDs[offset]),
-        fields: SearchedFields.labels(of: collection))
+        fields: site.collections.firstIndex { $0 === collection }.flatMap {
+          fielded.contains($0) ? SearchedFields.labels(of: collection) : nil
+        })
       if collection.distinct != nil {
         kind.distinct = files.add(
           "f", "distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))

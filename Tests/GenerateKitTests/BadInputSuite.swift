@@ -310,6 +310,14 @@ import Testing
       ], file: configFile,
       message: "scope 'library' filters by facet 'payer', which is not declared"),
     Case(
+      name: "a scope with a misspelt description",
+      edits: [
+        .replace(
+          configFile, "  - { id: library, label: Library, facet: buyer, value: \"5\" }",
+          "  - { id: library, label: Library, facet: buyer, value: \"5\", 1️⃣descripton: Bought }")
+      ], file: configFile,
+      message: "unknown key 'descripton' in a scope; expected one of: description, facet, id, label, value"),
+    Case(
       name: "a scope with a facet but no value",
       edits: [
         .replace(

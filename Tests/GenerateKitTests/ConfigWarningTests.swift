@@ -155,20 +155,28 @@ import Testing
     #expect(try project.snapshot() == before)
   }
 
-  /// The icon names Swift accepts are exactly the glyphs the browser draws.
+  /// The icon names Swift accepts are exactly the glyphs the browser draws:
+  /// dom.js's filled `PATHS`, and the outlines of glyphs.js, which dom.js
+  /// names in its `STROKED` list.
   @Test func facetIconsMatchTheGlyphsInDomJS() throws {
-    let script = try String(
-      contentsOf: packageRoot.appendingPathComponent("Templates/assets/js/ui/dom.js"), encoding: .utf8)
-    var names: [String] = []
-    for block in ["const PATHS = {", "const STROKED = {"] {
-      let start = try #require(script.range(of: block), "dom.js has no \(block)")
-      let body = script[start.upperBound...].prefix { $0 != "}" }
-      for line in body.split(separator: "\n") {
+    func script(_ name: String) throws -> String {
+      try String(
+        contentsOf: packageRoot.appendingPathComponent("Templates/assets/js/ui/\(name)"), encoding: .utf8)
+    }
+    func keys(_ block: String, in file: String) throws -> [String] {
+      let text = try script(file)
+      let start = try #require(text.range(of: block), "\(file) has no \(block)")
+      let body = text[start.upperBound...].prefix { $0 != "}" }
+      return body.split(separator: "\n").compactMap { line in
         let trimmed = line.trimmingCharacters(in: .whitespaces)
-        guard let colon = trimmed.firstIndex(of: ":") else { continue }
-        names.append(String(trimmed[..<colon]))
+        return trimmed.firstIndex(of: ":").map { String(trimmed[..<$0]) }
       }
     }
+    let outlines = try keys("export const STROKED = {", in: "glyphs.js")
+    let listed = try #require(
+      try script("dom.js").split(separator: "\n").first { $0.hasPrefix("const STROKED = [") })
+    #expect(listed == "const STROKED = [" + outlines.sorted().map { "'\($0)'" }.joined(separator: ", ") + "]")
+    let names = try keys("const PATHS = {", in: "dom.js") + outlines
     #expect(names.sorted() == FacetIcons.names.sorted())
     #expect(FacetIcons.names == FacetIcons.names.sorted(), "keep FacetIcons.names sorted: warnings list them")
   }

@@ -23,7 +23,8 @@ extension SiteIndex {
     case path.hasPrefix("idx/t/"): return TermShard.self
     case path.hasPrefix("idx/y/list."): return TypoList.self
     case path.hasPrefix("idx/y/"): return TypoShard.self
-    case path.hasPrefix("idx/d/"): return DocumentShard.self
+    case path.hasPrefix("idx/d/"):
+      return path.split(separator: "/").last?.first == "f" ? FieldShard.self : DocumentShard.self
     case path.hasPrefix("idx/f/distinct-"): return DistinctGroups.self
     case path.hasPrefix("idx/f/kinds."): return AllKinds.self
     case path.hasPrefix("idx/f/"): return IDList.self
@@ -63,7 +64,7 @@ extension SiteIndex {
     let counts = try roundTrip(try builder.build(site))
     for shape in [
       "Manifest", "TermDirectory", "ContinuationFile", "TermShard", "TypoList", "TypoShard", "DocumentShard",
-      "DistinctGroups", "IDList", "AllKinds",
+      "FieldShard", "DistinctGroups", "IDList", "AllKinds",
     ] {
       #expect(counts[shape, default: 0] > 0, "no \(shape) written")
     }

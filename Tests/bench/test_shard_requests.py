@@ -1,6 +1,7 @@
 """The index is fetched piecemeal: a query costs the manifest (unless the page
 embeds it), one term shard per query word and the document shards of the
-results shown that the term shards did not carry — never the whole index. Builds a 20,000-record synthetic site with the generator, serves it
+results shown that the term shards did not carry (and the field shards beside them of results
+found outside their titles) — never the whole index. Builds a 20,000-record synthetic site with the generator, serves it
 gzipped on 127.0.0.1 and searches it in Chromium, counting `idx/` requests.
 
     .venv/bin/python -m pytest -q Tests/bench/test_shard_requests.py
@@ -91,6 +92,20 @@ def idx_requests(log):
     return [p for p, _ in log if p.startswith("/idx/")]
 
 
+FIELD_SHARD = re.compile(r"^/idx/d/[0-9a-f]+/f(\d+)\.json$")
+
+
+def field_shards(site, reqs, shown):
+    """The field shards among `reqs` (FORMAT.md "Field shards"), each beside the document shard
+    of a result shown: they say where a row found outside its title matched."""
+    fields = [p for p in reqs if FIELD_SHARD.match(p)]
+    for p in fields:
+        beside = re.sub(r"/f(\d+)\.json$", r"/\1.json", p)
+        assert doc_titles(site["dir"], beside) & set(shown), f"{p} is beside none of the results {shown}"
+    assert len(set(fields)) == len(fields) <= len(shown), f"field shards: {fields}"
+    return fields
+
+
 def type_query(page, text):
     page.evaluate(B.ARM, ["#suggestions", "any", 20000])
     page.evaluate("(v) => window.__input(v)", text)
@@ -106,7 +121,8 @@ def check_partial(site, log, word, shown):
     t = [p for p in reqs if p.startswith("/idx/t/")]
     wanted = [p for p in shard_for(site, word) if p not in site["embedded"]]
     assert t == wanted, f"term shards for '{word}': {t}, expected {wanted}"
-    d = [p for p in reqs if p.startswith("/idx/d/")]
+    fields = field_shards(site, reqs, shown)
+    d = [p for p in reqs if p.startswith("/idx/d/") and p not in fields]
     # A term shard carries the rows of its words' first answers (FORMAT.md `docs`): only the
     # results shown that none carried cost a document shard, each holding one of them.
     carried = {row[2] for p in t for row in json.loads((site["dir"] / p.lstrip("/")).read_text()).get("docs", [])}
@@ -115,9 +131,9 @@ def check_partial(site, log, word, shown):
     assert len(set(d)) == len(d), f"a document shard fetched twice: {d}"
     for p in d:
         assert doc_titles(site["dir"], p) & set(missing), f"{p} holds none of the results {missing}"
-    other = [p for p in reqs if p not in t and p not in d and p != site["manifest_path"]]
+    other = [p for p in reqs if p not in t and p not in d and p not in fields and p != site["manifest_path"]]
     assert not other, f"unexpected index requests: {other}"
-    assert len(reqs) <= once + len(t) + len(shown) < total_files, f"{len(reqs)} of {total_files} index files"
+    assert len(reqs) - len(fields) <= once + len(t) + len(shown) < total_files, f"{len(reqs)} of {total_files} index files"
 
 
 def test_rare_word_fetches_only_its_shards(site, browser):
@@ -139,7 +155,8 @@ def test_rare_word_fetches_only_its_shards(site, browser):
         assert rows and len(rows) <= df + 1
         reqs = idx_requests(srv.take())
         t_ok = [p for p in reqs if p in shard_for(site, word)]
-        d = [p for p in reqs if p.startswith("/idx/d/")]
+        fields = field_shards(site, reqs, rows)
+        d = [p for p in reqs if p.startswith("/idx/d/") and p not in fields]
         assert not t_ok, f"term shard fetched again: {reqs}"
         assert len(d) <= len(rows), f"{len(d)} document shards for {len(rows)} results: {reqs}"
         # Up to 50,000 documents the engine also reads every kind's documents (a few KB, one
@@ -149,8 +166,8 @@ def test_rare_word_fetches_only_its_shards(site, browser):
             assert not kinds, f"kind files on a large index: {kinds}"
         else:
             assert len(kinds) == 1 and kinds[0].startswith("/idx/f/kinds."), f"kind files: {kinds}"
-        assert not [p for p in reqs if p not in d and p not in kinds and not p.startswith("/idx/t/")], f"unexpected: {reqs}"
-        assert len(reqs) - len(kinds) <= len(rows) + 1, f"final search fetched {reqs}"
+        assert not [p for p in reqs if p not in d + fields + kinds and not p.startswith("/idx/t/")], f"unexpected: {reqs}"
+        assert len(reqs) - len(kinds) - len(fields) <= len(rows) + 1, f"final search fetched {reqs}"
         ctx.close()
 
 

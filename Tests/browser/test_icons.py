@@ -31,6 +31,8 @@ def countries():
 def test_the_continent_token_shows_the_outline_globe(page, countries):
     page.goto(countries + "?token=continent:Asia")
     page.wait_for_selector("#tokens .token")
+    # The outline glyphs come in their own file (ui/glyphs.js), fetched when one is first drawn.
+    page.wait_for_function("() => document.querySelector('#tokens .token svg path')?.getAttribute('d')")
     settle(page)
     glyph = page.evaluate(
         """() => {

@@ -18,7 +18,7 @@ test('documents come back whole, with absolute URLs under the site base and mark
   const [doc] = (await engine.search('AC/DC')).docs;
   assert.deepEqual(doc, {
     id: 1, kind: 'artists', kindLabel: 'Artist', title: 'AC/DC', subtitle: 'Artist · 2 songs',
-    url: 'https://example.test/sub/artists/1-ac-dc/', hue: 3, marks: [[0, 5]],
+    url: 'https://example.test/sub/artists/1-ac-dc/', hue: 3, marks: [[0, 5]], subMarks: [], match: null,
   });
 });
 
@@ -75,7 +75,11 @@ test('only the document shards of the shown page are fetched', async () => {
   log.length = 0;
   const r = await engine.search('love', { offset: 9, limit: 5 });
   assert.deepEqual(ids(r), [3, 27]);
-  assert.deepEqual(files(log).filter((f) => f.startsWith('idx/d/')), ['idx/d/2']);
+  // Beyoncé is found by a searched field, not by her title or subtitle: its field shard says where.
+  assert.deepEqual(files(log).filter((f) => f.startsWith('idx/d/')), ['idx/d/2', 'idx/d/f0']);
+  assert.deepEqual(r.docs[0].match, { label: 'Other', text: 'Pop singer, Crazy in Love', marks: [[21, 25]] });
+  assert.equal(r.docs[1].match, null, 'Tokyo Nights shows the word in its subtitle');
+  assert.deepEqual(r.docs[1].subMarks, [[8, 12]]);
 });
 
 test('a 1-letter word uses the internal shard and its tops while typing, the subtree on a final search', async () => {

@@ -118,3 +118,15 @@ test('a word with a space after it is finished: in the title only as a whole wor
   // The last word, still being typed, may be a prefix in the title: network-manager.
   assert.equal((await engine.suggest('network man')).docs[0]?.title, 'network-manager');
 });
+
+test('a package found by its summary marks the words in its subtitle, which shows the summary: no field shard', { skip }, async () => {
+  const { engine, log } = open(SITE);
+  const r = await engine.search('web browser');
+  const lynx = r.docs.find((d) => d.title === 'lynx');
+  assert.ok(lynx, titles(r, 20).join());
+  assert.deepEqual(lynx.marks, [], 'the title holds neither word');
+  assert.deepEqual(lynx.subMarks.map(([a, b]) => lynx.subtitle.slice(a, b)), ['web', 'browser']);
+  assert.equal(lynx.match, null, 'the subtitle prints {{summary}}: no line of its own');
+  assert.ok((await engine.ready).kinds.every((k) => !k.fields), 'no kind shows a field the subtitle already prints');
+  assert.ok(!log.some((u) => /\/d\/[0-9a-f]+\/f\d+\.json$/.test(u)));
+});

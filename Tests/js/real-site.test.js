@@ -145,7 +145,12 @@ test('a final search fetches only the document shards of its page that no term s
   const carried = new Set(log.filter((u) => u.includes('/t/s.')).flatMap((u) => (read(u.slice(4)).docs ?? []).map((d) => d[0])));
   const pages = new Set(r.docs.filter((d) => !carried.has(d.id)).map((d) => Math.floor(d.id / manifest.docsPerShard)));
   assert.ok(pages.size > 0, 'a page of 20 goes past the rows the term shard carries');
-  assert.deepEqual(new Set(log.filter((u) => u.includes('/d/')).map((u) => Number(u.split('/').pop().split('.')[0]))), pages);
+  const rows = log.filter((u) => /\/d\/[0-9a-f]+\/\d+\.json$/.test(u));
+  assert.deepEqual(new Set(rows.map((u) => Number(u.split('/').pop().split('.')[0]))), pages);
+  // Besides them only field shards, for rows found outside their title and subtitle (Plays Metallica By Four Cellos).
+  const fields = log.filter((u) => u.includes('/d/') && !rows.includes(u));
+  assert.ok(fields.every((u) => /\/f\d+\.json$/.test(u)), fields.join());
+  assert.equal(fields.length, new Set(r.docs.filter((d) => d.match).map((d) => Math.floor(d.id / manifest.docsPerShard))).size);
 });
 
 test('a term shard carries the rows its first answers show: every shard\'s prefix, and common words typed key by key, need no document shard', { skip }, async () => {
@@ -162,17 +167,22 @@ test('a term shard carries the rows its first answers show: every shard\'s prefi
   }
 });
 
-test("a term shard's rows are the very rows of the document shards", { skip }, () => {
-  const rows = new Map();
+test("a term shard's rows are the very rows of the document shards, with their field shards' texts or none", { skip }, () => {
+  const rows = new Map(), texts = new Map();
   for (const path of docShards(manifest)) {
     const { first, docs } = read(path);
     docs.forEach((d, i) => rows.set(first + i, d));
+    read(path.replace(/(\d+)\.json$/, 'f$1.json')).fields.forEach((f, i) => texts.set(first + i, f));
   }
-  let checked = 0;
+  let checked = 0, withTexts = 0;
   for (const [, path] of termShards(manifest)) {
-    for (const [id, ...row] of read(path).docs ?? []) { assert.deepEqual(row, rows.get(id), `document ${id} in ${path}`); checked++; }
+    for (const [id, ...row] of read(path).docs ?? []) {
+      assert.deepEqual(row.slice(0, 5), rows.get(id), `document ${id} in ${path}`);
+      if (row.length > 5) { assert.deepEqual(row[5], texts.get(id), `document ${id}'s texts in ${path}`); withTexts++; }
+      checked++;
+    }
   }
-  assert.ok(checked > 100, `${checked} rows checked`);
+  assert.ok(checked > 100 && withTexts > 10, `${checked} rows checked, ${withTexts} with texts`);
 });
 
 test('the engine normalises every title exactly as the Swift index did', { skip }, async () => {
@@ -252,4 +262,41 @@ test('word forms: loves finds the word love, and marks it', { skip }, async () =
   const [first] = loves.docs;
   assert.equal(first.title, 'Love');
   assert.deepEqual(first.marks, [[0, 4]]);
+});
+
+test('a song found only by its composer says so: "Composer", the text, the word marked', { skip }, async () => {
+  const { engine, log } = open(SITE);
+  const songs = manifest.kinds.find((k) => k.id === 'songs');
+  assert.deepEqual(songs.fields, ['Album', 'Composer']);
+  for (const r of [await engine.suggest('lennon'), await engine.search('lennon')]) {
+    const wood = r.docs.find((d) => d.title === 'Norwegian Wood');
+    assert.ok(wood, r.docs.map((d) => d.title).join());
+    assert.equal(wood.match.label, 'Composer');
+    assert.equal(wood.match.text, 'John Lennon, Paul McCartney');
+    assert.deepEqual(wood.match.marks.map(([a, b]) => wood.match.text.slice(a, b)), ['Lennon']);
+    // A title that holds the word needs no line of its own.
+    assert.equal(r.docs.find((d) => d.title === 'Para Lennon E McCartney').match, null);
+  }
+  // Metallica's songs mark the artist in their subtitle; Apocalyptica's say which album names Metallica.
+  const metallica = (await engine.search('metallica', { kind: 'songs' })).docs;
+  const by = (artist) => metallica.filter((d) => d.subtitle.includes(artist));
+  assert.ok(by('Metallica').length && by('Metallica').every((d) => d.subMarks.length && !d.match));
+  assert.ok(by('Apocalyptica').length);
+  for (const d of by('Apocalyptica')) assert.deepEqual(d.match, { label: 'Album', text: 'Plays Metallica By Four Cellos', marks: [[6, 15]] });
+});
+
+test('a long field shows from a little before its match, so the word is on the line', { skip }, async () => {
+  const { engine } = open(SITE);
+  const playlist = (await engine.search('jobim')).docs.find((d) => d.title === 'Brazilian Music');
+  assert.equal(playlist.match.label, 'Artist names');
+  assert.ok(playlist.match.text.startsWith('\u2026') && playlist.match.text.indexOf('Jobim') < 30, playlist.match.text);
+  assert.deepEqual(playlist.match.marks.map(([a, b]) => playlist.match.text.slice(a, b)), ['Jobim']);
+});
+
+test('a word found in another form in the title fetches no field shard (love → Loving)', { skip }, async () => {
+  const { engine, log } = open(SITE);
+  const r = await engine.search('love');
+  assert.ok(r.docs.some((d) => d.title === "Since I've Been Loving You"));
+  assert.ok(r.docs.every((d) => !d.match));
+  assert.ok(!log.some((u) => /\/d\/[0-9a-f]+\/f\d+\.json$/.test(u)), log.join('\n'));
 });

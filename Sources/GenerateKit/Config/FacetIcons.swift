@@ -1,6 +1,7 @@
 /// The glyphs a facet's `icon:` may name. The browser draws them from
-/// `PATHS` and `STROKED` in `Templates/assets/js/ui/dom.js`; a test reads
-/// that file and checks both lists hold the same names, so they never drift.
+/// `PATHS` in `Templates/assets/js/ui/dom.js` and `STROKED` in `ui/glyphs.js`
+/// (fetched when first drawn); a test reads those files and checks the lists
+/// hold the same names, so they never drift.
 /// Any other name still builds (the token shows the tag glyph), with a
 /// warning at the facet.
 enum FacetIcons {

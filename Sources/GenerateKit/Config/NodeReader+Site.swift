@@ -219,7 +219,10 @@ extension NodeReader {
   mutating func scopes(_ node: Node) -> [SiteConfig.Scope] {
     var scopes: [SiteConfig.Scope] = []
     for item in node.sequence ?? [] {
-      guard let fields = mapping(item, allowed: ["id", "label", "facet", "value"], what: "a scope") else {
+      guard
+        let fields = mapping(
+          item, allowed: ["id", "label", "facet", "value", "description"], what: "a scope")
+      else {
         continue
       }
       guard let id = identifier(fields, in: item, what: "a scope") else { continue }
@@ -229,7 +232,10 @@ extension NodeReader {
       if (facet == nil) != (value == nil) {
         fail(item, "a scope needs both 'facet' and 'value', or neither (the whole catalogue)")
       }
-      scopes.append(.init(id: id, label: label, facet: facet, value: value, location: location(item)))
+      scopes.append(
+        .init(
+          id: id, label: label, facet: facet, value: value, location: location(item),
+          description: optionalString(fields, "description", what: "a scope")))
     }
     if node.sequence == nil { fail(node, "scopes must be a list") }
     return scopes

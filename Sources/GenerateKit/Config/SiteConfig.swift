@@ -116,6 +116,9 @@ public struct SiteConfig: Sendable {
     public var facet: String?
     public var value: String?
     public var location: SourceLocation
+    /// What the scope holds, for a label that cannot say it ("Library"):
+    /// the segment's accessible description and its tooltip.
+    public var description: String? = nil
   }
 
   /// How the index is cut into files (`index:`): the defaults suit most

@@ -61,10 +61,12 @@ public struct IndexBuilder {
     ).run(into: &files)
     let typoList = try TypoShardStage(options: options, postings: postings).run(into: &files)
     let documents = try DocumentShardStage(options: options, site: site, order: order).run(into: &files)
-    let filters = try FilterStage(site: site, order: order, kindsInOneFile: options.kindsInOneFile).run(
+    let filters = try FilterStage(
+      site: site, order: order, kindsInOneFile: options.kindsInOneFile, fielded: documents.fielded
+    ).run(
       into: &files)
     let manifest = ManifestStage(site: site, order: order, options: options).run(
-      terms: termListing, typoList: typoList, docShardFolder: documents, filters: filters)
+      terms: termListing, typoList: typoList, docShardFolder: documents.folder, filters: filters)
     let bytes = try IndexEncoder.encode(manifest)
     let manifestPath = "idx/manifest.\(ContentHash.hex(bytes)).json"
     files.files.append((manifestPath, bytes))

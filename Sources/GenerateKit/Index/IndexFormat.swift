@@ -43,6 +43,9 @@ struct Manifest: Codable, Equatable {
     var file: String?
     /// `DistinctGroups`, for a kind with `distinct:`.
     var distinct: String?
+    /// Labels of the searched fields a row may show (`DocumentRow.fields`):
+    /// those its subtitle does not already name.
+    var fields: [String]?
   }
 
   struct Scope: Codable, Equatable {
@@ -218,8 +221,17 @@ struct DocumentShard: Codable, Equatable {
   var first: Int
 }
 
+/// `d/<hash>/f<n>.json`: the searched fields' texts of document shard `n`'s
+/// documents, entry `i` for document `first + i` (`DocumentRow.fields`).
+struct FieldShard: Codable, Equatable {
+  var fields: [[String]]
+  var first: Int
+}
+
 /// `[kind, title, subtitle, url, hue]`, or in a term shard's `docs`
-/// `[number, kind, title, subtitle, url, hue]`.
+/// `[number, kind, title, subtitle, url, hue]`, followed by `fields` for a
+/// document its shard's words find outside the title, whose searched text
+/// the title and subtitle do not show.
 struct DocumentRow: Codable, Equatable, JSONFragment {
   var number: Int?
   var kind: Int
@@ -227,14 +239,21 @@ struct DocumentRow: Codable, Equatable, JSONFragment {
   var subtitle: String
   var url: String
   var hue: Int
+  /// The texts of the kind's `fields` (`Manifest.Kind.fields`), in order,
+  /// `""` for a field with nothing to add; no trailing `""`.
+  var fields: [String]?
 
-  init(number: Int? = nil, kind: Int, title: String, subtitle: String, url: String, hue: Int) {
+  init(
+    number: Int? = nil, kind: Int, title: String, subtitle: String, url: String, hue: Int,
+    fields: [String]? = nil
+  ) {
     self.number = number
     self.kind = kind
     self.title = title
     self.subtitle = subtitle
     self.url = url
     self.hue = hue
+    self.fields = fields
   }
 
   func write(into writer: inout JSONWriter) {
@@ -252,17 +271,58 @@ struct DocumentRow: Codable, Equatable, JSONFragment {
     writer.string(url)
     writer.byte(UInt8(ascii: ","))
     writer.int(hue)
+    if let fields {
+      writer.raw(",[")
+      for (index, text) in fields.enumerated() {
+        if index > 0 { writer.byte(UInt8(ascii: ",")) }
+        writer.string(text)
+      }
+      writer.byte(UInt8(ascii: "]"))
+    }
     writer.byte(UInt8(ascii: "]"))
   }
 
+  /// One element of a row: a number, a text or the field texts. A row is
+  /// numbered when its second element is a number (the kind), not a title.
+  private enum Item: Decodable {
+    case number(Int)
+    case text(String)
+    case texts([String])
+
+    init(from decoder: any Decoder) throws {
+      let value = try decoder.singleValueContainer()
+      if let number = try? value.decode(Int.self) {
+        self = .number(number)
+      } else if let text = try? value.decode(String.self) {
+        self = .text(text)
+      } else {
+        self = .texts(try value.decode([String].self))
+      }
+    }
+  }
+
   init(from decoder: any Decoder) throws {
-    var array = try decoder.unkeyedContainer()
-    if array.count == 6 { number = try array.decode(Int.self) }
-    kind = try array.decode(Int.self)
-    title = try array.decode(String.self)
-    subtitle = try array.decode(String.self)
-    url = try array.decode(String.self)
-    hue = try array.decode(Int.self)
+    var items = try decoder.singleValueContainer().decode([Item].self)[...]
+    func next<T>(_ pick: (Item) -> T?) throws -> T {
+      guard let item = items.popFirst(), let value = pick(item) else {
+        throw DecodingError.dataCorrupted(
+          .init(codingPath: decoder.codingPath, debugDescription: "not a row"))
+      }
+      return value
+    }
+    let number = { (item: Item) -> Int? in if case .number(let n) = item { n } else { nil } }
+    let text = { (item: Item) -> String? in if case .text(let t) = item { t } else { nil } }
+    if items.count > 1, case .number = items[items.startIndex + 1] { self.number = try next(number) }
+    kind = try next(number)
+    title = try next(text)
+    subtitle = try next(text)
+    url = try next(text)
+    hue = try next(number)
+    if !items.isEmpty { fields = try next { if case .texts(let t) = $0 { t } else { nil } } }
+    guard items.isEmpty else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: decoder.codingPath, debugDescription: "row too long"))
+    }
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -273,6 +333,7 @@ struct DocumentRow: Codable, Equatable, JSONFragment {
     try array.encode(subtitle)
     try array.encode(url)
     try array.encode(hue)
+    if let fields { try array.encode(fields) }
   }
 }
 

@@ -69,15 +69,27 @@ struct TermShardStage {
     }
     let lead = LeadDocuments(postings: postings, limit: suggestions, inline: options.inlinePostings)
     var leadRows: [Int32: (row: DocumentRow, size: Int)] = [:]
+    // Only a document the shard's words find outside its title, and none of them in it, needs
+    // its searched fields' texts to say where (FORMAT.md "Term shard"); the others' rows stay as
+    // short as before (Love Is Strong is found by `love` in its title, not by its album Voodoo Lounge).
+    var outside = Set(tops?.last ?? [])
+    var inside = Set(tops?.first ?? [])
+    for term in terms {
+      outside.formUnion(postings[term]?.other.prefix(options.inlinePostings) ?? [])
+      inside.formUnion(postings[term]?.title.prefix(options.inlinePostings) ?? [])
+    }
+    outside.subtract(inside)
     let leading = lead.select(prefix: prefix, terms: terms, tops: tops, budget: options.leadBytes) { number in
       if let known = leadRows[number] { return known.size }
-      let row = rows.row(Int(number), numbered: true)
+      let row = rows.row(Int(number), numbered: true, fields: outside.contains(number))
       let size = row.jsonBytes.count
       leadRows[number] = (row, size)
       return size
     }
     shard.docs =
-      leading.isEmpty ? nil : leading.map { leadRows[$0]?.row ?? rows.row(Int($0), numbered: true) }
+      leading.isEmpty
+      ? nil
+      : leading.map { leadRows[$0]?.row ?? rows.row(Int($0), numbered: true, fields: outside.contains($0)) }
     shard.joined = joined.isEmpty ? nil : joined
     shard.starts = starts.isEmpty ? nil : starts
     shard.whole = whole.isEmpty ? nil : whole
@@ -165,28 +177,52 @@ struct TypoShardStage {
 /// Stage 5: document shards, numbered in one content-hashed folder: the
 /// browser computes a shard's name from its number, so the manifest does not
 /// grow with the index (a list of 20,000 names was 190 KB gzip at 1M records).
+/// Beside each, its field shard: the searched fields' texts of its
+/// documents, fetched only for a row found outside its title and subtitle.
 struct DocumentShardStage {
   let options: IndexBuilder.Options
   let site: PreparedSite
   let order: [Int]
 
-  /// Returns the folder, `d/<hash>/`.
-  func run(into files: inout IndexFiles) throws -> String {
+  /// Returns the folder, `d/<hash>/`, and the collections some of whose
+  /// documents have field texts: only their kinds list `fields`.
+  func run(into files: inout IndexFiles) throws -> (folder: String, fielded: Set<Int>) {
     let rows = DocumentRows(site: site, order: order)
+    let showsFields = site.collections.contains { $0.config.searchable && !SearchedFields.shown($0).isEmpty }
     let shardCount = (order.count + options.docsPerShard - 1) / options.docsPerShard
-    let docShardBytes = try Parallel.map(count: shardCount) { shard -> Result<[UInt8], any Error> in
+    let docShardBytes = try Parallel.map(count: shardCount) {
+      shard -> Result<(rows: [UInt8], fields: [UInt8], fielded: Set<Int>), any Error> in
       let start = shard * options.docsPerShard
       let end = min(start + options.docsPerShard, order.count)
-      let file = DocumentShard(docs: (start..<end).map { rows.row($0) }, first: start)
-      return Result { try IndexEncoder.encode(file, capacity: 16 * 1024) }
+      let file = DocumentShard(docs: (start..<end).map { rows.row($0, fields: false) }, first: start)
+      var fielded = Set<Int>()
+      let texts = (start..<end).map { number -> [String] in
+        guard showsFields, let texts = rows.searched.texts(of: order[number]) else { return [] }
+        fielded.insert(site.documents[order[number]].collection)
+        return texts
+      }
+      return Result {
+        (
+          try IndexEncoder.encode(file, capacity: 16 * 1024),
+          showsFields
+            ? try IndexEncoder.encode(FieldShard(fields: texts, first: start), capacity: 8 * 1024) : [],
+          fielded
+        )
+      }
     }.map { try $0.get() }
+    // Without a document that has field texts, the browser never asks for field shards.
+    let fielded = docShardBytes.reduce(into: Set<Int>()) { $0.formUnion($1.fielded) }
     var folderHash: [UInt8] = []
-    for bytes in docShardBytes { folderHash += Array(ContentHash.hex(bytes, digits: 16).utf8) }
-    let folder = "d/\(ContentHash.hex(folderHash))/"
-    for (number, bytes) in docShardBytes.enumerated() {
-      files.files.append(("idx/\(folder)\(number).json", bytes))
+    for shard in docShardBytes {
+      folderHash += Array(ContentHash.hex(shard.rows, digits: 16).utf8)
+      if !fielded.isEmpty { folderHash += Array(ContentHash.hex(shard.fields, digits: 16).utf8) }
     }
-    return folder
+    let folder = "d/\(ContentHash.hex(folderHash))/"
+    for (number, shard) in docShardBytes.enumerated() {
+      files.files.append(("idx/\(folder)\(number).json", shard.rows))
+      if !fielded.isEmpty { files.files.append(("idx/\(folder)f\(number).json", shard.fields)) }
+    }
+    return (folder, fielded)
   }
 }
 
@@ -209,6 +245,8 @@ struct FilterStage {
   /// Up to this many documents a search counts every chip, so it needs every
   /// kind's documents: one file holds them all (`index: kindsInOneFile`).
   let kindsInOneFile: Int
+  /// Collections some of whose documents have field texts (`DocumentShardStage`).
+  var fielded: Set<Int> = []
 
   /// The manifest's `kinds`, `kindsFile`, `scopes` and `facets`.
   struct Filters {
@@ -281,7 +319,10 @@ struct FilterStage {
       let id = collection.config.id
       var kind = Manifest.Kind(
         id: id, label: collection.config.label, singular: collection.config.singular,
-        count: kindIDs[offset].count, file: together ? nil : try idsFile("kind-\(id)", kindIDs[offset]))
+        count: kindIDs[offset].count, file: together ? nil : try idsFile("kind-\(id)", kindIDs[offset]),
+        fields: site.collections.firstIndex { $0 === collection }.flatMap {
+          fielded.contains($0) ? SearchedFields.labels(of: collection) : nil
+        })
       if collection.distinct != nil {
         kind.distinct = files.add(
           "f", "distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))

@@ -1,23 +1,30 @@
-/// A document's display row, `[kind, title, subtitle, url, hue]`, written the
-/// same way in document shards and in term shards' `docs` (FORMAT.md).
+/// A document's display row, `[kind, title, subtitle, url, hue, fields?]`,
+/// written the same way in document shards and in term shards' `docs`
+/// (FORMAT.md).
 struct DocumentRows {
   let site: PreparedSite
   let order: [Int]
   let kindIndex: [Int: Int]
+  let searched: SearchedFields
 
   init(site: PreparedSite, order: [Int]) {
     self.site = site
     self.order = order
     self.kindIndex = site.kindIndex
+    self.searched = SearchedFields(site: site)
   }
 
   /// Document `number`'s row; `numbered` puts the number in front, as a
-  /// term shard's `docs` lists it.
-  func row(_ number: Int, numbered: Bool = false) -> DocumentRow {
-    let document = site.documents[order[number]]
+  /// term shard's `docs` lists it; `fields: false` leaves the searched
+  /// fields' texts out (a term shard's row of a document its words find by
+  /// title).
+  func row(_ number: Int, numbered: Bool = false, fields: Bool = true) -> DocumentRow {
+    let index = order[number]
+    let document = site.documents[index]
     return DocumentRow(
       number: numbered ? number : nil, kind: kindIndex[document.collection] ?? 0, title: document.title,
-      subtitle: document.subtitle, url: document.url, hue: document.hue)
+      subtitle: document.subtitle, url: document.url, hue: document.hue,
+      fields: fields ? searched.texts(of: index) : nil)
   }
 }
 

@@ -75,7 +75,9 @@ public struct PageRenderer {
         "topResults": config.search.topResults, "slashFocuses": config.search.slashFocuses,
       ] as [String: Any],
       "scopes": config.scopes.enumerated().map { offset, scope in
-        ["id": scope.id, "label": scope.label, "first": offset == 0] as [String: Any]
+        var entry: [String: Any] = ["id": scope.id, "label": scope.label, "first": offset == 0]
+        if let description = scope.description { entry["description"] = description }
+        return entry
       },
       "chips": [["id": "top", "label": config.search.topResults]]
         + site.collections.filter(\.config.searchable).map { ["id": $0.config.id, "label": $0.config.label] },

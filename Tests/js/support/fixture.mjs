@@ -47,7 +47,7 @@ export function manifestName(site) {
 export function fileName(site, url) {
   const path = url.replace(/\.[0-9a-f]{10}\.json$/, '');
   if (/^idx\/t\/s$/.test(path)) return `idx/t/${JSON.parse(readFileSync(join(site, url), 'utf8')).prefix}`;
-  const doc = url.match(/^idx\/d\/[0-9a-f]+\/(\d+)\.json$/);
+  const doc = url.match(/^idx\/d\/[0-9a-f]+\/(f?\d+)\.json$/);
   return doc ? `idx/d/${doc[1]}` : path;
 }
 

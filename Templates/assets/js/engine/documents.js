@@ -1,42 +1,68 @@
 // Document rows: every row seen, from term shards' `docs` or document shards (FORMAT.md). A
-// document shard is fetched only for a row no term shard carried.
-import { highlightRanges } from './normalize.js'
+// document shard is fetched only for a row no term shard carried, and its field shard only for a
+// row found by a word its title and subtitle do not show.
+import { highlightRanges, queryWords } from './normalize.js'
+import { stemmer } from './forms.js'
 
 /** `onRow(id, kind)` hears of every row learned (the kinds module keeps each document's kind). */
 export function createDocuments(loader, onRow) {
   const site = new URL('../', loader.base).href
-  const rows = new Map()
+  const rows = new Map(), fields = new Map()
 
-  // `docs` as a term shard lists them (`[number, …row]`), or a document shard's from `first`.
+  // `docs` as a term shard lists them (`[number, …row]`, with the searched fields' texts of a
+  // document its words find outside the title), or a document shard's from `first`.
   function learn(docs, first = null) {
     docs.forEach((d, i) => {
       const id = first === null ? d[0] : first + i, row = first === null ? d.slice(1) : d
+      if (row[5]) fields.set(id, row[5])
       rows.set(id, row)
       onRow(id, row[0])
     })
   }
 
-  // Document shards are named by number in one folder.
-  const shard = (manifest, n) => loader.load(`${manifest.docShardFolder}${n}.json`, (raw) => learn(raw.docs, raw.first))
+  // Document shards are named by number in one folder, each with its field shard (`f<n>.json`) beside it.
+  const shard = (manifest, n, f = '') => loader.load(`${manifest.docShardFolder}${f}${n}.json`,
+    (raw) => (f ? raw.fields.forEach((t, i) => fields.set(raw.first + i, t)) : learn(raw.docs, raw.first)))
 
-  /** The shards holding `list`'s documents, fetched unless every row is known. */
-  function fetch(manifest, list) {
+  /** The shards holding `list`'s documents (`f`: their fields), fetched unless every one is known. */
+  function fetch(manifest, list, f, known = rows) {
     const need = new Set()
-    for (const id of list) if (!rows.has(id)) need.add(Math.floor(id / manifest.docsPerShard))
-    return Promise.all([...need].map((n) => shard(manifest, n)))
+    for (const id of list) if (!known.has(id)) need.add(Math.floor(id / manifest.docsPerShard))
+    return Promise.all([...need].map((n) => shard(manifest, n, f)))
   }
 
-  /** `list`'s documents, in its order, their titles marked where `marks` match. */
-  async function documents(manifest, list, marks) {
+  /**
+   * `list`'s documents, in its order, their titles and subtitles marked where `marks` match. A
+   * query word (`words`: each word's marks) the two do not show was found in a searched field:
+   * `match` says which, with an excerpt (FORMAT.md "Field shards").
+   */
+  async function documents(manifest, list, marks, words = [marks]) {
     await fetch(manifest, list)
+    // A word shows when it is marked, or as another form of itself (`love` in "Loving You").
+    const stem = stemmer(manifest.options?.forms) ?? String
+    const shows = (text, w) => highlightRanges(text, w).length || queryWords(text).some((t) => stem(t) === stem(w[0]))
+    // The marks of the words a row of a kind with fields does not show.
+    const unseen = (id, [kind, title, subtitle] = rows.get(id)) =>
+      (manifest.kinds[kind].fields ? words.filter((w) => w.length && !shows(`${title} ${subtitle}`, w)).flat() : [])
+    await fetch(manifest, list.filter((id) => unseen(id).length), 'f', fields)
     return list.map((id) => {
-      const [kind, title, subtitle, url, hue] = rows.get(id)
-      const k = manifest.kinds[kind]
-      return { id, kind: k.id, kindLabel: k.singular, title, subtitle, url: safeLink(url, site), hue, marks: highlightRanges(title, marks) }
+      const [kind, title, subtitle, url, hue] = rows.get(id), k = manifest.kinds[kind], missing = unseen(id)
+      const f = fields.get(id) ?? [], at = missing.length ? f.findIndex((t) => highlightRanges(t, missing).length) : -1
+      return {
+        id, kind: k.id, kindLabel: k.singular, title, subtitle, url: safeLink(url, site), hue,
+        marks: highlightRanges(title, marks), subMarks: highlightRanges(subtitle, marks), match: at < 0 ? null : excerpt(k.fields[at], f[at], marks),
+      }
     })
   }
 
   return { learn, shard, documents }
+}
+
+// A long text shows from a little before its first match, so the match is on the row's one line.
+function excerpt(label, text, marks) {
+  const at = highlightRanges(text, marks)[0][0], from = at > 30 ? text.lastIndexOf(' ', at - 15) + 1 : 0
+  if (from) text = `\u2026${text.slice(from)}`
+  return { label, text, marks: highlightRanges(text, marks) }
 }
 
 // Links the page may follow: the site's own, or http, https and mailto. The

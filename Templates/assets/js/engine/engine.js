@@ -127,7 +127,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     if (!q) return { text, completions: [], docs: [], corrected: [], dropped: [] }
     const { list } = page(rank(q.all, q.rules), 0, m.options?.suggestions ?? 8, kinds.groupOf)
     const stem = stemmer(m.options?.forms)
-    const shown = wholeFirst(namedFirst(proximityFirst(await docs.documents(m, list, q.marks), q.words, q.rules, queryWords, stem), q, stem), q.words)
+    const shown = wholeFirst(namedFirst(proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words, q.rules, queryWords, stem), q, stem), q.words)
     // Completions keep every typed word, so none are offered for a query that dropped some.
     const offered = q.matches.length && !q.dropped.length ? completions({ text, words: q.words, matches: q.matches, filters: q.lists, docs: shown }) : []
     return { text, completions: offered, docs: shown, corrected: shown.length ? q.corrected : [], dropped: q.dropped }
@@ -160,7 +160,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const all = k < 0 ? q.all : q.all.filter((id) => kinds.of(id) === k)
     const { list, total } = page(rank(all, q.rules), offset, limit, kinds.groupOf)
     const stem = stemmer(m.options?.forms)
-    const shown = proximityFirst(await docs.documents(m, list, q.marks), q.words ?? [], q.rules, queryWords, stem)
+    const shown = proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words ?? [], q.rules, queryWords, stem)
     // A correction is never announced over No Results.
     return {
       text, docs: offset ? shown : wholeFirst(namedFirst(shown, q, stem), q.words ?? []), total, totals,

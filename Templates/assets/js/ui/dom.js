@@ -18,7 +18,7 @@ export function h(tag, props = {}, ...children) {
 
 // Glyphs on a 16-unit grid, filled with currentColor. A facet's `icon:`
 // names one of these or of STROKED; Swift keeps the same list of names
-// (Config/FacetIcons.swift), and a test checks that the two agree.
+// (Config/FacetIcons.swift), and a test checks that they agree.
 const PATHS = {
   search: 'M6.75 1a5.75 5.75 0 1 0 3.5 10.3l3.47 3.48a.75.75 0 0 0 1.06-1.06l-3.47-3.47A5.75 5.75 0 0 0 6.75 1Zm0 1.5a4.25 4.25 0 1 1 0 8.5 4.25 4.25 0 0 1 0-8.5Z',
   close: 'M4.3 3.2 8 6.9l3.7-3.7 1.1 1.1L9.1 8l3.7 3.7-1.1 1.1L8 9.1l-3.7 3.7-1.1-1.1L6.9 8 3.2 4.3Z',
@@ -28,24 +28,22 @@ const PATHS = {
 
 // Outline glyphs on the same grid, drawn with a 1.5-unit currentColor
 // stroke (`.icon.stroked` in search.css): the shapes a catalogue's facets
-// commonly need.
-const STROKED = {
-  globe: 'M8 1.75a6.25 6.25 0 1 0 0 12.5 6.25 6.25 0 0 0 0-12.5ZM1.75 8h12.5M8 1.75C6.1 3.45 5.25 5.65 5.25 8S6.1 12.55 8 14.25M8 1.75c1.9 1.7 2.75 3.9 2.75 6.25S9.9 12.55 8 14.25',
-  calendar: 'M3.5 3h9A1.5 1.5 0 0 1 14 4.5v8a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 2 12.5v-8A1.5 1.5 0 0 1 3.5 3ZM2 6.75h12M5.25 1.5v3M10.75 1.5v3',
-  person: 'M8 2.25a2.75 2.75 0 1 0 0 5.5 2.75 2.75 0 0 0 0-5.5ZM2.75 14.25c0-2.9 2.35-4.75 5.25-4.75s5.25 1.85 5.25 4.75',
-  place: 'M8 14.5s4.75-4.4 4.75-8.25a4.75 4.75 0 0 0-9.5 0C3.25 10.1 8 14.5 8 14.5ZM8 4.5a1.75 1.75 0 1 0 0 3.5 1.75 1.75 0 0 0 0-3.5Z',
-  folder: 'M1.75 4.5A1.25 1.25 0 0 1 3 3.25h3.25l1.5 1.75H13a1.25 1.25 0 0 1 1.25 1.25v6A1.25 1.25 0 0 1 13 13.5H3a1.25 1.25 0 0 1-1.25-1.25Z',
-  star: 'M8 2 9.65 6.33 14.28 6.56 10.66 9.47 11.88 13.94 8 11.4 4.12 13.94 5.34 9.47 1.72 6.56 6.35 6.33Z',
-  clock: 'M8 1.75a6.25 6.25 0 1 0 0 12.5 6.25 6.25 0 0 0 0-12.5ZM8 4.5V8l2.5 1.5',
-}
+// commonly need. Their paths are in glyphs.js, fetched the first time one is
+// drawn (an import the bundler cannot read stays a file of its own): most
+// sites name none, and the page does not carry them.
+const STROKED = ['calendar', 'clock', 'folder', 'globe', 'person', 'place', 'star']
+const GLYPHS = import.meta.url.includes('/ui/') ? './glyphs.js' : './ui/glyphs.js'
+let glyphs = null
 
 /** An inline SVG glyph, hidden from assistive technology. */
 export function icon(name) {
   const ns = 'http://www.w3.org/2000/svg'
   const svg = document.createElementNS(ns, 'svg')
   const path = svg.appendChild(document.createElementNS(ns, 'path'))
-  const stroked = Object.hasOwn(STROKED, name)
-  path.setAttribute('d', stroked ? STROKED[name] : Object.hasOwn(PATHS, name) ? PATHS[name] : PATHS.tag)
+  const stroked = STROKED.includes(name)
+  // A glyph that could not be fetched (offline) stays blank, and the next one asks again.
+  if (stroked) (glyphs ??= import(GLYPHS)).then((g) => path.setAttribute('d', g.STROKED[name]), () => (glyphs = null))
+  else path.setAttribute('d', Object.hasOwn(PATHS, name) ? PATHS[name] : PATHS.tag)
   svg.setAttribute('viewBox', '0 0 16 16')
   svg.setAttribute('aria-hidden', 'true')
   svg.setAttribute('class', stroked ? 'icon stroked' : 'icon')

@@ -95,15 +95,15 @@ export function mountResults({ store, actions, base }) {
           if (row.id !== id) row.id = id
           if (row.getAttribute('aria-selected') !== 'false') row.setAttribute('aria-selected', 'false')
           // Only the highlight moves as the text grows: patch it in place.
-          const marks = JSON.stringify(option.marks ?? option.doc?.marks ?? null)
+          const marks = marksKey(option)
           if (marksOf.get(row) !== marks) {
             marksOf.set(row, marks)
-            const target = row.querySelector(option.doc ? '.row-title' : '.option-text')
-            target?.replaceChildren(...(option.doc ? marked(option.doc.title, option.doc.marks) : option.marks ? marked(option.text, option.marks) : [option.text]))
+            if (option.doc) row.querySelector('.row-text')?.replaceWith(details(option.doc))
+            else row.querySelector('.option-text')?.replaceChildren(...(option.marks ? marked(option.text, option.marks) : [option.text]))
           }
         } else {
           row = optionView(option, index)
-          marksOf.set(row, JSON.stringify(option.marks ?? option.doc?.marks ?? null))
+          marksOf.set(row, marksKey(option))
         }
         next.set(key, row)
         index++
@@ -154,7 +154,7 @@ export function mountResults({ store, actions, base }) {
     // on a row that goes away lands on the first new one, not on the body.
     // A row already shown for the same document and marks is kept, not rebuilt: searching again
     // (Enter on the same words, another chip and back) touches only what changed.
-    const before = rowsOf, key = (doc) => JSON.stringify([doc.id, doc.url, doc.title, doc.subtitle, doc.hue, doc.kind, doc.marks])
+    const before = rowsOf, key = (doc) => JSON.stringify([doc.id, doc.url, doc.title, doc.subtitle, doc.hue, doc.kind, doc.marks, doc.subMarks, doc.match])
     rowsOf = new Map(r.from ? before : [])
     const fresh = r.docs.slice(r.from).map((doc) => {
       const k = key(doc), row = before.get(k) ?? rowView(doc, base)
@@ -208,6 +208,9 @@ export function mountResults({ store, actions, base }) {
   })
 }
 
+/** An option's highlights: a row's in its title, its subtitle and where else it matched. */
+const marksKey = (option) => JSON.stringify(option.marks ?? (option.doc && [option.doc.marks, option.doc.subMarks, option.doc.match]) ?? null)
+
 /** What an option's element shows apart from its highlight, so equal keys share one element. */
 function optionKey(option) {
   const doc = option.doc
@@ -239,9 +242,11 @@ function rowView(doc, base) {
     h('a', { class: 'row-link', href: new URL(doc.url, base).href }, artwork(doc), details(doc)))
 }
 
+// A word found outside the title is marked in the subtitle, or a line says where (`Composer: …`).
 const details = (doc) => h('span', { class: 'row-text' },
   h('span', { class: 'row-title' }, marked(doc.title, doc.marks)),
-  h('span', { class: 'row-sub', text: doc.subtitle }))
+  h('span', { class: 'row-sub' }, marked(doc.subtitle, doc.subMarks)),
+  doc.match && h('span', { class: 'row-sub row-match' }, `${doc.match.label}: `, marked(doc.match.text, doc.match.marks)))
 
 /** Artwork: the record's hue (site.css's gradients) and its initials. */
 function artwork(doc) {

@@ -6,7 +6,7 @@ import { queryChunks, queryWords } from './normalize.js'
 import { createLoader } from './loader.js'
 import { EMPTY, decode, intersect, union } from './postings.js'
 import { createMatcher } from './match.js'
-import { rules, rank, page, proximityFirst, contains } from './rank.js'
+import { rules, rank, page, proximityFirst } from './rank.js'
 import { completions } from './complete.js'
 import { createDocuments } from './documents.js'
 import { createKinds } from './kinds.js'
@@ -102,8 +102,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const more = dropped.length > 1 ? [union(found.filter((_, i) => !kept.includes(i)).map((m) => m.all))] : []
     // A record the query names (FORMAT.md "Named records"): its whole title is a finished word,
     // the rest describe it (`git version control`, `gimp photo editor`). It is found though it
-    // holds no other word, and comes first; the shown page then puts titles holding more of the
-    // query's words first (`gcc 12` → gcc-12 before gcc).
+    // holds no other word, and comes first.
     const finished = matches.length > 1 ? (complete ? matches : matches.slice(0, -1)) : []
     const named = finished.length ? intersect([union(finished.map((m) => m.named)), ...lists]) : EMPTY
     const all = intersect([...matches.map((m) => m.all), ...lists])
@@ -113,7 +112,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     // `iphone case` is the case); then the named record; then the others.
     const titled = named.length ? intersect([all, ranked[0], union(matches.map((m) => m.exactTitle))]) : EMPTY
     return {
-      words, matches, lists, dropped, complete, titled,
+      words, matches, lists, dropped,
       all: union([all, named]),
       rules: named.length ? [union([named, titled]), ...more, ...ranked] : [...more, ...ranked],
       marks: matches.flatMap((m) => m.marks),
@@ -127,7 +126,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     if (!q) return { text, completions: [], docs: [], corrected: [], dropped: [] }
     const { list } = page(rank(q.all, q.rules), 0, m.options?.suggestions ?? 8, kinds.groupOf)
     const stem = stemmer(m.options?.forms)
-    const shown = wholeFirst(namedFirst(proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words, q.rules, queryWords, stem), q, stem), q.words)
+    const shown = wholeFirst(proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words, q.rules, queryWords, stem), q.words)
     // Completions keep every typed word, so none are offered for a query that dropped some.
     const offered = q.matches.length && !q.dropped.length ? completions({ text, words: q.words, matches: q.matches, filters: q.lists, docs: shown }) : []
     return { text, completions: offered, docs: shown, corrected: shown.length ? q.corrected : [], dropped: q.dropped }
@@ -163,7 +162,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const shown = proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words ?? [], q.rules, queryWords, stem)
     // A correction is never announced over No Results.
     return {
-      text, docs: offset ? shown : wholeFirst(namedFirst(shown, q, stem), q.words ?? []), total, totals,
+      text, docs: offset ? shown : wholeFirst(shown, q.words ?? []), total, totals,
       corrected: q.all.length ? q.corrected : [], dropped: q.all.length ? q.dropped : [],
     }
   }
@@ -178,21 +177,4 @@ function wholeFirst(docs, words) {
   if (words.length < 2) return docs
   const key = words.join(''), whole = (d) => queryWords(d.title).join('') === key
   return [...docs.filter(whole), ...docs.filter((d) => !whole(d))]
-}
-
-// Titles the query names wholly, more of its words first, on the first page: every word of the
-// title is a word of the query, in any of its forms (the last one begun, while typing). Titles
-// holding every word stay ahead of the others, as the rules put them; the rest keep their order.
-function namedFirst(docs, { words = [], complete = true, titled = EMPTY }, stem) {
-  if (words.length < 2) return docs
-  const f = stem || ((w) => w), last = words.length - 1
-  const has = (t) => words.some((w, i) => f(t) === f(w) || (i === last && !complete && t.startsWith(w)))
-  const named = (d) => {
-    const terms = queryWords(d.title)
-    return terms.length && terms.every(has) ? new Set(terms).size : 0
-  }
-  return docs
-    .map((d, i) => ({ d, i, t: contains(titled, d.id) ? 1 : 0, n: named(d) }))
-    .sort((a, b) => b.t - a.t || b.n - a.n || a.i - b.i)
-    .map((x) => x.d)
 }

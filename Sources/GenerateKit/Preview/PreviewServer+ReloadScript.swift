@@ -20,8 +20,12 @@ extension PreviewServer {
       let serverID = null;
       let overlay = null;
 
+      // The server renders the open pages first after an edit: say which
+      // page this is, as a reload names it.
       function connect() {
-        const source = new EventSource(EVENTS_URL);
+        const here = address();
+        const url = here === null ? EVENTS_URL : EVENTS_URL + "?page=" + encodeURIComponent(here);
+        const source = new EventSource(url);
         source.addEventListener("hello", (event) => {
           // A different id means the server restarted while we were away;
           // the site may have been rebuilt in between.
@@ -57,14 +61,20 @@ extension PreviewServer {
           return true;
         }
         if (!Array.isArray(pages)) return true;
+        const here = address();
+        return here === null || pages.includes(here);
+      }
+
+      // This page's address as the server names pages
+      // (`/albums/1-x/index.html`), or null when it cannot be decoded.
+      function address() {
         let here;
         try {
           here = decodeURIComponent(location.pathname);
         } catch {
-          return true;
+          return null;
         }
-        if (here.endsWith("/")) here += "index.html";
-        return pages.includes(here);
+        return here.endsWith("/") ? here + "index.html" : here;
       }
 
       // While the server is down the browser retries by itself

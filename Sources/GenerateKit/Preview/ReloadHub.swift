@@ -42,6 +42,8 @@ enum ReloadEvent: Hashable, Sendable {
 
 /// Fans build results out to every open page and remembers the last one,
 /// so a page opened while the build is broken shows the error at once.
+/// Knows which pages are open: the reload client names its page when it
+/// connects, and a build renders those first (`openPages`).
 final class ReloadHub: @unchecked Sendable {
   struct Subscription: Sendable {
     var events: AsyncStream<ReloadEvent>
@@ -54,6 +56,8 @@ final class ReloadHub: @unchecked Sendable {
 
   private let lock = NSLock()
   private var subscribers: [Int: AsyncStream<ReloadEvent>.Continuation] = [:]
+  /// The page each subscriber said it shows, if it said.
+  private var pageOfSubscriber: [Int: String] = [:]
   private var nextSubscriberID = 0
   private var failure: String?
   private var isClosed = false
@@ -66,7 +70,13 @@ final class ReloadHub: @unchecked Sendable {
   /// The diagnostics of the last build if it failed.
   var currentFailure: String? { lock.withLock { failure } }
 
-  func subscribe() -> Subscription {
+  /// The addresses of the open pages (`/albums/1-x/index.html`, as
+  /// `RebuildService.pages` makes them), sorted.
+  var openPages: [String] { lock.withLock { Set(pageOfSubscriber.values).sorted() } }
+
+  /// - Parameter page: the address of the page that listens, as the reload
+  ///   client sends it; nil when it does not say.
+  func subscribe(page: String? = nil) -> Subscription {
     // A page that falls behind only needs the latest few events.
     let (events, continuation) = AsyncStream.makeStream(
       of: ReloadEvent.self, bufferingPolicy: .bufferingNewest(8))
@@ -76,6 +86,7 @@ final class ReloadHub: @unchecked Sendable {
       if let failure { continuation.yield(.error(failure)) }
       nextSubscriberID += 1
       subscribers[nextSubscriberID] = continuation
+      if let page { pageOfSubscriber[nextSubscriberID] = page }
       return nextSubscriberID
     }
     guard let id else {
@@ -83,7 +94,10 @@ final class ReloadHub: @unchecked Sendable {
       return Subscription(events: events, cancel: {})
     }
     continuation.onTermination = { [weak self] _ in
-      self?.lock.withLock { _ = self?.subscribers.removeValue(forKey: id) }
+      self?.lock.withLock {
+        _ = self?.subscribers.removeValue(forKey: id)
+        _ = self?.pageOfSubscriber.removeValue(forKey: id)
+      }
     }
     return Subscription(events: events, cancel: { continuation.finish() })
   }
@@ -121,7 +135,10 @@ final class ReloadHub: @unchecked Sendable {
   func close() {
     let continuations = lock.withLock {
       isClosed = true
-      defer { subscribers.removeAll() }
+      defer {
+        subscribers.removeAll()
+        pageOfSubscriber.removeAll()
+      }
       return Array(subscribers.values)
     }
     for continuation in continuations { continuation.finish() }

@@ -84,7 +84,8 @@ vm.runInContext(readFileSync(process.argv[2], "utf8"), context);
 
 assert.equal(FakeEventSource.instances.length, 1, "connects once on load");
 const source = FakeEventSource.instances[0];
-assert.equal(source.url, "/__preview/events");
+// It names its page, so that the server renders it first after an edit.
+assert.equal(source.url, "/__preview/events?page=%2Falbums%2F10-lemonade%2Findex.html");
 source.serverSends("hello", "server-1");
 
 const diagnostics = 'Data/tracks.csv:12:4: error: album <b>999</b> does not exist\nTemplates/a.mustache:1:1: error: x';

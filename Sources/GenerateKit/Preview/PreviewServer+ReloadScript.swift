@@ -51,8 +51,10 @@ extension PreviewServer {
       }
 
       // A reload names the pages whose file changed, as a JSON array of
-      // addresses (`/albums/1-x/index.html`); anything else means every
-      // page. A page whose file did not change keeps its state.
+      // addresses (`/albums/1-x/index.html`), or every page but a few
+      // (`{"except": [...]}`: open pages already reloaded with the edit);
+      // anything else means every page. A page whose file did not change
+      // keeps its state.
       function isNamed(data) {
         let pages;
         try {
@@ -60,9 +62,11 @@ extension PreviewServer {
         } catch {
           return true;
         }
-        if (!Array.isArray(pages)) return true;
         const here = address();
-        return here === null || pages.includes(here);
+        if (here === null) return true;
+        if (Array.isArray(pages)) return pages.includes(here);
+        if (pages !== null && Array.isArray(pages.except)) return !pages.except.includes(here);
+        return true;
       }
 
       // This page's address as the server names pages

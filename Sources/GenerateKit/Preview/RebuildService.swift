@@ -90,12 +90,18 @@ struct RebuildService: Service, CustomStringConvertible {
     var progress = PreviewServer.BuildProgress { files, changed in
       overlay.show(files)
       announced.set()
-      hub.buildSucceeded(reloading: changed.map { Self.pages(in: $0, basePath: basePath) })
+      // Past `mostPagesNamed` every open page reloads, but those already
+      // shown with these bytes.
+      let pages = changed.map { Self.pages(in: $0, basePath: basePath) }
+      let again = Set(pages ?? [])
+      hub.buildSucceeded(reloading: pages, except: announced.shownFirst.filter { !again.contains($0) })
     }
     progress.openPages = Set(hub.openPages.compactMap { Self.sitePath(of: $0, basePath: basePath) })
     progress.openReady = { files, changed in
       overlay.show(files)
-      hub.buildSucceeded(reloading: Self.pages(in: changed ?? [], basePath: basePath))
+      let pages = Self.pages(in: changed ?? [], basePath: basePath)
+      announced.shownFirst = pages
+      hub.buildSucceeded(reloading: pages)
     }
     if let snapshot {
       let watcher = self.watcher
@@ -163,10 +169,16 @@ struct RebuildService: Service, CustomStringConvertible {
   }
 }
 
-/// Whether a build has announced its files, set from the build's thread.
+/// Whether a build has announced its files, and which open pages it
+/// reloaded first; set from the build's thread.
 private final class Announced: @unchecked Sendable {
   private let lock = NSLock()
   private var value = false
+  private var first: [String] = []
   func set() { lock.withLock { value = true } }
   var isSet: Bool { lock.withLock { value } }
+  var shownFirst: [String] {
+    get { lock.withLock { first } }
+    set { lock.withLock { first = newValue } }
+  }
 }

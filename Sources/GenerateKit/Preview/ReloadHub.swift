@@ -7,8 +7,9 @@ enum ReloadEvent: Hashable, Sendable {
   /// restarts, which tells an open page to reload once it reconnects.
   case hello(serverID: String)
   /// Reload the pages at these addresses (`/albums/1-x/index.html`), or
-  /// every page when nil.
-  case reload(pages: [String]?)
+  /// every page when nil but those in `except` (open pages already
+  /// reloaded with their new bytes).
+  case reload(pages: [String]?, except: [String] = [])
   /// The diagnostics of a failed build, one per line.
   case error(String)
   /// The error shown before is gone.
@@ -22,7 +23,9 @@ enum ReloadEvent: Hashable, Sendable {
   var wireFormat: String {
     switch self {
     case .hello(let id): "event: hello\ndata: \(id)\n\n"
-    case .reload(let pages): "event: reload\ndata: \(pages.map(Self.jsonArray) ?? "*")\n\n"
+    case .reload(let pages?, _): "event: reload\ndata: \(Self.jsonArray(pages))\n\n"
+    case .reload(nil, let except) where except.isEmpty: "event: reload\ndata: *\n\n"
+    case .reload(nil, let except): "event: reload\ndata: {\"except\":\(Self.jsonArray(except))}\n\n"
     case .ok: "event: ok\ndata: ok\n\n"
     case .heartbeat: ": heartbeat\n\n"
     case .error(let text):
@@ -108,16 +111,17 @@ final class ReloadHub: @unchecked Sendable {
 
   /// Clears a shown error, then reloads the open pages among `pages`
   /// (addresses as `RebuildService.pages` makes them), or every open page
-  /// when nil. No reload at all when no page changed.
-  func buildSucceeded(reloading pages: [String]? = nil) {
+  /// but those in `except` when nil or too many. No reload at all when no
+  /// page changed.
+  func buildSucceeded(reloading pages: [String]? = nil, except: [String] = []) {
     let hadFailed = lock.withLock {
       defer { failure = nil }
       return failure != nil
     }
     if hadFailed { publish(.ok) }
-    guard let pages else { return publish(.reload(pages: nil)) }
+    guard let pages else { return publish(.reload(pages: nil, except: except)) }
     if pages.isEmpty { return }
-    publish(.reload(pages: pages.count > Self.mostPagesNamed ? nil : pages))
+    publish(pages.count > Self.mostPagesNamed ? .reload(pages: nil, except: except) : .reload(pages: pages))
   }
 
   func buildFailed(_ diagnostics: String) {

@@ -117,6 +117,10 @@ source.serverSends("reload", "*");
 assert.equal(reloads, 3, "* reloads every page");
 source.serverSends("reload", "reload");
 assert.equal(reloads, 4, "anything but a list reloads the page");
+source.serverSends("reload", '{"except":["/albums/10-lemonade/index.html"]}');
+assert.equal(reloads, 4, "every page but this one, which reloaded first");
+source.serverSends("reload", '{"except":["/index.html"]}');
+assert.equal(reloads, 5, "every page but another one");
 
 source.connectionFails(FakeEventSource.CONNECTING);
 assert.equal(FakeEventSource.instances.length, 1, "the browser retries by itself while CONNECTING");
@@ -125,8 +129,8 @@ assert.equal(FakeEventSource.instances.length, 2, "a closed stream is reopened")
 
 const second = FakeEventSource.instances[1];
 second.serverSends("hello", "server-1");
-assert.equal(reloads, 4, "the same server does not cause a reload");
+assert.equal(reloads, 5, "the same server does not cause a reload");
 second.serverSends("hello", "server-2");
-assert.equal(reloads, 5, "a restarted server reloads the page");
+assert.equal(reloads, 6, "a restarted server reloads the page");
 
 console.log("reload client ok");

@@ -125,6 +125,62 @@ import Testing
     try session.expectFolderMatchesAColdBuild()
   }
 
+  /// After a data edit the open page shows the new records before the
+  /// index is built (the longest step), and reloads no second time when
+  /// the index does not change its bytes.
+  @Test func aDataEditShowsTheOpenPageBeforeTheIndexIsBuilt() async throws {
+    let session = try Session()
+    try await session.withServer { client in
+      let page = try await client.openEvents(page: Self.open)
+      _ = try await page.waitFor("event: hello")
+      let linesBefore = session.lines.all.count
+
+      session.hold.arm()
+      let artists = try String(contentsOfFile: session.folder.path("data/artists.csv"), encoding: .utf8)
+      try session.folder.write(
+        "data/artists.csv", artists.replacingOccurrences(of: "Beyoncé", with: "Beyoncé Knowles"))
+      let first = try await page.waitFor("event: reload", timeout: .seconds(15))
+      #expect(PreviewBuildTests.reloaded(in: first) == [[Self.open]])
+      #expect(try await client.get("/albums/10-lemonade/").text.contains(">Beyoncé Knowles</a>"))
+      let during = session.lines.all.dropFirst(linesBefore)
+      #expect(during.contains { $0.contains("[2/6] Preparing documents") })
+      #expect(!during.contains { $0.contains("[3/6] Building index") }, "held before the index: \(during)")
+      #expect(!(try session.folderText("albums/10-lemonade/index.html").contains("Knowles")))
+
+      session.hold.release()
+      try await eventually(timeout: .seconds(15)) { session.builds() == 2 }
+      let all = try await page.waitFor("]\n\n", occurrences: 2, timeout: .seconds(15))
+      let reloads = PreviewBuildTests.reloaded(in: all)
+      #expect(reloads.count == 2, "\(reloads)")
+      #expect(reloads.last?.contains(Self.open) == false, "not again: the same bytes")
+      #expect(reloads.last?.contains { $0.hasPrefix("/artists/1-beyonce") } == true, "\(reloads)")
+    }
+    try session.expectFolderMatchesAColdBuild()
+  }
+
+  /// The search page shows no record, only the index's name: rendered
+  /// before the index it is unchanged, so it reloads once, after it.
+  @Test func aPageThatOnlyNamesTheIndexReloadsOnceItIsBuilt() async throws {
+    let session = try Session()
+    try await session.withServer { client in
+      let before = try await client.get("/").text
+      let page = try await client.openEvents(page: "/index.html")
+      _ = try await page.waitFor("event: hello")
+
+      let artists = try String(contentsOfFile: session.folder.path("data/artists.csv"), encoding: .utf8)
+      try session.folder.write(
+        "data/artists.csv", artists.replacingOccurrences(of: "Beyoncé", with: "Beyoncé Knowles"))
+      try await eventually(timeout: .seconds(15)) { session.builds() == 2 }
+      let reloads = PreviewBuildTests.reloaded(in: try await page.waitFor("]\n\n", occurrences: 2))
+      #expect(reloads.first == ["/index.html"], "\(reloads)")
+      #expect(reloads.dropFirst().allSatisfy { !$0.contains("/index.html") }, "once: \(reloads)")
+      #expect(try await client.get("/").text != before)
+      #expect(!session.lines.all.contains { $0.contains("open pages before the index") })
+      #expect(session.lines.all.contains { $0.contains("open pages first: 1 reloaded") })
+    }
+    try session.expectFolderMatchesAColdBuild()
+  }
+
   /// An edit saved while the rest of the site renders stops that build
   /// before it writes anything; the next build starts from both edits.
   @Test func aNewerEditSupersedesTheRestOfTheBuild() async throws {

@@ -105,6 +105,8 @@ public struct SiteBuilder: Sendable {
     }
 
     let last = memory?.kept
+    // Open pages handed over before the rest was rendered, with their bytes.
+    let shownFirst = ShownFirst()
     let loaded = try step(.loading) { try load(engine, memory: memory) }
     let (config, dataset, templates) = (loaded.config, loaded.dataset, loaded.templates)
     let writer = SiteWriter(output: loaded.output)
@@ -128,6 +130,9 @@ public struct SiteBuilder: Sendable {
       }
       site.prepareRelatedRecords()
       dataset.releaseKeyIndexes()
+      if let openPages, let last {
+        showBeforeIndexing(site, templates: templates, openPages, last: last, shownFirst: shownFirst, memory)
+      }
       index = try step(.indexing) {
         let index = try IndexBuilder(config.index).build(site)
         engine.emit(contentsOf: index.warnings)
@@ -144,8 +149,6 @@ public struct SiteBuilder: Sendable {
     // After a template edit, only pages whose template reaches an edited
     // template (or partial, or parent) are rendered again.
     let reuse = kind == .templates ? last.map { templateReuse(last: $0, templates: templates) } : nil
-    // Pages handed over before the rest was rendered, with their bytes.
-    let shownFirst = ShownFirst()
     let first = openPages.flatMap { open in
       last.map { last in
         PageRenderer.FirstPages(
@@ -154,10 +157,10 @@ public struct SiteBuilder: Sendable {
             let started = Date()
             guard
               let shown = Self.openPagesReady(
-                pages, shared: shared, index: index, allPages: all, last: last, baseURL: config.baseURL)
+                pages, shared: shared, index: index, allPages: all, last: last, shown: shownFirst.pages,
+                baseURL: config.baseURL)
             else { return }
-            shownFirst.pages = Dictionary(
-              uniqueKeysWithValues: shown.changed.map { ($0, shown.files[$0] ?? []) })
+            shownFirst.add(shown)
             open.ready(shown.files, shown.changed)
             let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
             log("      open pages first: \(shown.changed.count) reloaded (checked in \(milliseconds) ms)")
@@ -214,16 +217,48 @@ public struct SiteBuilder: Sendable {
     return IncrementalBuild(summary: summary, kind: kind, changedFiles: changed)
   }
 
+  /// After a data edit, building the index takes longest: the open pages
+  /// are rendered from the new records before it, naming the last build's
+  /// index (whose files the server still has), and shown at once. They
+  /// reload again once the index is built, with the bytes a cold build
+  /// writes. Any problem here is left to the full render to report.
+  func showBeforeIndexing(
+    _ site: PreparedSite, templates: TemplateSet, _ openPages: OpenPages, last: BuildMemory.Kept,
+    shownFirst: ShownFirst, _ memory: BuildMemory?
+  ) {
+    guard !openPages.paths.isEmpty else { return }
+    let started = Date()
+    var renderer = PageRenderer()
+    renderer.bundleCache = memory?.bundles
+    let first = PageRenderer.FirstPages(
+      paths: openPages.paths,
+      ready: { pages, shared, all in
+        guard
+          let shown = Self.openPagesReady(
+            pages, shared: shared, index: last.index, allPages: all, last: last, shown: [:],
+            baseURL: site.config.baseURL)
+        else { return }
+        shownFirst.add(shown)
+        openPages.ready(shown.files, shown.changed)
+        let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+        log("      open pages before the index: \(shown.changed.count) reloaded (\(milliseconds) ms)")
+      }, only: true)
+    _ = try? renderer.render(
+      site, index: last.index, templates: templates, previewScript: options.previewScript, reusing: nil,
+      first: first)
+  }
+
   /// The site to show while the rest of it renders: the last good site
   /// with the open pages that changed, the shared files and the index
-  /// replaced. Nil when no open page changed, or one fails its own checks
+  /// replaced. Nil when no open page changed (from the last build, and
+  /// from what was `shown` of it already), or one fails its own checks
   /// (libxml2, and its links against the files this build will write):
   /// the whole site's validation then reports it as usual.
   static func openPagesReady(
     _ pages: [(path: String, bytes: [UInt8])], shared: [(path: String, bytes: [UInt8])], index: SiteIndex,
-    allPages: [String], last: BuildMemory.Kept, baseURL: String
+    allPages: [String], last: BuildMemory.Kept, shown: [String: [UInt8]], baseURL: String
   ) -> (files: [String: [UInt8]], changed: [String])? {
-    let changed = pages.filter { last.files[$0.path] != $0.bytes }
+    let changed = pages.filter { last.files[$0.path] != $0.bytes && shown[$0.path] != $0.bytes }
     guard !changed.isEmpty, let basePath = try? BasePath(baseURL) else { return nil }
     let validator = HTMLValidator()
     var reports: [String: PageReport] = [:]
@@ -349,12 +384,14 @@ extension SiteConfig {
   }
 }
 
-/// The open pages a build handed over early, set from the renderer.
-private final class ShownFirst: @unchecked Sendable {
+/// The open pages a build handed over early, with the bytes shown; set
+/// from the renderer.
+final class ShownFirst: @unchecked Sendable {
   private let lock = NSLock()
   private var value: [String: [UInt8]] = [:]
-  var pages: [String: [UInt8]] {
-    get { lock.withLock { value } }
-    set { lock.withLock { value = newValue } }
+  var pages: [String: [UInt8]] { lock.withLock { value } }
+
+  func add(_ shown: (files: [String: [UInt8]], changed: [String])) {
+    lock.withLock { for path in shown.changed { value[path] = shown.files[path] ?? [] } }
   }
 }

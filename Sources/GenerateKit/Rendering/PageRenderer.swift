@@ -50,6 +50,9 @@ public struct PageRenderer {
     /// Asked between batches of the other pages: true stops the render
     /// with `SiteBuilder.Superseded`.
     var shouldStop: () -> Bool = { false }
+    /// Render only these pages and return no output: a preview of them
+    /// against an index that is not this site's (see `SiteBuilder`).
+    var only = false
   }
 
   /// Keeps the last bundle (esbuild takes a few hundred milliseconds) for
@@ -235,6 +238,7 @@ public struct PageRenderer {
         first.ready(
           zip(early, pages).map { (jobs[$0].path, $1 ?? []) }, files, jobs.map(\.path))
       }
+      if first.only { return Output(files: [], pageCount: 0, pages: []) }
       let isEarly = Set(early)
       rest = rest.filter { !isEarly.contains($0) }
     }

@@ -43,8 +43,9 @@ public struct SiteBuilder: Sendable {
     /// Given the last good site with the open pages that changed (and the
     /// assets and index they use) replaced, and those pages' paths.
     public var ready: @Sendable (_ files: [String: [UInt8]], _ changed: [String]) -> Void
-    /// Asked once the open pages are shown, between batches of the rest:
-    /// true stops the build with `Superseded`, the folder untouched.
+    /// Asked between batches of the other pages and before validating and
+    /// publishing (not in a first build): true stops the build with
+    /// `Superseded`, the folder untouched.
     public var isSuperseded: @Sendable () -> Bool
 
     public init(
@@ -130,7 +131,8 @@ public struct SiteBuilder: Sendable {
       }
       site.prepareRelatedRecords()
       dataset.releaseKeyIndexes()
-      if let openPages, let last {
+      // Not after a config edit: the last index may not fit the new config.
+      if kind == .data, let openPages, let last {
         showBeforeIndexing(site, templates: templates, openPages, last: last, shownFirst: shownFirst, memory)
       }
       index = try step(.indexing) {

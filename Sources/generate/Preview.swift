@@ -62,7 +62,10 @@ struct Preview: AsyncParsableCommand {
       try await PreviewServer(configuration: server) { progress in
         // Open pages reload as soon as the site is checked, answered from
         // memory while it is written to the folder.
-        let build = try builder.build(keeping: memory, beforePublishing: progress.filesReady)
+        // The pages open in a browser first: they reload before the rest
+        // of the site is rendered, which a newer edit may cut short.
+        let build = try builder.build(
+          keeping: memory, openPages: progress.openPagesFirst, beforePublishing: progress.filesReady)
         for line in DiagnosticPrinter().lines(for: build.summary.warnings) {
           PreviewServer.printToStandardError(line)
         }

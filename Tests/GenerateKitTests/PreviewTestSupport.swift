@@ -186,10 +186,15 @@ struct HTTPTestClient: Sendable {
     return try Self.parse(bytes)
   }
 
-  func openEvents() async throws -> EventStream {
+  /// An open page's event stream; `page` is the address the reload client
+  /// names (`/albums/1-x/index.html`), percent-encoded as it sends it.
+  func openEvents(page: String? = nil) async throws -> EventStream {
     let (host, port) = (self.host, self.port)
     let socket = try await offPool { try Socket(host: host, port: port) }
-    let request = "GET /__preview/events HTTP/1.1\r\nHost: \(hostHeader)\r\nAccept: text/event-stream\r\n\r\n"
+    let query =
+      page.map { "?page=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? ""
+    let request =
+      "GET /__preview/events\(query) HTTP/1.1\r\nHost: \(hostHeader)\r\nAccept: text/event-stream\r\n\r\n"
     socket.send(Array(request.utf8))
     return EventStream(socket: socket)
   }

@@ -95,6 +95,9 @@ import Testing
         == "event: reload\ndata: [\"/a \\\"b\\\"/index.html\",\"/c\\nd.html\"]\n\n",
       "one line of JSON, whatever the names hold")
     #expect(ReloadEvent.reload(pages: nil).wireFormat == "event: reload\ndata: *\n\n")
+    #expect(
+      ReloadEvent.reload(pages: nil, except: ["/a/index.html"]).wireFormat
+        == "event: reload\ndata: {\"except\":[\"/a/index.html\"]}\n\n", "every page but one shown first")
   }
 
   @Test func theReloadClientBehaves() throws {

@@ -14,8 +14,11 @@ with a free port, and listens on /__preview/events as an open page does. Then,
 For each it prints the time from the write to the reload event that names the
 page, and to the page fetched again over HTTP with the edit in it — the
 browser's part of a reload (parsing, fetching assets it has cached) is left
-out. The page is answered from memory while the build writes the folder; the
-next edit waits until that is done. The server polls every 300 ms and waits 150 ms for files to settle, so
+out — and to the end of the build. The listener names its page as the reload
+client does, so the server renders, checks and reloads it before the rest of
+the site (--unnamed: it does not, and reloads once the whole site is
+checked). The page is answered from memory while the build renders the rest
+and writes the folder; the next edit waits until that is done. The server polls every 300 ms and waits 150 ms for files to settle, so
 about 0.3–0.6 s of every figure is waiting for the save to be noticed.
 
 A benchmark, not a test: it prints figures and exits 0 unless the server dies.
@@ -24,6 +27,7 @@ A benchmark, not a test: it prints figures and exits 0 unless the server dies.
     python3 Tests/bench/preview_edit.py                        # 27,282 packages
     python3 Tests/bench/preview_edit.py --data /tmp/all.jsonl  # every package (Tests/bench/README.md)
     python3 Tests/bench/preview_edit.py --pages                # a page per package
+    python3 Tests/bench/preview_edit.py --pages --unnamed      # the same, no page rendered first
 """
 from __future__ import annotations
 
@@ -38,6 +42,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -47,17 +52,21 @@ from preview_soak import Output, rss_mib  # noqa: E402
 
 
 class Events(threading.Thread):
-    """An open page's event stream: every reload with the time it arrived."""
+    """An open page's event stream: every reload with the time it arrived.
+    Like the reload client it names its page, which the server then renders
+    first; with page=None it does not, as a page of an older client."""
 
-    def __init__(self, port: int):
+    def __init__(self, port: int, page: str | None):
         super().__init__(daemon=True)
         self.port = port
+        self.page = page
         self.reloads: list[tuple[float, list[str] | None]] = []
         self.changed = threading.Condition()
 
     def run(self):
         connection = http.client.HTTPConnection("127.0.0.1", self.port)
-        connection.request("GET", "/__preview/events", headers={"Accept": "text/event-stream"})
+        query = "" if self.page is None else "?page=" + urllib.parse.quote(self.page, safe="")
+        connection.request("GET", "/__preview/events" + query, headers={"Accept": "text/event-stream"})
         response = connection.getresponse()
         event, data = None, []
         while True:
@@ -102,6 +111,8 @@ def main() -> int:
     parser.add_argument("--data", help="a packages.jsonl (default: Data/debian/packages.jsonl)")
     parser.add_argument("--pages", action="store_true", help="give every package a page (the built-in record page)")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--unnamed", action="store_true",
+                        help="the listener does not name its page: it reloads once the whole site is checked")
     parser.add_argument("--generate", help="the generate binary (default: $GENERATE, then .build/release)")
     parser.add_argument("--timeout", type=float, default=300, help="seconds to wait for one rebuild")
     parser.add_argument("--log", help="append the server's output to this file")
@@ -140,19 +151,18 @@ def main() -> int:
             port = int(re.search(r":(\d+)/", base).group(1))
             print(f"{binary}\n{len(records)} packages{', a page each' if args.pages else ''}; "
                   f"first build and start: {time.monotonic() - started:.1f} s", flush=True)
-            events = Events(port)
-            events.start()
-            time.sleep(0.5)
-
             if args.pages:
                 template, page, needle = "record.mustache", "/packages/vim/index.html", '<h1 data-edit="{n}">'
                 old = "<h1>"
             else:
                 template, page, needle = "search.mustache", "/index.html", 'data-edit="{n}"'
                 old = 'id="search-title"'
+            events = Events(port, None if args.unnamed else page)
+            events.start()
+            time.sleep(0.5)
             original = (work / "templates" / template).read_text()
             url = base + page.removeprefix("/").removesuffix("index.html")
-            results: dict[str, list[tuple[float, float, int]]] = {"template": [], "data": []}
+            results: dict[str, list[tuple[float, float, int, float, float]]] = {"template": [], "data": []}
             for number in range(1, args.rounds + 1):
                 for kind in ("template", "data"):
                     marker = f"edit {kind} {number}"
@@ -184,19 +194,27 @@ def main() -> int:
                         print(f"{kind} edit {number}: the page does not show the edit", file=sys.stderr)
                         return 1
                     named = -1 if pages is None else len(pages)
-                    results[kind].append((moment - t0, t1 - t0, named))
-                    # The folder is written after the reload: let it finish,
-                    # or the next edit's figure includes the rest of it.
+                    # The rest of the site is rendered, checked and written
+                    # after the reload: let it finish, or the next edit's
+                    # figure includes the rest of it.
                     output.wait(lambda: output.builds > builds, args.timeout)
+                    done = time.monotonic() - t0
+                    # After a data edit a page that names the index reloads
+                    # again once the new index is built.
+                    time.sleep(0.2)
+                    with events.changed:
+                        last = max(m for m, p in events.reloads[before:] if p is None or page in p)
+                    results[kind].append((moment - t0, t1 - t0, named, done, last - t0))
                     if server.poll() is not None:
                         print(f"the server exited with {server.returncode}", file=sys.stderr)
                         return 1
                     time.sleep(0.5)
             for kind, rows in results.items():
-                for number, (event, loaded, named) in enumerate(rows, 1):
+                for number, (event, loaded, named, done, last) in enumerate(rows, 1):
                     pages_named = "every page" if named < 0 else f"{named} pages named"
                     print(f"{kind:8} edit {number}: reload event {event:6.2f} s, page fetched {loaded:6.2f} s "
-                          f"({pages_named})")
+                          f"({pages_named}), last reload of the page {last:6.2f} s, "
+                          f"whole site written {done:6.2f} s")
                 print(f"{kind:8} median: page fetched {statistics.median(r[1] for r in rows):.2f} s")
             # What keeping the last build in memory costs.
             print(f"server RSS after the edits: {rss_mib(server.pid):.0f} MiB")

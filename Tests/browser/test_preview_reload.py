@@ -70,6 +70,9 @@ def test_only_pages_whose_file_changed_reload(new_page, tmp_path):
         preview.edit("templates/partials/row.mustache", "<span>", '<span class="edited">')
         album.wait_for_selector("span.edited", timeout=20000)
         preview.wait_for("Built in", after=seen)
+        # The pages named themselves: the album page, the one open page the
+        # edit changes, was rendered and reloaded before the rest.
+        preview.wait_for("open pages first: 1 reloaded", after=seen)
         assert album.evaluate("window.__stayed") is None, "the album page reloaded"
         time.sleep(1)
         assert artist.evaluate("window.__stayed") is True, "the artist page does not use the partial"
@@ -83,6 +86,7 @@ def test_only_pages_whose_file_changed_reload(new_page, tmp_path):
                                 timeout=20000)
         line = preview.wait_for("Built in", after=seen)
         assert "pages changed" in line, line
+        preview.wait_for("open pages before the index: 1 reloaded", after=seen)
         time.sleep(1)
         assert artist.evaluate("window.__stayed") is True, "the artist page does not list songs"
         assert playlist.evaluate("window.__stayed") is True, "the playlist does not hold this song"

@@ -35,22 +35,54 @@ public struct SiteBuilder: Sendable {
     try build(memory: nil).summary
   }
 
+  /// The pages open in a browser during a preview, rendered and checked
+  /// before the rest of the site so that they reload first.
+  public struct OpenPages: Sendable {
+    /// Site-relative paths (`albums/1-x/index.html`).
+    public var paths: Set<String>
+    /// Given the last good site with the open pages that changed (and the
+    /// assets and index they use) replaced, and those pages' paths.
+    public var ready: @Sendable (_ files: [String: [UInt8]], _ changed: [String]) -> Void
+    /// Asked between batches of the other pages and before validating and
+    /// publishing (not in a first build): true stops the build with
+    /// `Superseded`, the folder untouched.
+    public var isSuperseded: @Sendable () -> Bool
+
+    public init(
+      paths: Set<String>,
+      ready: @escaping @Sendable (_ files: [String: [UInt8]], _ changed: [String]) -> Void,
+      isSuperseded: @escaping @Sendable () -> Bool = { false }
+    ) {
+      self.paths = paths
+      self.ready = ready
+      self.isSuperseded = isSuperseded
+    }
+  }
+
+  /// A preview build stopped because its inputs changed again: the next
+  /// build starts from them. The folder and the memory keep the last good
+  /// build.
+  public struct Superseded: Error, Equatable {}
+
   /// Builds like `build()`, redoing only what changed since the last good
   /// build kept in `memory` (see `BuildMemory`), and says which files
   /// changed. On failure `memory` keeps the last good build.
   ///
+  /// `openPages`, when given, are rendered and checked first and handed to
+  /// `openPages.ready` before the rest of the site is rendered.
   /// `beforePublishing` is given every file of the checked site and the
   /// changed paths just before they are written (see
-  /// `PreviewServer.BuildProgress`).
+  /// `PreviewServer.BuildProgress`), less the open pages already handed
+  /// over with the same bytes.
   public func build(
-    keeping memory: BuildMemory,
+    keeping memory: BuildMemory, openPages: OpenPages? = nil,
     beforePublishing: ((_ files: [String: [UInt8]], _ changed: [String]?) -> Void)? = nil
   ) throws -> IncrementalBuild {
-    try build(memory: memory, beforePublishing: beforePublishing)
+    try build(memory: memory, openPages: openPages, beforePublishing: beforePublishing)
   }
 
   func build(
-    memory: BuildMemory?,
+    memory: BuildMemory?, openPages: OpenPages? = nil,
     beforePublishing: ((_ files: [String: [UInt8]], _ changed: [String]?) -> Void)? = nil
   ) throws -> IncrementalBuild {
     let started = Date()
@@ -74,6 +106,8 @@ public struct SiteBuilder: Sendable {
     }
 
     let last = memory?.kept
+    // Open pages handed over before the rest was rendered, with their bytes.
+    let shownFirst = ShownFirst()
     let loaded = try step(.loading) { try load(engine, memory: memory) }
     let (config, dataset, templates) = (loaded.config, loaded.dataset, loaded.templates)
     let writer = SiteWriter(output: loaded.output)
@@ -97,6 +131,10 @@ public struct SiteBuilder: Sendable {
       }
       site.prepareRelatedRecords()
       dataset.releaseKeyIndexes()
+      // Not after a config edit: the last index may not fit the new config.
+      if kind == .data, let openPages, let last {
+        showBeforeIndexing(site, templates: templates, openPages, last: last, shownFirst: shownFirst, memory)
+      }
       index = try step(.indexing) {
         let index = try IndexBuilder(config.index).build(site)
         engine.emit(contentsOf: index.warnings)
@@ -113,12 +151,36 @@ public struct SiteBuilder: Sendable {
     // After a template edit, only pages whose template reaches an edited
     // template (or partial, or parent) are rendered again.
     let reuse = kind == .templates ? last.map { templateReuse(last: $0, templates: templates) } : nil
+    let first = openPages.flatMap { open in
+      last.map { last in
+        PageRenderer.FirstPages(
+          paths: open.paths,
+          ready: { pages, shared, all in
+            let started = Date()
+            guard
+              let shown = Self.openPagesReady(
+                pages, shared: shared, index: index, allPages: all, last: last, shown: shownFirst.pages,
+                baseURL: config.baseURL)
+            else { return }
+            shownFirst.add(shown)
+            open.ready(shown.files, shown.changed)
+            let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+            log("      open pages first: \(shown.changed.count) reloaded (checked in \(milliseconds) ms)")
+          }, shouldStop: open.isSuperseded)
+      }
+    }
+    // Not the first build: its folder may not be there yet.
+    func stopIfSuperseded() throws {
+      if last != nil, openPages?.isSuperseded() == true { throw Superseded() }
+    }
     let rendered = try step(.rendering, reuse == nil ? "" : "(changed templates only)") {
       try renderer.render(
-        site, index: index, templates: templates, previewScript: options.previewScript, reusing: reuse)
+        site, index: index, templates: templates, previewScript: options.previewScript, reusing: reuse,
+        first: first)
     }
     if reuse != nil { log("      \(rendered.renderedCount) of \(rendered.pageCount) pages rendered") }
     let files = index.files + rendered.files
+    try stopIfSuperseded()
     try step(.validating) {
       do {
         engine.emit(
@@ -138,10 +200,12 @@ public struct SiteBuilder: Sendable {
       for file in files { filesByPath[file.path] = file.bytes }
       changed = last.map { BuildMemory.changes(from: $0.files, to: filesByPath) }
     }
+    try stopIfSuperseded()
     if let changed, changed.isEmpty, FileManager.default.fileExists(atPath: writer.outputPath) {
       log("[\(BuildStep.publishing.number)/\(BuildStep.count)] \(BuildStep.publishing.name): no file changed")
     } else {
-      if memory != nil { beforePublishing?(filesByPath, changed) }
+      let shown = shownFirst.pages
+      if memory != nil { beforePublishing?(filesByPath, changed?.filter { shown[$0] != filesByPath[$0] }) }
       var published = SiteWriter.Report()
       try step(.publishing, "to \(options.outputPath)") {
         engine.emit(contentsOf: try writer.publish(files, report: &published))
@@ -161,6 +225,68 @@ public struct SiteBuilder: Sendable {
       pages: rendered.pageCount, records: site.recordCount, indexBytes: index.byteCount,
       seconds: Date().timeIntervalSince(started), warnings: engine.warnings)
     return IncrementalBuild(summary: summary, kind: kind, changedFiles: changed)
+  }
+
+  /// After a data edit, building the index takes longest: the open pages
+  /// are rendered from the new records before it, naming the last build's
+  /// index (whose files the server still has), and shown at once. They
+  /// reload again once the index is built, with the bytes a cold build
+  /// writes. Any problem here is left to the full render to report.
+  func showBeforeIndexing(
+    _ site: PreparedSite, templates: TemplateSet, _ openPages: OpenPages, last: BuildMemory.Kept,
+    shownFirst: ShownFirst, _ memory: BuildMemory?
+  ) {
+    guard !openPages.paths.isEmpty else { return }
+    let started = Date()
+    var renderer = PageRenderer()
+    renderer.bundleCache = memory?.bundles
+    let first = PageRenderer.FirstPages(
+      paths: openPages.paths,
+      ready: { pages, shared, all in
+        guard
+          let shown = Self.openPagesReady(
+            pages, shared: shared, index: last.index, allPages: all, last: last, shown: [:],
+            baseURL: site.config.baseURL)
+        else { return }
+        shownFirst.add(shown)
+        openPages.ready(shown.files, shown.changed)
+        let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+        log("      open pages before the index: \(shown.changed.count) reloaded (\(milliseconds) ms)")
+      }, only: true)
+    _ = try? renderer.render(
+      site, index: last.index, templates: templates, previewScript: options.previewScript, reusing: nil,
+      first: first)
+  }
+
+  /// The site to show while the rest of it renders: the last good site
+  /// with the open pages that changed, the shared files and the index
+  /// replaced. Nil when no open page changed (from the last build, and
+  /// from what was `shown` of it already), or one fails its own checks
+  /// (libxml2, and its links against the files this build will write):
+  /// the whole site's validation then reports it as usual.
+  static func openPagesReady(
+    _ pages: [(path: String, bytes: [UInt8])], shared: [(path: String, bytes: [UInt8])], index: SiteIndex,
+    allPages: [String], last: BuildMemory.Kept, shown: [String: [UInt8]], baseURL: String
+  ) -> (files: [String: [UInt8]], changed: [String])? {
+    let changed = pages.filter { last.files[$0.path] != $0.bytes && shown[$0.path] != $0.bytes }
+    guard !changed.isEmpty, let basePath = try? BasePath(baseURL) else { return nil }
+    let validator = HTMLValidator()
+    var reports: [String: PageReport] = [:]
+    for page in changed {
+      let report = validator.check(page.bytes, path: page.path)
+      if report.diagnostics.contains(where: { $0.severity == .error }) { return nil }
+      reports[page.path] = report
+    }
+    var files = last.files
+    for file in index.files + shared + changed { files[file.path] = file.bytes }
+    // Pages and assets as this build writes them; other files (robots.txt,
+    // sw.js) as the last build did.
+    var planned = Set(allPages)
+    for path in files.keys where !path.hasSuffix(".html") { planned.insert(path) }
+    let checker = SiteLinkChecker(files: planned, basePath: basePath)
+    let problems = checker.check(pages: reports) { files[$0] }
+    if problems.contains(where: { $0.severity == .error }) { return nil }
+    return (files, changed.map(\.path).sorted())
   }
 
   /// What a render after a template edit takes from the last one: every
@@ -265,5 +391,17 @@ extension SiteConfig {
   /// A path from the config, relative to the config's folder.
   func resolve(_ path: String) -> String {
     URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory + "/")).standardizedFileURL.path
+  }
+}
+
+/// The open pages a build handed over early, with the bytes shown; set
+/// from the renderer.
+final class ShownFirst: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: [String: [UInt8]] = [:]
+  var pages: [String: [UInt8]] { lock.withLock { value } }
+
+  func add(_ shown: (files: [String: [UInt8]], changed: [String])) {
+    lock.withLock { for path in shown.changed { value[path] = shown.files[path] ?? [] } }
   }
 }

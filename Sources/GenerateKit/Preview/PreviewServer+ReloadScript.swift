@@ -20,8 +20,12 @@ extension PreviewServer {
       let serverID = null;
       let overlay = null;
 
+      // The server renders the open pages first after an edit: say which
+      // page this is, as a reload names it.
       function connect() {
-        const source = new EventSource(EVENTS_URL);
+        const here = address();
+        const url = here === null ? EVENTS_URL : EVENTS_URL + "?page=" + encodeURIComponent(here);
+        const source = new EventSource(url);
         source.addEventListener("hello", (event) => {
           // A different id means the server restarted while we were away;
           // the site may have been rebuilt in between.
@@ -47,8 +51,10 @@ extension PreviewServer {
       }
 
       // A reload names the pages whose file changed, as a JSON array of
-      // addresses (`/albums/1-x/index.html`); anything else means every
-      // page. A page whose file did not change keeps its state.
+      // addresses (`/albums/1-x/index.html`), or every page but a few
+      // (`{"except": [...]}`: open pages already reloaded with the edit);
+      // anything else means every page. A page whose file did not change
+      // keeps its state.
       function isNamed(data) {
         let pages;
         try {
@@ -56,15 +62,23 @@ extension PreviewServer {
         } catch {
           return true;
         }
-        if (!Array.isArray(pages)) return true;
+        const here = address();
+        if (here === null) return true;
+        if (Array.isArray(pages)) return pages.includes(here);
+        if (pages !== null && Array.isArray(pages.except)) return !pages.except.includes(here);
+        return true;
+      }
+
+      // This page's address as the server names pages
+      // (`/albums/1-x/index.html`), or null when it cannot be decoded.
+      function address() {
         let here;
         try {
           here = decodeURIComponent(location.pathname);
         } catch {
-          return true;
+          return null;
         }
-        if (here.endsWith("/")) here += "index.html";
-        return pages.includes(here);
+        return here.endsWith("/") ? here + "index.html" : here;
       }
 
       // While the server is down the browser retries by itself

@@ -39,15 +39,42 @@ public struct PreviewServer: Sendable {
   /// the checked files over before writing them (`BuildProgress`).
   public typealias ReportingRebuild = @Sendable (BuildProgress) throws -> [String]?
 
-  /// Lets a build show its new site before the folder holds it.
+  /// Lets a build show its new site before the folder holds it, and the
+  /// pages open in a browser before the rest of the site is rendered.
   public struct BuildProgress: Sendable {
-    let ready: @Sendable (_ files: [String: [UInt8]], _ changed: [String]?) -> Void
+    typealias Ready = @Sendable (_ files: [String: [UInt8]], _ changed: [String]?) -> Void
+    let ready: Ready
+    var openReady: Ready = { _, _ in }
+    var superseded: @Sendable () -> Bool = { false }
+    /// The site-relative paths of the pages open in a browser when the
+    /// build started (`albums/1-x/index.html`): render these first.
+    public internal(set) var openPages: Set<String> = []
+
+    init(ready: @escaping Ready) { self.ready = ready }
 
     /// The new site is built and checked: until the build returns, the
     /// server answers from `files` (every file, by site-relative path), and
     /// it reloads the open pages among `changed` (nil: every page) at once.
     /// The build must then write exactly these files to the folder.
     public func filesReady(_ files: [String: [UInt8]], changed: [String]?) { ready(files, changed) }
+
+    /// The open pages are rendered and checked before the rest of the site:
+    /// until `filesReady`, the server answers from `files` (the last site
+    /// with these pages and what they need replaced) and reloads the open
+    /// pages among `changed` at once. A page named here and unchanged
+    /// afterwards must not be named again by `filesReady`.
+    public func openPagesReady(_ files: [String: [UInt8]], changed: [String]) { openReady(files, changed) }
+
+    /// Whether an input changed since the build started: a build that has
+    /// shown the open pages may then stop (`SiteBuilder.Superseded`) and
+    /// leave the rest to the next build.
+    public var isSuperseded: Bool { superseded() }
+
+    /// The open pages, their hand-over and `isSuperseded`, as the site
+    /// builder takes them (`SiteBuilder.build(keeping:openPages:…)`).
+    public var openPagesFirst: SiteBuilder.OpenPages {
+      SiteBuilder.OpenPages(paths: openPages, ready: { openReady($0, $1) }, isSuperseded: superseded)
+    }
   }
 
   public struct Configuration: Sendable {

@@ -35,6 +35,7 @@ struct RebuildService: Service, CustomStringConvertible {
   func run() async throws {
     var snapshot = self.snapshot
     var watcher = self.watcher
+    var mayGiveWay = true
     while !Task.isShuttingDownGracefully {
       do { try await Task.sleep(for: pollInterval) } catch { return }
       var next = watcher.snapshot()
@@ -52,7 +53,10 @@ struct RebuildService: Service, CustomStringConvertible {
       let changed = FileWatcher.changes(from: snapshot, to: next)
       snapshot = next
       log("Rebuilding: \(Self.describe(changed))")
-      await build()
+      // At most one build in a row gives way to a newer edit: a file
+      // rewritten without pause must not keep every build from finishing.
+      let superseded = await build(startedFrom: mayGiveWay ? next : nil)
+      mayGiveWay = !superseded
       if let watchedPaths {
         let paths = watchedPaths()
         if paths != watcher.paths {
@@ -68,7 +72,13 @@ struct RebuildService: Service, CustomStringConvertible {
   /// Runs one build and reports it: diagnostics to stderr and the hub on
   /// failure, a reload on success. Never throws; the server keeps serving
   /// whatever the last good build left in the folder.
-  func build() async {
+  ///
+  /// - Parameter snapshot: the inputs the build starts from; when given,
+  ///   the build may stop once it has shown the open pages if they change
+  ///   again (see `BuildProgress.isSuperseded`).
+  /// - Returns: whether the build stopped for a newer edit.
+  @discardableResult
+  func build(startedFrom snapshot: FileWatcher.Snapshot? = nil) async -> Bool {
     let started = ContinuousClock.now
     let rebuild = self.rebuild
     gate.buildStarted()
@@ -77,18 +87,34 @@ struct RebuildService: Service, CustomStringConvertible {
     // folder catches up before the build returns.
     let announced = Announced()
     let (hub, overlay, basePath) = (self.hub, self.overlay, self.basePath)
-    let progress = PreviewServer.BuildProgress { files, changed in
+    var progress = PreviewServer.BuildProgress { files, changed in
       overlay.show(files)
       announced.set()
-      hub.buildSucceeded(reloading: changed.map { Self.pages(in: $0, basePath: basePath) })
+      // Past `mostPagesNamed` every open page reloads, but those already
+      // shown with these bytes.
+      let pages = changed.map { Self.pages(in: $0, basePath: basePath) }
+      let again = Set(pages ?? [])
+      hub.buildSucceeded(reloading: pages, except: announced.shownFirst.filter { !again.contains($0) })
     }
+    progress.openPages = Set(hub.openPages.compactMap { Self.sitePath(of: $0, basePath: basePath) })
+    progress.openReady = { files, changed in
+      overlay.show(files)
+      let pages = Self.pages(in: changed ?? [], basePath: basePath)
+      announced.shownFirst = pages
+      hub.buildSucceeded(reloading: pages)
+    }
+    if let snapshot {
+      let watcher = self.watcher
+      progress.superseded = { watcher.snapshot() != snapshot }
+    }
+    let ready = progress
     // Builds are synchronous and can take seconds: give each a thread of
     // its own rather than block the small cooperative pool that answers
     // requests, or Dispatch's global queues, which on Linux grow slowly
     // when their threads are busy.
     let result: Result<[String]?, any Error> = await withCheckedContinuation { continuation in
       let thread = Thread {
-        let result = Result { try rebuild(progress) }
+        let result = Result { try rebuild(ready) }
         // The folder holds what the build wrote (or, on failure, the
         // last good site): serve it again.
         overlay.clear()
@@ -104,11 +130,23 @@ struct RebuildService: Service, CustomStringConvertible {
       let what = pages.map { $0.isEmpty ? "; no page changed" : "; \($0.count) pages changed" } ?? ""
       log("Built in \(String(format: "%.2f", seconds)) s\(what)")
       if !announced.isSet { hub.buildSucceeded(reloading: pages) }
+    case .failure(is SiteBuilder.Superseded):
+      log("Stopped: the inputs changed again; the folder still holds the last good site")
+      return true
     case .failure(let error):
       let text = Self.diagnosticsText(for: error)
       warn(text)
       hub.buildFailed(text)
     }
+    return false
+  }
+
+  /// The site-relative path of an open page's address, or nil when the
+  /// page is not under the base path.
+  static func sitePath(of address: String, basePath: BasePath) -> String? {
+    let base = basePath.segments.isEmpty ? "/" : "/" + basePath.segments.joined(separator: "/") + "/"
+    guard address.hasPrefix(base) else { return nil }
+    return String(address.dropFirst(base.count))
   }
 
   /// The addresses of the HTML pages among changed site files, as an open
@@ -131,10 +169,16 @@ struct RebuildService: Service, CustomStringConvertible {
   }
 }
 
-/// Whether a build has announced its files, set from the build's thread.
+/// Whether a build has announced its files, and which open pages it
+/// reloaded first; set from the build's thread.
 private final class Announced: @unchecked Sendable {
   private let lock = NSLock()
   private var value = false
+  private var first: [String] = []
   func set() { lock.withLock { value = true } }
   var isSet: Bool { lock.withLock { value } }
+  var shownFirst: [String] {
+    get { lock.withLock { first } }
+    set { lock.withLock { first = newValue } }
+  }
 }

@@ -7,8 +7,9 @@ enum ReloadEvent: Hashable, Sendable {
   /// restarts, which tells an open page to reload once it reconnects.
   case hello(serverID: String)
   /// Reload the pages at these addresses (`/albums/1-x/index.html`), or
-  /// every page when nil.
-  case reload(pages: [String]?)
+  /// every page when nil but those in `except` (open pages already
+  /// reloaded with their new bytes).
+  case reload(pages: [String]?, except: [String] = [])
   /// The diagnostics of a failed build, one per line.
   case error(String)
   /// The error shown before is gone.
@@ -22,7 +23,9 @@ enum ReloadEvent: Hashable, Sendable {
   var wireFormat: String {
     switch self {
     case .hello(let id): "event: hello\ndata: \(id)\n\n"
-    case .reload(let pages): "event: reload\ndata: \(pages.map(Self.jsonArray) ?? "*")\n\n"
+    case .reload(let pages?, _): "event: reload\ndata: \(Self.jsonArray(pages))\n\n"
+    case .reload(nil, let except) where except.isEmpty: "event: reload\ndata: *\n\n"
+    case .reload(nil, let except): "event: reload\ndata: {\"except\":\(Self.jsonArray(except))}\n\n"
     case .ok: "event: ok\ndata: ok\n\n"
     case .heartbeat: ": heartbeat\n\n"
     case .error(let text):
@@ -42,6 +45,8 @@ enum ReloadEvent: Hashable, Sendable {
 
 /// Fans build results out to every open page and remembers the last one,
 /// so a page opened while the build is broken shows the error at once.
+/// Knows which pages are open: the reload client names its page when it
+/// connects, and a build renders those first (`openPages`).
 final class ReloadHub: @unchecked Sendable {
   struct Subscription: Sendable {
     var events: AsyncStream<ReloadEvent>
@@ -54,6 +59,8 @@ final class ReloadHub: @unchecked Sendable {
 
   private let lock = NSLock()
   private var subscribers: [Int: AsyncStream<ReloadEvent>.Continuation] = [:]
+  /// The page each subscriber said it shows, if it said.
+  private var pageOfSubscriber: [Int: String] = [:]
   private var nextSubscriberID = 0
   private var failure: String?
   private var isClosed = false
@@ -66,7 +73,13 @@ final class ReloadHub: @unchecked Sendable {
   /// The diagnostics of the last build if it failed.
   var currentFailure: String? { lock.withLock { failure } }
 
-  func subscribe() -> Subscription {
+  /// The addresses of the open pages (`/albums/1-x/index.html`, as
+  /// `RebuildService.pages` makes them), sorted.
+  var openPages: [String] { lock.withLock { Set(pageOfSubscriber.values).sorted() } }
+
+  /// - Parameter page: the address of the page that listens, as the reload
+  ///   client sends it; nil when it does not say.
+  func subscribe(page: String? = nil) -> Subscription {
     // A page that falls behind only needs the latest few events.
     let (events, continuation) = AsyncStream.makeStream(
       of: ReloadEvent.self, bufferingPolicy: .bufferingNewest(8))
@@ -76,6 +89,7 @@ final class ReloadHub: @unchecked Sendable {
       if let failure { continuation.yield(.error(failure)) }
       nextSubscriberID += 1
       subscribers[nextSubscriberID] = continuation
+      if let page { pageOfSubscriber[nextSubscriberID] = page }
       return nextSubscriberID
     }
     guard let id else {
@@ -83,7 +97,10 @@ final class ReloadHub: @unchecked Sendable {
       return Subscription(events: events, cancel: {})
     }
     continuation.onTermination = { [weak self] _ in
-      self?.lock.withLock { _ = self?.subscribers.removeValue(forKey: id) }
+      self?.lock.withLock {
+        _ = self?.subscribers.removeValue(forKey: id)
+        _ = self?.pageOfSubscriber.removeValue(forKey: id)
+      }
     }
     return Subscription(events: events, cancel: { continuation.finish() })
   }
@@ -94,16 +111,17 @@ final class ReloadHub: @unchecked Sendable {
 
   /// Clears a shown error, then reloads the open pages among `pages`
   /// (addresses as `RebuildService.pages` makes them), or every open page
-  /// when nil. No reload at all when no page changed.
-  func buildSucceeded(reloading pages: [String]? = nil) {
+  /// but those in `except` when nil or too many. No reload at all when no
+  /// page changed.
+  func buildSucceeded(reloading pages: [String]? = nil, except: [String] = []) {
     let hadFailed = lock.withLock {
       defer { failure = nil }
       return failure != nil
     }
     if hadFailed { publish(.ok) }
-    guard let pages else { return publish(.reload(pages: nil)) }
+    guard let pages else { return publish(.reload(pages: nil, except: except)) }
     if pages.isEmpty { return }
-    publish(.reload(pages: pages.count > Self.mostPagesNamed ? nil : pages))
+    publish(pages.count > Self.mostPagesNamed ? .reload(pages: nil, except: except) : .reload(pages: pages))
   }
 
   func buildFailed(_ diagnostics: String) {
@@ -121,7 +139,10 @@ final class ReloadHub: @unchecked Sendable {
   func close() {
     let continuations = lock.withLock {
       isClosed = true
-      defer { subscribers.removeAll() }
+      defer {
+        subscribers.removeAll()
+        pageOfSubscriber.removeAll()
+      }
       return Array(subscribers.values)
     }
     for continuation in continuations { continuation.finish() }

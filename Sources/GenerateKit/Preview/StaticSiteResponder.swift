@@ -70,7 +70,9 @@ struct StaticSiteResponder: HTTPResponder {
 
     // The reload endpoints live outside the base path: the client script
     // asks for them by absolute path whatever the site's base is.
-    if target.segments == Self.eventsPath { return events(for: request) }
+    if target.segments == Self.eventsPath {
+      return events(for: request, page: Self.page(inQuery: target.query))
+    }
     if target.segments == Self.scriptPath {
       return bytes(
         .ok, ByteBuffer(string: PreviewServer.reloadScript),
@@ -243,7 +245,22 @@ struct StaticSiteResponder: HTTPResponder {
 
   // MARK: Live reload
 
-  private func events(for request: Request) -> Response {
+  /// The open page's address the reload client sends with its events
+  /// request (`?page=%2Falbums%2F1-x%2Findex.html`), decoded; nil for
+  /// none, or one that is not a path.
+  static func page(inQuery query: String?) -> String? {
+    guard let query else { return nil }
+    for pair in query.split(separator: "&") where pair.hasPrefix("page=") {
+      let value = pair.dropFirst("page=".count).replacingOccurrences(of: "+", with: " ")
+      guard let page = value.removingPercentEncoding, page.hasPrefix("/"), page.utf8.count <= 2048 else {
+        return nil
+      }
+      return page
+    }
+    return nil
+  }
+
+  private func events(for request: Request, page: String?) -> Response {
     var headers = Self.commonHeaders()
     headers[.contentType] = "text/event-stream; charset=utf-8"
     guard request.method == .get else { return Response(status: .ok, headers: headers, body: ResponseBody()) }
@@ -251,7 +268,7 @@ struct StaticSiteResponder: HTTPResponder {
     return Response(
       status: .ok, headers: headers,
       body: ResponseBody { writer in
-        let subscription = hub.subscribe()
+        let subscription = hub.subscribe(page: page)
         defer { subscription.cancel() }
         // Reconnect fast after a restart; the default is several seconds.
         try await writer.write(ByteBuffer(string: "retry: 500\n\n"))

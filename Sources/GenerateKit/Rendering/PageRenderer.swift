@@ -38,6 +38,23 @@ public struct PageRenderer {
     var mayChange: (_ template: String) -> Bool
   }
 
+  /// Pages to render before the others — those open in a browser during a
+  /// preview — and what to do with them before the rest is rendered.
+  struct FirstPages {
+    var paths: Set<String>
+    /// Given the first pages, the files every page shares (the assets and
+    /// the reload script) and the path of every page this render writes.
+    var ready:
+      (_ pages: [(path: String, bytes: [UInt8])], _ shared: [(path: String, bytes: [UInt8])], _ all: [String])
+        -> Void
+    /// Asked between batches of the other pages: true stops the render
+    /// with `SiteBuilder.Superseded`.
+    var shouldStop: () -> Bool = { false }
+    /// Render only these pages and return no output: a preview of them
+    /// against an index that is not this site's (see `SiteBuilder`).
+    var only = false
+  }
+
   /// Keeps the last bundle (esbuild takes a few hundred milliseconds) for
   /// the next preview build, which reuses it when no asset changed.
   var bundleCache: AssetBundleCache?
@@ -52,7 +69,7 @@ public struct PageRenderer {
 
   func render(
     _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?,
-    reusing reuse: Reuse?
+    reusing reuse: Reuse?, first: FirstPages? = nil
   ) throws -> Output {
     // Preparing stops on any problem, so what is left is from an earlier
     // render of this site (a preview's failed one): count only this one's.
@@ -206,11 +223,34 @@ public struct PageRenderer {
       $0.assetsFolder == assetsFolder && $0.modulePreloads == bundle.modulePreloads ? $0 : nil
     }
     let library = templates.library
-    let results: [[UInt8]?] = Parallel.map(count: jobs.count) { index in
-      let job = jobs[index]
+    func render(_ job: Job) -> [UInt8]? {
       if let reuse, !reuse.mayChange(job.template), let bytes = reuse.pages[job.path] { return bytes }
       let context = PageContext(page: job.context, shared: shared)
       return library.render(context, withTemplate: job.template).map { Array($0.utf8) }
+    }
+    var results = [[UInt8]?](repeating: nil, count: jobs.count)
+    var rest = Array(jobs.indices)
+    if let first {
+      let early = jobs.indices.filter { first.paths.contains(jobs[$0].path) }
+      let pages = Parallel.map(count: early.count) { render(jobs[early[$0]]) }
+      for (index, bytes) in zip(early, pages) { results[index] = bytes }
+      // A page that rendered nothing, or a field out of range, fails the
+      // whole render below; nothing is shown before then.
+      if !early.isEmpty, pages.allSatisfy({ $0 != nil }), site.evaluator.problems.diagnostics.isEmpty {
+        first.ready(
+          zip(early, pages).map { (jobs[$0].path, $1 ?? []) }, files, jobs.map(\.path))
+      }
+      if first.only { return Output(files: [], pageCount: 0, pages: []) }
+      let isEarly = Set(early)
+      rest = rest.filter { !isEarly.contains($0) }
+    }
+    // In batches, so that a newer edit can stop a render it makes stale.
+    let batch = first == nil ? max(rest.count, 1) : 4096
+    for start in stride(from: 0, to: rest.count, by: batch) {
+      if let first, first.shouldStop() { throw SiteBuilder.Superseded() }
+      let indices = rest[start..<min(start + batch, rest.count)]
+      let pages = Parallel.map(count: indices.count) { render(jobs[indices[indices.startIndex + $0]]) }
+      for (index, bytes) in zip(indices, pages) { results[index] = bytes }
     }
     var pages: [String] = []
     var templateOfPage: [String: String] = [:]

@@ -84,7 +84,8 @@ vm.runInContext(readFileSync(process.argv[2], "utf8"), context);
 
 assert.equal(FakeEventSource.instances.length, 1, "connects once on load");
 const source = FakeEventSource.instances[0];
-assert.equal(source.url, "/__preview/events");
+// It names its page, so that the server renders it first after an edit.
+assert.equal(source.url, "/__preview/events?page=%2Falbums%2F10-lemonade%2Findex.html");
 source.serverSends("hello", "server-1");
 
 const diagnostics = 'Data/tracks.csv:12:4: error: album <b>999</b> does not exist\nTemplates/a.mustache:1:1: error: x';
@@ -116,6 +117,10 @@ source.serverSends("reload", "*");
 assert.equal(reloads, 3, "* reloads every page");
 source.serverSends("reload", "reload");
 assert.equal(reloads, 4, "anything but a list reloads the page");
+source.serverSends("reload", '{"except":["/albums/10-lemonade/index.html"]}');
+assert.equal(reloads, 4, "every page but this one, which reloaded first");
+source.serverSends("reload", '{"except":["/index.html"]}');
+assert.equal(reloads, 5, "every page but another one");
 
 source.connectionFails(FakeEventSource.CONNECTING);
 assert.equal(FakeEventSource.instances.length, 1, "the browser retries by itself while CONNECTING");
@@ -124,8 +129,8 @@ assert.equal(FakeEventSource.instances.length, 2, "a closed stream is reopened")
 
 const second = FakeEventSource.instances[1];
 second.serverSends("hello", "server-1");
-assert.equal(reloads, 4, "the same server does not cause a reload");
+assert.equal(reloads, 5, "the same server does not cause a reload");
 second.serverSends("hello", "server-2");
-assert.equal(reloads, 5, "a restarted server reloads the page");
+assert.equal(reloads, 6, "a restarted server reloads the page");
 
 console.log("reload client ok");

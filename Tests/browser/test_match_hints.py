@@ -48,7 +48,8 @@ def test_a_song_found_by_its_composer_says_composer_with_the_word_marked(page, s
 def test_suggestions_say_where_too_and_follow_the_typing(page, site):
     open_search(page, site)
     type_query(page, "lenno")
-    page.wait_for_selector("#suggestions .option-doc .row-match mark")
+    # The list answers the whole word, not a key before it (data-for names what it answers).
+    page.wait_for_selector('#suggestions[data-for="lenno"] .option-doc .row-match mark')
     hint = row(page, "Norwegian Wood", "#suggestions").locator(".row-match")
     assert hint.text_content() == "Composer: John Lennon, Paul McCartney"
     assert hint.locator("mark").all_text_contents() == ["Lenno"]

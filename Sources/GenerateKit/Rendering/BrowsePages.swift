@@ -12,7 +12,9 @@ struct BrowsePages {
     var path: String
     var title: String
     var description: String
-    var context: [String: Any]
+    /// Made when the page is rendered, not before: at a million records
+    /// every page's rows as template values at once cost gigabytes.
+    var context: () -> [String: Any]
   }
 
   /// One line of a list: the text, its link (nil for a record without a
@@ -69,29 +71,70 @@ struct BrowsePages {
       }
   }
 
+  /// A sorted list's rows, each made when its page is rendered: a list of
+  /// records is their document numbers, four bytes a row, where rows made
+  /// up front cost hundreds of megabytes at a million records.
+  struct RowList {
+    var count: Int
+    var key: (Int) -> String
+    var row: (Int) -> Row
+
+    init(count: Int, key: @escaping (Int) -> String, row: @escaping (Int) -> Row) {
+      self.count = count
+      self.key = key
+      self.row = row
+    }
+
+    init(_ rows: [Row]) {
+      self.init(count: rows.count, key: { rows[$0].key }, row: { rows[$0] })
+    }
+  }
+
   func pages() -> [Page] {
     let browsed = collections
     let isBrowsed = Set(browsed)
-    var rowsOf: [Int: [Row]] = [:]
-    // Per facet: value → its records' rows.
-    var valuesOf = [[String: [Row]]](repeating: [:], count: site.facets.count)
-    for (number, document) in site.documents.enumerated() where isBrowsed.contains(document.collection) {
-      let collection = site.collections[document.collection].config
-      let row = Row(
-        title: document.title, url: link(document.url),
-        meta: collection.singular,
-        key: Self.sortKey(document.title), order: number)
-      rowsOf[document.collection, default: []].append(row)
+    let documents = site.documents
+    // Per browsed document its sort key; per collection and per facet
+    // value the numbers of its documents.
+    var keyOf = [String](repeating: "", count: documents.count)
+    var rowsOf: [Int: [Int32]] = [:]
+    var valuesOf = [[String: [Int32]]](repeating: [:], count: site.facets.count)
+    for (number, document) in documents.enumerated() where isBrowsed.contains(document.collection) {
+      keyOf[number] = Self.sortKey(document.title)
+      rowsOf[document.collection, default: []].append(Int32(number))
       for (facet, values) in document.facetValues.enumerated() {
-        for value in Set(values) where !value.isEmpty { valuesOf[facet][value, default: []].append(row) }
+        for value in Set(values) where !value.isEmpty {
+          valuesOf[facet][value, default: []].append(Int32(number))
+        }
       }
+    }
+    let singular = site.collections.map(\.config.singular)
+    let documentRows = { (numbers: [Int32]) -> RowList in
+      // As `sorted(_:)` orders rows.
+      let sorted = numbers.sorted { a, b in
+        let (x, y) = (Int(a), Int(b))
+        let (left, right) = (Self.letterRank(keyOf[x]), Self.letterRank(keyOf[y]))
+        if left != right { return left < right }
+        if keyOf[x] != keyOf[y] { return keyOf[x] < keyOf[y] }
+        if documents[x].title != documents[y].title { return documents[x].title < documents[y].title }
+        return x < y
+      }
+      return RowList(
+        count: sorted.count, key: { keyOf[Int(sorted[$0])] },
+        row: { position in
+          let number = Int(sorted[position])
+          let document = documents[number]
+          return Row(
+            title: document.title, url: link(document.url), meta: singular[document.collection],
+            key: keyOf[number], order: number)
+        })
     }
 
     var pages: [Page] = []
     var hubRows: [[String: Any]] = []
     for index in browsed {
       let collection = site.collections[index].config
-      let rows = Self.sorted(rowsOf[index] ?? [])
+      let rows = documentRows(rowsOf[index] ?? [])
       let folder = Self.folder + "\(collection.id)/"
       hubRows.append([
         "title": collection.label, "url": base + folder,
@@ -108,7 +151,7 @@ struct BrowsePages {
       var valueRows: [Row] = []
       for (order, value) in valuesOf[number].keys.sorted(by: Self.before).enumerated() {
         let slug = Self.uniqueSlug(for: value, used: &used)
-        let rows = Self.sorted(valuesOf[number][value] ?? [])
+        let rows = documentRows(valuesOf[number][value] ?? [])
         valueRows.append(
           Row(
             title: value, url: base + folder + "\(slug)/", meta: Self.count(rows.count),
@@ -123,7 +166,7 @@ struct BrowsePages {
         "title": facet.label, "url": base + folder, "meta": Self.count(valueRows.count, "value"),
       ])
       pages += list(
-        Self.sorted(valueRows), folder: folder, heading: facet.label, crumbs: [],
+        RowList(Self.sorted(valueRows)), folder: folder, heading: facet.label, crumbs: [],
         description:
           "Every \(facet.label.lowercased()) of \(site.config.title), with how many records have it.",
         noun: "value")
@@ -138,10 +181,12 @@ struct BrowsePages {
     let hub = Page(
       path: Self.folder + "index.html", title: "Browse",
       description: "Every collection and facet of \(site.config.title), as plain lists.",
-      context: [
-        "heading": "Browse \(site.config.title)", "crumbs": [[String: Any]](), "letters": [[String: Any]](),
-        "sections": sections, "pager": false,
-      ])
+      context: {
+        [
+          "heading": "Browse \(site.config.title)", "crumbs": [[String: Any]](), "letters": [[String: Any]](),
+          "sections": sections, "pager": false,
+        ]
+      })
     return [hub] + pages
   }
 
@@ -158,7 +203,7 @@ struct BrowsePages {
 
   /// A list cut into pages of `rowsPerPage`, with A–Z jump links on each.
   func list(
-    _ rows: [Row], folder: String, heading: String, crumbs: [[String: Any]], description: String,
+    _ rows: RowList, folder: String, heading: String, crumbs: [[String: Any]], description: String,
     noun: String = "record"
   ) -> [Page] {
     let pageCount = max(1, (rows.count + rowsPerPage - 1) / rowsPerPage)
@@ -166,44 +211,45 @@ struct BrowsePages {
     // Each letter's first row: the page it is on and its anchor.
     var letters: [(letter: String, page: Int, anchor: String)] = []
     var anchorOfRow: [Int: String] = [:]
-    for (position, row) in rows.enumerated() {
-      let letter = Self.letter(row.key)
+    for position in 0..<rows.count {
+      let letter = Self.letter(rows.key(position))
       guard letters.last?.letter != letter else { continue }
       let anchor = "letter-" + (letter == "#" ? "0" : letter == "…" ? "other" : letter.lowercased())
       letters.append((letter, position / rowsPerPage + 1, anchor))
       anchorOfRow[position] = anchor
     }
     let allCrumbs = [["title": "Browse", "url": base + Self.folder] as [String: Any]] + crumbs
+    let jump: [[String: Any]] = letters.map { letter in
+      ["label": letter.letter, "url": base + path(letter.page) + "#" + letter.anchor]
+    }
+    let total = Self.count(rows.count, noun)
     var pages: [Page] = []
     for page in 1...pageCount {
-      let start = (page - 1) * rowsPerPage
-      let slice = rows.isEmpty ? [] : Array(start..<min(rows.count, start + rowsPerPage))
-      let items: [[String: Any]] = slice.map { position in
-        let row = rows[position]
-        return [
-          "title": row.title, "url": row.url ?? false, "meta": row.meta,
-          "anchor": anchorOfRow[position] ?? false,
-        ]
-      }
-      let jump: [[String: Any]] = letters.map { letter in
-        ["label": letter.letter, "url": base + path(letter.page) + "#" + letter.anchor]
-      }
-      var pager: [String: Any] = ["page": page, "pages": pageCount]
-      pager["previous"] = page > 1 ? base + path(page - 1) : false
-      pager["next"] = page < pageCount ? base + path(page + 1) : false
-      pager["firstPage"] = page > 2 ? base + path(1) : false
-      pager["lastPage"] = page < pageCount - 1 ? base + path(pageCount) : false
       let suffix = pageCount > 1 ? " (page \(page) of \(pageCount))" : ""
       pages.append(
         Page(
           path: path(page) + "index.html", title: heading + suffix, description: description + suffix,
-          context: [
-            "heading": heading, "crumbs": allCrumbs, "letters": jump.count > 1 ? jump : [],
-            "sections": [
-              ["id": "browse-list", "title": false, "rows": items, "count": Self.count(rows.count, noun)]
-            ],
-            "pager": pageCount > 1 ? pager : false,
-          ]))
+          context: {
+            let start = (page - 1) * rowsPerPage
+            let slice = rows.count == 0 ? [] : Array(start..<min(rows.count, start + rowsPerPage))
+            let items: [[String: Any]] = slice.map { position in
+              let row = rows.row(position)
+              return [
+                "title": row.title, "url": row.url ?? false, "meta": row.meta,
+                "anchor": anchorOfRow[position] ?? false,
+              ]
+            }
+            var pager: [String: Any] = ["page": page, "pages": pageCount]
+            pager["previous"] = page > 1 ? base + path(page - 1) : false
+            pager["next"] = page < pageCount ? base + path(page + 1) : false
+            pager["firstPage"] = page > 2 ? base + path(1) : false
+            pager["lastPage"] = page < pageCount - 1 ? base + path(pageCount) : false
+            return [
+              "heading": heading, "crumbs": allCrumbs, "letters": jump.count > 1 ? jump : [],
+              "sections": [["id": "browse-list", "title": false, "rows": items, "count": total]],
+              "pager": pageCount > 1 ? pager : false,
+            ]
+          }))
     }
     return pages
   }

@@ -159,27 +159,33 @@ public struct PageRenderer {
     struct Job {
       var path: String
       var template: String
-      var context: [String: Any]
+      /// Made when the page is rendered, not before: a million records'
+      /// A–Z rows would otherwise all be in memory at once.
+      var context: () -> [String: Any]
     }
     let origin = config.siteURL.map { Self.join($0, "") } ?? ""
     func canonical(_ path: String) -> String { origin + base + path }
     var jobs: [Job] = [
       Job(
         path: "index.html", template: "search",
-        context: [
-          "page": [
-            "title": config.title, "description": config.description, "canonical": canonical(""),
-            "isSearch": true,
-          ] as [String: Any]
-        ]),
+        context: {
+          [
+            "page": [
+              "title": config.title, "description": config.description, "canonical": canonical(""),
+              "isSearch": true,
+            ] as [String: Any]
+          ]
+        }),
       Job(
         path: "404.html", template: "404",
-        context: [
-          "page": [
-            "title": "Not Found · \(config.title)", "description": "This page does not exist.",
-            "canonical": canonical("404.html"),
-          ] as [String: Any]
-        ]),
+        context: {
+          [
+            "page": [
+              "title": "Not Found · \(config.title)", "description": "This page does not exist.",
+              "canonical": canonical("404.html"),
+            ] as [String: Any]
+          ]
+        }),
     ]
     for document in site.documents {
       let collection = site.collections[document.collection]
@@ -191,14 +197,16 @@ public struct PageRenderer {
       jobs.append(
         Job(
           path: path, template: page.template,
-          context: [
-            "page": [
-              "title": "\(document.title) · \(config.title)", "description": description,
-              "canonical": canonical(document.url), "kind": collection.config.singular,
-              "collection": collection.config.id,
-            ] as [String: Any],
-            "record": RecordContext(site: site, table: collection.table, row: document.row),
-          ]))
+          context: {
+            [
+              "page": [
+                "title": "\(document.title) · \(config.title)", "description": description,
+                "canonical": canonical(document.url), "kind": collection.config.singular,
+                "collection": collection.config.id,
+              ] as [String: Any],
+              "record": RecordContext(site: site, table: collection.table, row: document.row),
+            ]
+          }))
     }
 
     if var browse {
@@ -207,13 +215,15 @@ public struct PageRenderer {
         jobs.append(
           Job(
             path: page.path, template: "browse",
-            context: [
-              "page": [
-                "title": "\(page.title) · \(config.title)", "description": page.description,
-                "canonical": canonical(String(page.path.dropLast("index.html".count))),
-              ] as [String: Any],
-              "browse": page.context,
-            ]))
+            context: {
+              [
+                "page": [
+                  "title": "\(page.title) · \(config.title)", "description": page.description,
+                  "canonical": canonical(String(page.path.dropLast("index.html".count))),
+                ] as [String: Any],
+                "browse": page.context(),
+              ]
+            }))
       }
     }
 
@@ -225,7 +235,7 @@ public struct PageRenderer {
     let library = templates.library
     func render(_ job: Job) -> [UInt8]? {
       if let reuse, !reuse.mayChange(job.template), let bytes = reuse.pages[job.path] { return bytes }
-      let context = PageContext(page: job.context, shared: shared)
+      let context = PageContext(page: job.context(), shared: shared)
       return library.render(context, withTemplate: job.template).map { Array($0.utf8) }
     }
     var results = [[UInt8]?](repeating: nil, count: jobs.count)

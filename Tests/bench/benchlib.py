@@ -306,6 +306,15 @@ def warm_keys(query: str, count: int) -> list[str]:
     return keys
 
 
+def stop(process: subprocess.Popen, timeout: float = 10) -> None:
+    """Ends a server the benchmark started (`generate preview`): asked first, killed if it lingers."""
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
 def launch(pw):
     return pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"], headless=True)
 

@@ -275,11 +275,7 @@ def preview_times(generate: Path, folder: Path, records: list[dict], edits: int,
             template.write_text(original_template)
             data.write_text(original_data)
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        B.stop(server, timeout=20)
     return result
 
 

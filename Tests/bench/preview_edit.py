@@ -47,7 +47,7 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchlib import REPO, find_generate  # noqa: E402
+from benchlib import REPO, find_generate, stop  # noqa: E402
 from preview_soak import Output, rss_mib  # noqa: E402
 
 
@@ -220,11 +220,7 @@ def main() -> int:
             print(f"server RSS after the edits: {rss_mib(server.pid):.0f} MiB")
             return 0
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop(server)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

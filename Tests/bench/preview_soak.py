@@ -31,7 +31,7 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchlib import REPO, find_generate  # noqa: E402
+from benchlib import REPO, find_generate, stop  # noqa: E402
 
 
 def rss_mib(pid: int) -> float:
@@ -173,11 +173,7 @@ def main() -> int:
                 print(f"failed builds: {len(output.failures)}, first: {output.failures[0]}")
             return 0
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop(server)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

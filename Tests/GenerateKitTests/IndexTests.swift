@@ -162,6 +162,26 @@ import Testing
     #expect(lead.first("python", terms: terms) == [5, 2])
   }
 
+  @Test func aNameHoldsItsPartsApartFromItsWords() {
+    // simple-revision-control is one name: its runs and tails are parts, the name run together
+    // is a word; a word of its own elsewhere in the title is not a part (FORMAT.md "Parts of names").
+    #expect(
+      PostingsStage.parts(of: ["simple-revision-control"], forms: nil)
+        == ["simple", "revision", "control", "revisioncontrol"])
+    #expect(PostingsStage.parts(of: ["AC/DC Live"], forms: nil) == ["ac", "dc"])
+    #expect(PostingsStage.parts(of: ["Control Freak", "revision-control"], forms: nil) == ["revision"])
+    #expect(PostingsStage.parts(of: ["Led Zeppelin"], forms: nil).isEmpty)
+    // Stems go with their terms: `compilers` is a part, and so is its stem `compiler`.
+    #expect(PostingsStage.parts(of: ["zeroc-ice-compilers"], forms: "en").contains("compiler"))
+    // Lead rows rank a part as another field, as the engine does: simple-revision-control's
+    // title holds `revision` only as a part, so git, found by its summary and more popular, leads.
+    var postings: [String: Postings] = [:]
+    postings["revision"] = Postings(title: [7], other: [3], starts: [7], parts: [7])
+    postings["revisioncontrol"] = Postings(title: [7], starts: [7], parts: [7])
+    let lead = LeadDocuments(postings: postings, limit: 2, inline: 2_000)
+    #expect(lead.first("revision", terms: ["revision", "revisioncontrol"][...]) == [3, 7])
+  }
+
   @Test func theTypoDictionaryListsLongWordsUnderTheirMiddleLetters() throws {
     let index = try IndexBuilder().build(site)
     let manifest: Manifest = try file(index, index.manifestPath)

@@ -202,6 +202,24 @@ test('ranking rules: the title first, an exact word before a prefix, the whole t
   assert.equal((await engine.search('whole lotta love')).docs[0].title, 'Whole Lotta Love');
 });
 
+test('a part of a joined name counts as another field; a title the query covers wholly comes first', async () => {
+  const { engine } = open();
+  // 43 Karaoke Night holds "kernel kit" in another field; 44 Kelp-Kernel-Kit and 45 Kernel-Kit
+  // hold both words only as parts of their names (FORMAT.md "Parts of names"): the three rank as
+  // equals, by popularity, except 45, whose every part the query names.
+  assert.deepEqual(ids(await engine.search('kernel kit')), [45, 43, 44]);
+  // Its parts are the words' other forms too: `kernels` is kernel.
+  assert.deepEqual(ids(await engine.search('kernels kit')), [45, 43, 44]);
+  assert.deepEqual(ids(await engine.suggest('kernel ki')), [45, 43, 44], 'while typing, the last part may be a prefix');
+  // One word: a part is no stronger than another field, and a name that begins with the word
+  // holds it as that part (`kernelkit` is 45's name run together): popularity decides.
+  assert.deepEqual(ids(await engine.search('kernel')), [43, 44, 45]);
+  // While typing, a name that begins with the typed letters is the title being typed, unless
+  // they are already one of its parts.
+  assert.deepEqual(ids(await engine.suggest('kern')), [45, 43, 44]);
+  assert.deepEqual(ids(await engine.suggest('kernel')), [43, 44, 45]);
+});
+
 test('token suggestions: all by count, or those the text begins', async () => {
   const { engine } = open();
   await engine.ready;

@@ -50,11 +50,29 @@ test('a query whose words all match drops none', { skip }, async () => {
 test('an exact word beats its position, and popularity decides between exact matches', { skip }, async () => {
   const { engine } = open(SITE);
   // python3-numpy: 603 packages depend on it; numpy-stl, whose title starts with the word: none.
-  const numpy = titles(await engine.search('numpy'), 10);
+  const numpy = titles(await engine.search('numpy', { limit: 100 }), 100);
   assert.equal(numpy[0], 'python3-numpy');
   assert.ok(numpy.indexOf('numpy-stl') > 0, numpy.join(' | '));
   assert.equal((await engine.search('django')).docs[0]?.title, 'python3-django');
   assert.equal((await engine.suggest('numpy')).docs[0]?.title, 'python3-numpy', 'while typing too');
+});
+
+test('a part of a joined name weighs as a summary word, and popularity decides between them', { skip }, async () => {
+  const { engine } = open(SITE);
+  // simple-revision-control (nothing depends on it) names both words as parts of its name;
+  // git (112 packages depend on it) says "revision control" in its summary.
+  assert.deepEqual(titles(await engine.search('revision control')), ['git', 'rcs', 'darcs']);
+  assert.ok(titles(await engine.search('revision control', { limit: 20 }), 20).includes('simple-revision-control'));
+  // postgresql-server-dev-all holds both words only as parts: no record holds one as a word of
+  // its title, so the record the first word names comes first (FORMAT.md "Named records").
+  assert.equal((await engine.search('postgresql server')).docs[0]?.title, 'postgresql');
+  // A name whose every part the query names is the query: python3-yaml, python3 being `python`
+  // with its version; gcc-12 for `gcc 12`, as before.
+  assert.equal((await engine.search('python yaml')).docs[0]?.title, 'python3-yaml');
+  assert.equal((await engine.search('gcc 12')).docs[0]?.title, 'gcc-12');
+  assert.equal((await engine.suggest('network man')).docs[0]?.title, 'network-manager');
+  // Each term shard lists, per term, the documents whose names hold it only as a part.
+  assert.equal((await engine.search('openssh server')).docs[0]?.title, 'openssh-server');
 });
 
 test('completions run across in-name punctuation: network man → network-manager', { skip }, async () => {

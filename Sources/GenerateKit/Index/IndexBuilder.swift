@@ -126,6 +126,10 @@ struct Postings {
   var starts: [Int32] = []
   /// The whole title, run together, is the term (`Queen`, `AC/DC`).
   var whole: [Int32] = []
+  /// The title holds the term only as a part of a joined name: a run or a tail of a
+  /// chunk with punctuation inside (`revision` in `simple-revision-control`), never as
+  /// a word of its own (FORMAT.md "Parts of names"). A subset of `title`.
+  var parts: [Int32] = []
   /// Whether the term occurs as a word of its own somewhere, not only as a
   /// run-together form such as `acdc`.
   var plain = false
@@ -145,6 +149,7 @@ struct PostingsStage {
     var other: [(String, Bool)] = []
     var starts: [String] = []
     var whole: String?
+    var parts: [String] = []
   }
 
   func run() -> [String: Postings] {
@@ -167,6 +172,7 @@ struct PostingsStage {
         }
         for term in cut.starts { postings[term]?.starts.append(number) }
         if let whole = cut.whole { postings[whole]?.whole.append(number) }
+        for term in cut.parts { postings[term]?.parts.append(number) }
       }
       blockStart = end
     }
@@ -207,7 +213,42 @@ struct PostingsStage {
     TextNormalizer.forEachTerm(in: other) { term, joined in add(term, joined, to: &result.other) }
     // A whole title that is not itself a term (`Led Zeppelin` → `ledzeppelin`) has no list to join.
     if let whole = result.whole, !seen.contains(whole) { result.whole = nil }
+    let titled = Set(result.title.map(\.0))
+    result.parts = Self.parts(of: [title, primary], forms: forms).filter { titled.contains($0) }.sorted()
     return result
+  }
+
+  /// The terms `texts` (a title and the fields weighing like it) hold only as parts of joined
+  /// names (FORMAT.md "Parts of names"): the runs and tails of a chunk with punctuation inside,
+  /// and their stems, less every term that is also a word of its own there (a chunk of one run,
+  /// a chunk run together, a CJK piece, and their stems).
+  static func parts(of texts: [String], forms: String?) -> Set<String> {
+    var words = Set<String>()
+    var parts = Set<String>()
+    for text in texts {
+      for chunk in text.split(whereSeparator: \.isWhitespace) {
+        // forEachTerm gives a chunk's runs, then (when there are two or more) the chunk run
+        // together and its tails, then the runs' CJK pieces.
+        var runs: [String] = []
+        var joinedForms = 0
+        TextNormalizer.forEachTerm(in: String(chunk)) { term, joined in
+          if joined {
+            joinedForms += 1
+            if joinedForms == 1 { words.insert(term) } else { parts.insert(term) }
+          } else if joinedForms == 0 {
+            runs.append(term)
+          } else {
+            words.insert(term)
+          }
+        }
+        if joinedForms == 0 { words.formUnion(runs) } else { parts.formUnion(runs) }
+      }
+    }
+    func withStems(_ terms: Set<String>) -> Set<String> {
+      guard forms != nil else { return terms }
+      return terms.union(terms.map { WordForms.stem($0, rules: forms) })
+    }
+    return withStems(parts).subtracting(withStems(words))
   }
 }
 

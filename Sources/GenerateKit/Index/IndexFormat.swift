@@ -141,6 +141,9 @@ struct TermShard: Codable, Equatable {
   var docs: [DocumentRow]?
   /// Terms that occur only as run-together forms.
   var joined: [String]?
+  /// Documents whose title holds the term only as a part of a joined name
+  /// (`revision` in `simple-revision-control`): FORMAT.md "Parts of names".
+  var parts: [String: DeltaList]?
   var prefix: String
   /// Documents whose title's first chunk begins with the term.
   var starts: [String: DeltaList]?

@@ -20,7 +20,7 @@ struct TermShardStage {
       size: { term in
         guard let list = postings[term] else { return 0 }
         var size = term.utf8.count + 4 + (try entry(term, list).entry.jsonBytes.count)
-        for extra in [list.starts, list.whole] where !extra.isEmpty {
+        for extra in [list.starts, list.whole, list.parts] where !extra.isEmpty {
           size += term.utf8.count + 4 + DeltaList(extra).jsonBytes.count
         }
         return size
@@ -57,6 +57,7 @@ struct TermShardStage {
     var shard = TermShard(prefix: prefix, terms: [:])
     var starts: [String: DeltaList] = [:]
     var whole: [String: DeltaList] = [:]
+    var parts: [String: DeltaList] = [:]
     var joined: [String] = []
     for term in terms {
       guard let list = postings[term] else { continue }
@@ -65,6 +66,7 @@ struct TermShardStage {
       shard.terms[term] = entry
       if !list.starts.isEmpty { starts[term] = DeltaList(list.starts) }
       if !list.whole.isEmpty { whole[term] = DeltaList(list.whole) }
+      if !list.parts.isEmpty { parts[term] = DeltaList(list.parts) }
       if !list.plain { joined.append(term) }
     }
     let lead = LeadDocuments(postings: postings, limit: suggestions, inline: options.inlinePostings)
@@ -93,6 +95,7 @@ struct TermShardStage {
     shard.joined = joined.isEmpty ? nil : joined
     shard.starts = starts.isEmpty ? nil : starts
     shard.whole = whole.isEmpty ? nil : whole
+    shard.parts = parts.isEmpty ? nil : parts
     shard.tops = tops.map { $0.map(DeltaList.init) }
     let bytes = try IndexEncoder.encode(shard, capacity: options.targetShardBytes)
     return files.add("t", prefix.isEmpty ? "_" : "s", bytes)

@@ -154,6 +154,7 @@ struct LeadDocuments {
         $0 != query && $0.utf8.starts(with: query.utf8) && !(postings[$0]?.whole.isEmpty ?? true)
       }
       .map(\.utf16.count).min()
+    let wordParts = Set(postings[query]?.parts ?? [])
     for term in terms where term.utf8.starts(with: query.utf8) {
       guard let list = postings[term] else { continue }
       let wholeCounts = term == query || term.utf16.count == closest
@@ -162,10 +163,20 @@ struct LeadDocuments {
       let (titleCut, otherCut) = TermShardStage.split(list, keep: inline)
       let anyExact: UInt8 = same || short ? Self.exact : 0
       let titleBits = Self.title | anyExact | (same && !short ? Self.exactTitle : 0)
-      for number in list.title[..<titleCut] { score[number, default: 0] |= titleBits }
+      // A part of a joined name counts as another field (FORMAT.md "Parts of names"); so does a
+      // longer term in a name that holds the word itself as a part (`numpystl` for `numpy`).
+      let termParts = list.parts.isEmpty ? [] : Set(list.parts)
+      func isPart(_ number: Int32) -> Bool {
+        termParts.contains(number) || (term != query && wordParts.contains(number))
+      }
+      for number in list.title[..<titleCut] {
+        score[number, default: 0] |= isPart(number) ? anyExact : titleBits
+      }
       for number in list.other[..<otherCut] { score[number, default: 0] |= anyExact }
-      for number in list.starts where score[number] != nil { score[number, default: 0] |= Self.starts }
-      for number in list.whole where wholeCounts && score[number] != nil {
+      for number in list.starts where score[number] != nil && !isPart(number) {
+        score[number, default: 0] |= Self.starts
+      }
+      for number in list.whole where wholeCounts && score[number] != nil && !isPart(number) {
         score[number, default: 0] |= Self.exactTitle | Self.exact
       }
     }
@@ -197,8 +208,10 @@ struct LeadDocuments {
     let ownOther = own?.other[..<otherCut] ?? []
     for number in tops[0] { score[number, default: 0] |= Self.title | (short ? Self.exact : 0) }
     for number in tops[1] { score[number, default: 0] |= short ? Self.exact : 0 }
+    let ownParts = Set(own?.parts ?? [])
     for number in ownTitle {
-      score[number, default: 0] |= Self.title | Self.exact | (short ? 0 : Self.exactTitle)
+      let exactTitle = short || ownParts.contains(number) ? 0 : Self.exactTitle
+      score[number, default: 0] |= Self.title | Self.exact | exactTitle
     }
     for number in ownOther { score[number, default: 0] |= Self.exact }
     for number in own?.whole ?? [] where score[number] != nil {

@@ -45,9 +45,21 @@ export function intersect(lists) {
   return out.subarray(0, n)
 }
 
+// The ids of `list` not in `out`, both sorted.
+export function difference(list, out) {
+  if (!list.length || !out.length) return list
+  const kept = new Int32Array(list.length)
+  let n = 0
+  for (let i = 0, j = 0; i < list.length; i++) {
+    while (j < out.length && out[j] < list[i]) j++
+    if (j >= out.length || out[j] !== list[i]) kept[n++] = list[i]
+  }
+  return kept.subarray(0, n)
+}
+
 // A keystroke touches a few terms of a shard: decode each list when first asked, then keep it.
 export class Shard {
-  constructor({ prefix, terms = {}, tops, starts = {}, whole = {}, joined = [] }) {
+  constructor({ prefix, terms = {}, tops, starts = {}, whole = {}, parts = {}, joined = [] }) {
     this.prefix = prefix
     this.terms = terms
     // Objects list integer-like keys ("1999") first: sort for binary search.
@@ -56,6 +68,7 @@ export class Shard {
     this.tops = tops && tops.map(decode)
     this.startLists = starts
     this.wholeLists = whole
+    this.partLists = parts
     this.joined = new Set(joined)
     this.memo = new Map()
   }
@@ -85,6 +98,8 @@ export class Shard {
   // Documents whose title starts with the term, and whose whole title is the term.
   starts(term) { return this.cached('^' + term, this.startLists[term]) }
   whole(term) { return this.cached('=' + term, this.wholeLists[term]) }
+  // Documents whose title holds the term only as a part of a joined name (FORMAT.md "Parts").
+  parts(term) { return this.cached('-' + term, this.partLists[term]) }
 
   cached(key, deltas) {
     if (!deltas) return EMPTY

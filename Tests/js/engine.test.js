@@ -202,17 +202,17 @@ test('ranking rules: the title first, an exact word before a prefix, the whole t
   assert.equal((await engine.search('whole lotta love')).docs[0].title, 'Whole Lotta Love');
 });
 
-test('a part of a joined name counts as another field; a title the query covers wholly comes first', async () => {
+test('a part of a joined name counts as another field, and popularity decides', async () => {
   const { engine } = open();
-  // 43 Karaoke Night holds "kernel kit" in another field; 44 Kelp-Kernel-Kit and 45 Kernel-Kit
-  // hold both words only as parts of their names (FORMAT.md "Parts of names"): the three rank as
-  // equals, by popularity, except 45, whose every part the query names.
+  // 43 Karaoke Night says "kernel kit" in its other fields; 44 Kelp-Kernel-Kit and 45 Kernel-Kit
+  // hold both words only as parts of their names (FORMAT.md "Parts of names"): no title holds
+  // them as words, so the three are equals, by popularity, each with the words side by side
+  // (a name's parts are; so are a word's forms: `kernels`) — but 45's title is the query (rule 4).
   assert.deepEqual(ids(await engine.search('kernel kit')), [45, 43, 44]);
-  // Its parts are the words' other forms too: `kernels` is kernel.
-  assert.deepEqual(ids(await engine.search('kernels kit')), [45, 43, 44]);
-  assert.deepEqual(ids(await engine.suggest('kernel ki')), [45, 43, 44], 'while typing, the last part may be a prefix');
-  // One word: a part is no stronger than another field, and a name that begins with the word
-  // holds it as that part (`kernelkit` is 45's name run together): popularity decides.
+  assert.deepEqual(ids(await engine.search('kernels kit')), [43, 44, 45]);
+  assert.deepEqual(ids(await engine.suggest('kernel ki')), [43, 44, 45]);
+  // One word: a name that begins with the word holds it as that part (`kernelkit` is 45's name
+  // run together), so it is no title match either.
   assert.deepEqual(ids(await engine.search('kernel')), [43, 44, 45]);
   // While typing, a name that begins with the typed letters is the title being typed, unless
   // they are already one of its parts.

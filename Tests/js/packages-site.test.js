@@ -66,12 +66,12 @@ test('a part of a joined name weighs as a summary word, and popularity decides b
   // postgresql-server-dev-all holds both words only as parts: no record holds one as a word of
   // its title, so the record the first word names comes first (FORMAT.md "Named records").
   assert.equal((await engine.search('postgresql server')).docs[0]?.title, 'postgresql');
-  // A name whose every part the query names is the query: python3-yaml, python3 being `python`
-  // with its version; gcc-12 for `gcc 12`, as before.
+  // A name's parts stand side by side, python3 being `python` with its version: python3-yaml
+  // (more packages depend on it) before python3-pykwalify, "Python YAML/JSON schema validation".
+  // gcc-12 is still the query run together.
   assert.equal((await engine.search('python yaml')).docs[0]?.title, 'python3-yaml');
   assert.equal((await engine.search('gcc 12')).docs[0]?.title, 'gcc-12');
   assert.equal((await engine.suggest('network man')).docs[0]?.title, 'network-manager');
-  // Each term shard lists, per term, the documents whose names hold it only as a part.
   assert.equal((await engine.search('openssh server')).docs[0]?.title, 'openssh-server');
 });
 

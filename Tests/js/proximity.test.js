@@ -1,7 +1,6 @@
 import test from 'node:test'
 import assert from 'node:assert/strict'
-import { proximityFirst, side } from '../../Templates/assets/js/engine/rank.js'
-import { queryWords } from '../../Templates/assets/js/engine/normalize.js'
+import { near, proximityFirst, side } from '../../Templates/assets/js/engine/rank.js'
 import { englishStem } from '../../Templates/assets/js/engine/forms.js'
 
 test('words side by side and in order, the last a prefix', () => {
@@ -28,11 +27,29 @@ test('among equals, the record whose words stand together comes first; rule orde
   // Documents 1–3 meet the same rules; 4 meets one more and must stay first.
   const sets = [new Int32Array([1, 2, 3, 4]), new Int32Array([4])]
   const ranked = [docs[3], docs[0], docs[1], docs[2]]
-  const order = proximityFirst(ranked, ['rock', 'love'], sets, queryWords).map((d) => d.id)
+  const order = proximityFirst(ranked, ['rock', 'love'], sets).map((d) => d.id)
   assert.deepEqual(order, [4, 3, 1, 2])
 })
 
 test('one word: the page is left as ranked', () => {
   const docs = [{ id: 2, title: 'b' }, { id: 1, title: 'a' }]
-  assert.equal(proximityFirst(docs, ['a'], [], queryWords), docs)
+  assert.equal(proximityFirst(docs, ['a'], []), docs)
+})
+
+test('the parts of a name stand side by side, and a word and a number are the word', () => {
+  // python3-yaml is python3 and yaml, side by side: `python yaml` is near in it, as in a summary.
+  const docs = [
+    { id: 1, title: 'python3-pykwalify', subtitle: 'Python YAML/JSON schema validation' },
+    { id: 2, title: 'python3-yaml', subtitle: 'YAML parser and emitter for Python3' },
+    { id: 3, title: 'yaml-python', subtitle: '' },
+  ]
+  const sets = [new Int32Array([1, 2, 3])]
+  assert.deepEqual(proximityFirst(docs, ['python', 'yaml'], sets).map((d) => d.id), [1, 2, 3])
+  assert.deepEqual(proximityFirst([docs[2], docs[1]], ['python', 'yaml'], sets).map((d) => d.id), [2, 3])
+  const same = near(englishStem)
+  assert.equal(same('python3'), 'python')
+  assert.equal(same('gtk4'), 'gtk')
+  assert.equal(same('12'), '12', 'a number after digits is a number')
+  assert.equal(same('browsers'), 'browser')
+  assert.equal(near(null)('python3'), 'python', 'without word forms too')
 })

@@ -208,10 +208,8 @@ struct LeadDocuments {
     let ownOther = own?.other[..<otherCut] ?? []
     for number in tops[0] { score[number, default: 0] |= Self.title | (short ? Self.exact : 0) }
     for number in tops[1] { score[number, default: 0] |= short ? Self.exact : 0 }
-    let ownParts = Set(own?.parts ?? [])
     for number in ownTitle {
-      let exactTitle = short || ownParts.contains(number) ? 0 : Self.exactTitle
-      score[number, default: 0] |= Self.title | Self.exact | exactTitle
+      score[number, default: 0] |= Self.title | Self.exact | (short ? 0 : Self.exactTitle)
     }
     for number in ownOther { score[number, default: 0] |= Self.exact }
     for number in own?.whole ?? [] where score[number] != nil {

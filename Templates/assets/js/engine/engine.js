@@ -5,7 +5,7 @@
 import { queryChunks, queryWords } from './normalize.js'
 import { createLoader } from './loader.js'
 import { EMPTY, decode, intersect, union } from './postings.js'
-import { createMatcher, numbered } from './match.js'
+import { createMatcher } from './match.js'
 import { rules, rank, page, proximityFirst } from './rank.js'
 import { completions } from './complete.js'
 import { createDocuments } from './documents.js'
@@ -125,8 +125,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const q = await query(text, scope, tokens, false)
     if (!q) return { text, completions: [], docs: [], corrected: [], dropped: [] }
     const { list } = page(rank(q.all, q.rules), 0, m.options?.suggestions ?? 8, kinds.groupOf)
-    const stem = stemmer(m.options?.forms)
-    const shown = wholeFirst(proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words, q.rules, queryWords, stem), q.words, stem, false)
+    const shown = wholeFirst(proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words, q.rules, stemmer(m.options?.forms)), q.words)
     // Completions keep every typed word, so none are offered for a query that dropped some.
     const offered = q.matches.length && !q.dropped.length ? completions({ text, words: q.words, matches: q.matches, filters: q.lists, docs: shown }) : []
     return { text, completions: offered, docs: shown, corrected: shown.length ? q.corrected : [], dropped: q.dropped }
@@ -158,11 +157,10 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     kinds.count(q.all, totals)
     const all = k < 0 ? q.all : q.all.filter((id) => kinds.of(id) === k)
     const { list, total } = page(rank(all, q.rules), offset, limit, kinds.groupOf)
-    const stem = stemmer(m.options?.forms)
-    const shown = proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words ?? [], q.rules, queryWords, stem)
+    const shown = proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words ?? [], q.rules, stemmer(m.options?.forms))
     // A correction is never announced over No Results.
     return {
-      text, docs: offset ? shown : wholeFirst(shown, q.words ?? [], stem, true), total, totals,
+      text, docs: offset ? shown : wholeFirst(shown, q.words ?? []), total, totals,
       corrected: q.all.length ? q.corrected : [], dropped: q.all.length ? q.dropped : [],
     }
   }
@@ -170,19 +168,11 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   return engine
 }
 
-// The "whole title is the query" rule for a query of several words, applied to the first page:
-// the title run together is the query run together, or the query covers every part of the title,
-// in order, each part the word, its numbered form or another form of it (`python yaml` names
-// python3-yaml; `revision control` covers two of simple-revision-control's three parts, not all);
-// while typing, the last part may be the last word's completion (`network man`). Such a document
-// meets every other rule too, so moving it to the front never breaks their order.
-function wholeFirst(docs, words, stem, final) {
+// The "whole title is the query" rule for a query of several words, whose run-together
+// title is no term of the index: applied to the first page. Such a document meets every
+// other rule too, so moving it to the front never breaks their order.
+function wholeFirst(docs, words) {
   if (words.length < 2) return docs
-  const key = words.join(''), f = stem || ((w) => w), last = words.length - 1
-  const part = (t, w, i) => t === w || numbered(t, w) || f(t) === f(w) || (i === last && !final && t.startsWith(w))
-  const whole = (d) => {
-    const runs = queryChunks(d.title).flat()
-    return runs.join('') === key || (runs.length === words.length && runs.every((t, i) => part(t, words[i], i)))
-  }
+  const key = words.join(''), whole = (d) => queryWords(d.title).join('') === key
   return [...docs.filter(whole), ...docs.filter((d) => !whole(d))]
 }

@@ -3,7 +3,7 @@
 // nothing as typed is tried with typos: against the terms of the same shard and through the
 // typo dictionary, so a slip in the first letters (`areosmith`) is forgiven too. (Trying
 // typos for every word would cost a rare word's first query another file or two.)
-import { EMPTY, Shard, decode, difference, intersect, union } from './postings.js'
+import { EMPTY, Shard, decode, difference, union } from './postings.js'
 import { stemmer } from './forms.js'
 
 const SUBTREE = 16 // a final search reads an internal shard's subtree up to this many files
@@ -63,14 +63,14 @@ export function createMatcher(loader, learn = () => {}) {
     return s.memo.get(key)
   }
 
-  // The tops stand in for the prefix's many terms, which are not read: only the word's own
-  // term tells a part of a name from a word of the title.
+  // The tops stand in for the prefix's many terms, which are not read, so they do not tell a
+  // part of a name from a word of the title (FORMAT.md "Parts of names").
   function fromTops(home, word) {
     const [title, other] = home.postings(word), [topTitle, topOther] = home.tops
     const titles = union([topTitle, title]), all = union([titles, topOther, other])
     const exact = union([title, other])
     return {
-      all, clean: all, title: titles, exact, exactTitle: difference(title, home.parts(word)), starts: EMPTY, whole: home.whole(word),
+      all, clean: all, title: titles, exact, exactTitle: title, starts: EMPTY, whole: home.whole(word),
       named: home.whole(word), marks: [word], found: [],
     }
   }
@@ -96,18 +96,8 @@ export function createMatcher(loader, learn = () => {}) {
     const typed = [...r.found, ...forms]
     const found = typed.length || asTyped ? typed : await (await import(TYPO)).corrections(word, r.home, final, loader, shard)
     if (!found.length) return NONE
-    // A title that holds the term only as a part of a joined name (`simple-revision-control`)
-    // holds it as another field would (FORMAT.md "Parts of names"); so does a name that holds
-    // the word itself as a part and, run together, begins a longer term (`numpy`: `numpystl`):
-    // `own` leaves the title lists of the longer terms, once, after their union.
-    const own = union([...new Set(found.map(([s]) => s))].map((s) => s.parts(word)))
-    const lists = await Promise.all(found.map(async ([s, t]) => {
-      const [title, other] = await postings(s, t, final), parts = s.parts(t)
-      return parts.length ? [difference(title, parts), union([other, intersect([title, parts])])] : [title, other]
-    }))
-    const mine = (x) => x[1] === word || forms.includes(x)
-    const pick = (f, only = () => true) => union(found.map((x, i) => (only(x) && f(x, lists[i])) || EMPTY))
-    const titled = (f) => union([pick(f, mine), difference(pick(f, (x) => !mine(x)), own)])
+    const lists = await Promise.all(found.map(([s, t]) => postings(s, t, final)))
+    const pick = (f) => union(found.map((x, i) => f(x, lists[i]) || EMPTY))
     // A correction stands in for the word as a whole term (and its numbered forms, marked by
     // typo.js, for the word whole). A term that is the word and a number (`python` → python3, `gtk` → gtk4) is the word whole:
     // a version or series, as Debian's python3-requests is the Python `requests`.
@@ -115,16 +105,22 @@ export function createMatcher(loader, learn = () => {}) {
     // postgresql-15.
     const itself = (x) => !x[3] && (x[1] === word || x[2] > 0 || forms.includes(x))
     const whole = (x) => itself(x) || x[3] || numbered(x[1], word)
+    // A title that holds the term only as a part of a joined name (`simple-revision-control`)
+    // holds it as another field would (FORMAT.md "Parts of names"); so does a name that holds
+    // the word itself as a part (its term is in the home shard) and, run together, begins a
+    // longer term (`numpy`: `numpystl`).
+    const own = r.home.parts(word)
+    const bare = (x, list) => difference(list, x[0].parts(x[1]), own)
     const clean = pick(([, , d], l) => !d && union(l))
     const fixed = found.filter(([, , d]) => d > 0)
     const named = pick((x) => itself(x) && x[0].whole(x[1]))
     return {
       all: pick((_, l) => union(l)),
       clean,
-      title: titled((_, l) => l[0]),
+      title: pick((x, l) => bare(x, l[0])),
       exact: pick((x, l) => whole(x) && union(l)),
-      exactTitle: titled((x, l) => whole(x) && l[0]),
-      starts: titled(([s, t]) => difference(s.starts(t), s.parts(t))),
+      exactTitle: pick((x, l) => whole(x) && bare(x, l[0])),
+      starts: pick((x) => bare(x, x[0].starts(x[1]))),
       // While typing, a title that is wholly a term the word begins (`quee` → Queen), the
       // shortest such term only (`postgres` → postgresql, not postgresql-15 as well), unless the
       // word is a part of that name (`numpy`, numpy-stl); on Enter the word is complete, and only

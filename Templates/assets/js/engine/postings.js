@@ -45,17 +45,20 @@ export function intersect(lists) {
   return out.subarray(0, n)
 }
 
-// The ids of `list` not in `out`, both sorted.
-export function difference(list, out) {
-  if (!list.length || !out.length) return list
-  const kept = new Int32Array(list.length)
-  let n = 0
-  for (let i = 0, j = 0; i < list.length; i++) {
-    while (j < out.length && out[j] < list[i]) j++
-    if (j >= out.length || out[j] !== list[i]) kept[n++] = list[i]
+// Whether the sorted list `set` holds `id`.
+export function contains(set, id) {
+  let lo = 0, hi = set.length - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    if (set[mid] === id) return true
+    if (set[mid] < id) lo = mid + 1
+    else hi = mid - 1
   }
-  return kept.subarray(0, n)
+  return false
 }
+
+// The ids of the sorted `list` in none of the sorted lists `outs`.
+export const difference = (list, ...outs) => list.filter((id) => !outs.some((out) => contains(out, id)))
 
 // A keystroke touches a few terms of a shard: decode each list when first asked, then keep it.
 export class Shard {

@@ -5,7 +5,10 @@
 // score has one bit per rule it meets, and documents are read best score first, each score in
 // number order. An exact word beats its position: `numpy` finds python3-numpy (603 packages
 // depend on it) before numpy-stl (none), as Algolia's `unordered` title attributes do.
-import { EMPTY, intersect, union } from './postings.js'
+import { EMPTY, contains, intersect, union } from './postings.js'
+import { queryChunks } from './normalize.js'
+
+export { contains }
 
 export function rules(matches, final, lastWord) {
   const first = matches[0], single = matches.length === 1
@@ -72,15 +75,23 @@ export function page(ranked, offset, limit, groupOf) {
 // where the documents' text is at hand: `docs` in rank order, `sets` the rules' sets.
 // Words side by side meet in any of their forms (`stem`, FORMAT.md "Word forms"): `web browsers`
 // is near in "web browser".
-export function proximityFirst(docs, words, sets, wordsOf, stem) {
+export function proximityFirst(docs, words, sets, stem) {
   if (words.length < 2) return docs
   const score = (id) => sets.reduce((s, set, k) => s | (contains(set, id) ? 1 << (sets.length - 1 - k) : 0), 0)
-  const near = (d) => (side(wordsOf(d.title), words, stem) || side(wordsOf(d.subtitle ?? ''), words, stem) ? 0 : 1)
+  const f = near(stem), far = (d) => (side(runs(d.title), words, f) || side(runs(d.subtitle ?? ''), words, f) ? 0 : 1)
   return docs
-    .map((d, i) => ({ d, i, s: score(d.id), n: near(d) }))
+    .map((d, i) => ({ d, i, s: score(d.id), n: far(d) }))
     .sort((a, b) => b.s - a.s || a.n - b.n || a.i - b.i)
     .map((x) => x.d)
 }
+
+// The words proximity reads in a title or subtitle: its runs, so the parts of a name stand side
+// by side (`python yaml` in python3-yaml, FORMAT.md "Parts of names").
+const runs = (text) => queryChunks(text).flat()
+
+// The form in which proximity meets a word: its stem in the site's language (`stem`, or none),
+// a word and a number being the word, as for the exact rule (python3 is `python`; 12 is 12).
+export const near = (stem) => (w) => (stem || String)(w.replace(/(\p{L})\d+$/u, '$1'))
 
 // Whether `words` run side by side, in order, in `text` (the last may be a prefix); with
 // `stem`, a word also meets its other forms.
@@ -90,18 +101,6 @@ export function side(text, words, stem) {
     let j = 0
     while (j < last && f(text[i + j]) === f(words[j])) j++
     if (j === last && (text[i + last].startsWith(words[last]) || f(text[i + last]) === f(words[last]))) return true
-  }
-  return false
-}
-
-// Whether the sorted list `set` holds `id`.
-export function contains(set, id) {
-  let lo = 0, hi = set.length - 1
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1
-    if (set[mid] === id) return true
-    if (set[mid] < id) lo = mid + 1
-    else hi = mid - 1
   }
   return false
 }

@@ -101,7 +101,7 @@ export class Shard {
   // Documents whose title starts with the term, and whose whole title is the term.
   starts(term) { return this.cached('^' + term, this.startLists[term]) }
   whole(term) { return this.cached('=' + term, this.wholeLists[term]) }
-  // Documents whose title holds the term only as a part of a joined name (FORMAT.md "Parts").
+  // Documents whose title holds the term only as a part of a joined name (FORMAT.md "Parts of names").
   parts(term) { return this.cached('-' + term, this.partLists[term]) }
 
   cached(key, deltas) {

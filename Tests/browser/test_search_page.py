@@ -821,8 +821,7 @@ def test_page_weight_stays_within_budget(page, site):
     report = "\n".join(f"{size:6} {url}" for url, size in sorted(sizes.items()))
     # 25 KB until the ranking rules, typo tolerance while typing, completions and distinct
     # results added ~2.9 KB of engine (notes/relevance.md); bundling and minifying win it back.
-    # Parts of names (FORMAT.md) added 105 B to the bundle, which was 98 B under 28 KB.
-    assert total < 28.25 * 1024, f"{total} bytes gzipped:\n{report}"
+    assert total < 28 * 1024, f"{total} bytes gzipped:\n{report}"
 
 
 def test_the_console_guard_catches_csp_violations(page, site, problems):

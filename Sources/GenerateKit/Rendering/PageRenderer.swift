@@ -24,6 +24,8 @@ public struct PageRenderer {
     var modulePreloads: [String] = []
     /// How many pages were rendered rather than taken from `Reuse`.
     var renderedCount = 0
+    /// How many A–Z list pages had their rows written without Mustache.
+    var listPagesWritten = 0
   }
 
   /// A preview's last good render, to render again only the pages an edit
@@ -58,6 +60,10 @@ public struct PageRenderer {
   /// Keeps the last bundle (esbuild takes a few hundred milliseconds) for
   /// the next preview build, which reuses it when no asset changed.
   var bundleCache: AssetBundleCache?
+  /// Writes the A–Z list pages' rows without Mustache when the `browse`
+  /// template is the built-in one (`BrowsePages.ListRows`); off, every row
+  /// goes through Mustache, as tests compare.
+  var writesListRows = true
 
   public init() {}
 
@@ -162,6 +168,9 @@ public struct PageRenderer {
       /// Made when the page is rendered, not before: a million records'
       /// A–Z rows would otherwise all be in memory at once.
       var context: () -> [String: Any]
+      /// An A–Z list page's rows, written without Mustache when the
+      /// `browse` template is the built-in one.
+      var rows: BrowsePages.ListRows? = nil
     }
     let origin = config.siteURL.map { Self.join($0, "") } ?? ""
     func canonical(_ path: String) -> String { origin + base + path }
@@ -212,17 +221,20 @@ public struct PageRenderer {
     if var browse {
       browse.pagePaths = Set(jobs.map(\.path))
       for page in browse.pages() {
+        func context(_ browse: [String: Any]) -> [String: Any] {
+          [
+            "page": [
+              "title": "\(page.title) · \(config.title)", "description": page.description,
+              "canonical": canonical(String(page.path.dropLast("index.html".count))),
+            ] as [String: Any],
+            "browse": browse,
+          ]
+        }
         jobs.append(
           Job(
-            path: page.path, template: "browse",
-            context: {
-              [
-                "page": [
-                  "title": "\(page.title) · \(config.title)", "description": page.description,
-                  "canonical": canonical(String(page.path.dropLast("index.html".count))),
-                ] as [String: Any],
-                "browse": page.context(),
-              ]
+            path: page.path, template: "browse", context: { context(page.context()) },
+            rows: page.rows.map { rows in
+              BrowsePages.ListRows(markedContext: { context(rows.markedContext()) }, html: rows.html)
             }))
       }
     }
@@ -233,8 +245,19 @@ public struct PageRenderer {
       $0.assetsFolder == assetsFolder && $0.modulePreloads == bundle.modulePreloads ? $0 : nil
     }
     let library = templates.library
+    let builtInBrowse = writesListRows && templates.isBuiltIn("browse")
+    let written = Counter()
     func render(_ job: Job) -> [UInt8]? {
       if let reuse, !reuse.mayChange(job.template), let bytes = reuse.pages[job.path] { return bytes }
+      if builtInBrowse, let rows = job.rows {
+        let marked = PageContext(page: rows.markedContext(), shared: shared)
+        if let text = library.render(marked, withTemplate: job.template),
+          let bytes = BrowsePages.ListRows.splice(rows.html(), into: Array(text.utf8))
+        {
+          written.add()
+          return bytes
+        }
+      }
       let context = PageContext(page: job.context(), shared: shared)
       return library.render(context, withTemplate: job.template).map { Array($0.utf8) }
     }
@@ -301,6 +324,7 @@ public struct PageRenderer {
     var output = Output(files: files, pageCount: pages.count, pages: pages, templateOfPage: templateOfPage)
     output.assetsFolder = assetsFolder
     output.modulePreloads = bundle.modulePreloads
+    output.listPagesWritten = written.value
     output.renderedCount =
       reuse.map { reuse in jobs.count(where: { reuse.mayChange($0.template) || reuse.pages[$0.path] == nil })
       }
@@ -355,4 +379,12 @@ public struct PageRenderer {
     while url.hasSuffix("/") { url.removeLast() }
     return url + base
   }
+}
+
+/// A count shared by the render's workers.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  var value: Int { lock.withLock { count } }
+  func add() { lock.withLock { count += 1 } }
 }

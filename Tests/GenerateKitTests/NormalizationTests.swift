@@ -21,6 +21,28 @@ struct NormalizationTests {
     }
   }
 
+  /// `normalize` takes common scalars one at a time from a table and the
+  /// rest a run at a time: the same text as NFKD over the whole string.
+  @Test func normalizingByPiecesIsNormalizingTheWhole() {
+    let pieces = [
+      "Song", " · ", "Ábaco", "e\u{301}\u{323}", "ĳ", "ŉ", "İstanbul", "ΣΑΣ", "Straße", "L’Arc", "'", "…",
+      "½",
+      "\u{301}", "ø\u{301}", "東京", "ﬁ", "Ⅻ", "\u{0F71}\u{0F72}", "Œuvre", "—", "x", "&", "👍🏽", "ǅ", "\u{2003}",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2000 {
+      let text = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }
+      .joined()
+      for keeping in [false, true] {
+        #expect(
+          TextNormalizer.normalize(text, keepingApostrophes: keeping)
+            == TextNormalizer.slowNormalize(text, keepingApostrophes: keeping), "\(text.debugDescription)")
+      }
+    }
+  }
+
   @Test func foldsCaseAndDiacritics() {
     #expect(TextNormalizer.normalize("São Tomé") == "sao tome")
     #expect(TextNormalizer.normalize("BEYONCÉ") == "beyonce")

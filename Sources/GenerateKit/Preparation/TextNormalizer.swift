@@ -22,6 +22,70 @@ public enum TextNormalizer {
       }
       return String(decoding: bytes, as: UTF8.self)
     }
+    // ASCII and the common Latin letters and punctuation one scalar at a
+    // time; every other run whole, as before. The same text: each step (NFKD,
+    // lower case, marks, folds, apostrophes) is one scalar at a time, except
+    // that NFKD reorders adjacent combining marks, which are never in a
+    // table and never cross the starters that are.
+    let table = keepingApostrophes ? Latin.keepingApostrophes : Latin.plain
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    var other = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value < 0x80 {
+        if !other.isEmpty {
+          result += slowNormalize(String(other), keepingApostrophes: keepingApostrophes)
+          other = String.UnicodeScalarView()
+        }
+        if !keepingApostrophes && value == 0x27 { continue }
+        result.unicodeScalars.append(value >= 65 && value <= 90 ? Unicode.Scalar(UInt8(value + 32)) : scalar)
+      } else if let mapped = table.map(scalar) {
+        if !other.isEmpty {
+          result += slowNormalize(String(other), keepingApostrophes: keepingApostrophes)
+          other = String.UnicodeScalarView()
+        }
+        result += mapped
+      } else {
+        other.append(scalar)
+      }
+    }
+    if !other.isEmpty { result += slowNormalize(String(other), keepingApostrophes: keepingApostrophes) }
+    return result
+  }
+
+  /// Each Latin-1, Latin Extended and general punctuation scalar that is a
+  /// starter (not a mark, combining class 0), normalised on its own.
+  struct Latin: Sendable {
+    static let ranges: [ClosedRange<UInt32>] = [0x80...0x24F, 0x2000...0x206F]
+    static let plain = Latin(keepingApostrophes: false)
+    static let keepingApostrophes = Latin(keepingApostrophes: true)
+    let normalized: [[String?]]
+
+    init(keepingApostrophes: Bool) {
+      normalized = Self.ranges.map { range in
+        range.map { value -> String? in
+          guard let scalar = Unicode.Scalar(value), scalar.properties.canonicalCombiningClass == .notReordered
+          else { return nil }
+          switch scalar.properties.generalCategory {
+          case .nonspacingMark, .spacingMark, .enclosingMark: return nil
+          default:
+            return TextNormalizer.slowNormalize(String(scalar), keepingApostrophes: keepingApostrophes)
+          }
+        }
+      }
+    }
+
+    func map(_ scalar: Unicode.Scalar) -> String? {
+      for (number, range) in Self.ranges.enumerated() where range.contains(scalar.value) {
+        return normalized[number][Int(scalar.value - range.lowerBound)]
+      }
+      return nil
+    }
+  }
+
+  /// `normalize` of any text, one run at a time through Foundation's NFKD.
+  static func slowNormalize(_ text: String, keepingApostrophes: Bool) -> String {
     var result = String.UnicodeScalarView()
     for scalar in text.decomposedStringWithCompatibilityMapping.lowercased().unicodeScalars {
       if scalar.properties.generalCategory == .nonspacingMark { continue }

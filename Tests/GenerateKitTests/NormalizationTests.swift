@@ -43,6 +43,28 @@ struct NormalizationTests {
     }
   }
 
+  /// ASCII text is cut into terms on its bytes: the same terms, in the
+  /// same order, as a scalar at a time.
+  @Test func asciiTermsAreTheTermsOfTheScalars() {
+    let pieces = [
+      "ac", "/", "dc", " ", "&", "l'arc", "  ", "python3-zope.interface", "\t", "x", "-", "42", "\n",
+      "a.b.c.d", "&&",
+      "é", "q", "\u{1C}", "\u{0B}", "\u{7F}", "\r",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<3000 {
+      let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }.joined()
+      var fast: [String] = []
+      var scalars: [String] = []
+      let normalized = TextNormalizer.normalize(text, keepingApostrophes: true)
+      TextNormalizer.forEachTerm(in: text) { fast.append("\($0)\($1)") }
+      TextNormalizer.forEachScalarTerm(in: normalized) { scalars.append("\($0)\($1)") }
+      #expect(fast == scalars, "\(text.debugDescription)")
+    }
+  }
+
   @Test func foldsCaseAndDiacritics() {
     #expect(TextNormalizer.normalize("São Tomé") == "sao tome")
     #expect(TextNormalizer.normalize("BEYONCÉ") == "beyonce")

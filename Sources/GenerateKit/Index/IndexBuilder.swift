@@ -131,6 +131,16 @@ struct Postings {
   var plain = false
 
   var count: Int { title.count + other.count }
+
+  mutating func add(title number: Int32, plain: Bool) {
+    title.append(number)
+    if plain { self.plain = true }
+  }
+
+  mutating func add(other number: Int32, plain: Bool) {
+    other.append(number)
+    if plain { self.plain = true }
+  }
 }
 
 /// Stage 2: every term's postings, appended in document-number order so each
@@ -157,13 +167,12 @@ struct PostingsStage {
       let cuts = Parallel.map(count: end - start) { offset in cut(order[start + offset]) }
       for (offset, cut) in cuts.enumerated() {
         let number = Int32(start + offset)
+        // One lookup a term: the list and the flag in one access.
         for (term, joined) in cut.title {
-          postings[term, default: Postings()].title.append(number)
-          if !joined { postings[term]?.plain = true }
+          postings[term, default: Postings()].add(title: number, plain: !joined)
         }
         for (term, joined) in cut.other {
-          postings[term, default: Postings()].other.append(number)
-          if !joined { postings[term]?.plain = true }
+          postings[term, default: Postings()].add(other: number, plain: !joined)
         }
         for term in cut.starts { postings[term]?.starts.append(number) }
         if let whole = cut.whole { postings[whole]?.whole.append(number) }

@@ -130,6 +130,15 @@ public enum TextNormalizer {
   /// offered as completions.
   public static func forEachTerm(in text: String, _ body: (_ term: String, _ joined: Bool) -> Void) {
     let normalized = normalize(text, keepingApostrophes: true)
+    if normalized.utf8.allSatisfy({ $0 < 0x80 }) {
+      forEachASCIITerm(in: normalized, body)
+    } else {
+      forEachScalarTerm(in: normalized, body)
+    }
+  }
+
+  /// `forEachTerm` of normalised text, a scalar at a time.
+  static func forEachScalarTerm(in normalized: String, _ body: (_ term: String, _ joined: Bool) -> Void) {
     var runs: [String] = []
     var ampersand = false
     var other = false
@@ -163,6 +172,53 @@ public enum TextNormalizer {
       }
     }
     endChunk()
+  }
+
+  /// `forEachTerm` for normalised ASCII text, the common case, on its
+  /// bytes: the same runs and chunks, without building them a scalar at a
+  /// time (ASCII has no CJK pieces; its whitespace is tab to carriage
+  /// return and space).
+  static func forEachASCIITerm(in normalized: String, _ body: (_ term: String, _ joined: Bool) -> Void) {
+    var normalized = normalized
+    normalized.withUTF8 { bytes in
+      var runs: [Range<Int>] = []
+      var ampersand = false
+      var other = false
+      var runStart = -1
+      func endRun(_ at: Int) {
+        if runStart >= 0 { runs.append(runStart..<at) }
+        runStart = -1
+      }
+      func term(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+      func joined(from first: Int) -> String {
+        var text = ""
+        for run in runs[first...] { text += term(run) }
+        return text
+      }
+      func endChunk(_ at: Int) {
+        endRun(at)
+        for run in runs { body(term(run), false) }
+        if runs.count > 1 { body(joined(from: 0), true) }
+        if runs.count > 2 { for start in 1..<(runs.count - 1) { body(joined(from: start), true) } }
+        if runs.isEmpty && ampersand && !other { body("and", false) }
+        runs.removeAll(keepingCapacity: true)
+        ampersand = false
+        other = false
+      }
+      for (at, byte) in bytes.enumerated() {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+          UInt8(ascii: "A")...UInt8(ascii: "Z"):
+          if runStart < 0 { runStart = at }
+        case 0x09...0x0D, 0x20:
+          endChunk(at)
+        default:
+          if byte == UInt8(ascii: "&") { ampersand = true } else { other = true }
+          endRun(at)
+        }
+      }
+      endChunk(bytes.count)
+    }
   }
 
   /// Han, Hiragana, Katakana and Hangul (after NFKD: conjoining jamo), where

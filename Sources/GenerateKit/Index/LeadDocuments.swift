@@ -164,10 +164,8 @@ struct LeadDocuments {
       let titleBits = Self.title | anyExact | (same && !short ? Self.exactTitle : 0)
       for number in list.title[..<titleCut] { score[number, default: 0] |= titleBits }
       for number in list.other[..<otherCut] { score[number, default: 0] |= anyExact }
-      for number in list.starts where score[number] != nil { score[number, default: 0] |= Self.starts }
-      for number in list.whole where wholeCounts && score[number] != nil {
-        score[number, default: 0] |= Self.exactTitle | Self.exact
-      }
+      Self.mark(list.starts, in: &score, with: Self.starts)
+      if wholeCounts { Self.mark(list.whole, in: &score, with: Self.exactTitle | Self.exact) }
     }
     return best(score)
   }
@@ -201,10 +199,30 @@ struct LeadDocuments {
       score[number, default: 0] |= Self.title | Self.exact | (short ? 0 : Self.exactTitle)
     }
     for number in ownOther { score[number, default: 0] |= Self.exact }
-    for number in own?.whole ?? [] where score[number] != nil {
-      score[number, default: 0] |= Self.exactTitle | Self.exact
-    }
+    Self.mark(own?.whole ?? [], in: &score, with: Self.exactTitle | Self.exact)
     return best(score)
+  }
+
+  /// Adds `bits` to the documents of `numbers` (ascending) that are scored
+  /// already: through the shorter side, since a common word's `starts` or
+  /// `whole` list can hold most of the site, and its scores a few thousand.
+  static func mark(_ numbers: [Int32], in score: inout [Int32: UInt8], with bits: UInt8) {
+    guard !numbers.isEmpty, !score.isEmpty else { return }
+    if numbers.count <= score.count * 8 {
+      for number in numbers {
+        if let at = score.index(forKey: number) { score.values[at] |= bits }
+      }
+      return
+    }
+    for number in Array(score.keys) {
+      var low = 0
+      var high = numbers.count
+      while low < high {
+        let middle = (low + high) / 2
+        if numbers[middle] < number { low = middle + 1 } else { high = middle }
+      }
+      if low < numbers.count && numbers[low] == number { score[number, default: 0] |= bits }
+    }
   }
 
   /// The `limit` best documents: most rule bits, then lowest number. One

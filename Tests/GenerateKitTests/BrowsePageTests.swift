@@ -128,6 +128,46 @@ import Testing
     for path in pages { #expect(first[path] == second[path], "\(path)") }
   }
 
+  /// The list pages' rows are written without Mustache for the built-in
+  /// template (`BrowsePages.ListRows`): byte for byte what Mustache writes,
+  /// escaping included — also where a character combines with `<` or `&`
+  /// into one that Mustache does not escape.
+  @Test func rowsWrittenDirectlyAreWhatMustacheWrites() throws {
+    let folder = try Self.catalogue(count: 230)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let csv = folder.appendingPathComponent("books.csv")
+    var text = try String(contentsOf: csv, encoding: .utf8)
+    text += "900,\"<\u{338} & e\u{301} 'quoted' 🎸\",\"Shelf <\u{338}\"\n901,&\u{301}amp; x,Shelf 2\n"
+    try Data(text.utf8).write(to: csv)
+    let config = try ConfigLoader().load(path: folder.appendingPathComponent("site.yml").path)
+    let site = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
+    let index = try IndexBuilder(config.index).build(site)
+    let templates = try TemplateSet.load(directories: [], builtIn: true)
+    var renderer = PageRenderer()
+    let direct = try renderer.render(
+      site, index: index, templates: templates, previewScript: nil, reusing: nil)
+    renderer.writesListRows = false
+    let mustache = try renderer.render(
+      site, index: index, templates: templates, previewScript: nil, reusing: nil)
+    // Every list page: all but the hub.
+    let lists = direct.pages.filter { $0.hasPrefix("browse/") }.count - 1
+    #expect(lists >= 2 + 4 && direct.listPagesWritten == lists, "\(lists) \(direct.listPagesWritten)")
+    #expect(mustache.listPagesWritten == 0)
+    #expect(direct.files.map(\.path) == mustache.files.map(\.path))
+    for (written, rendered) in zip(direct.files, mustache.files) {
+      #expect(written.bytes == rendered.bytes, "\(written.path)")
+    }
+    // `≮` stays as it was typed, `<` and U+0338, and is not escaped.
+    let expected = Array("<\u{338} &amp; e\u{301} &#39;quoted&#39; 🎸".utf8)
+    let found = direct.files.filter {
+      BrowsePages.ListRows.occurrences(of: expected, in: $0.bytes, upTo: 1).count == 1
+    }
+    #expect(
+      found.map(\.path).filter { $0.hasPrefix("browse/") } == [
+        "browse/books/page-2/index.html", "browse/shelf/shelf/index.html",
+      ])
+  }
+
   @Test func browseAndOfflineCanBeTurnedOff() throws {
     let (files, remove) = try Self.build(try Self.catalogue(count: 5, extra: "browse: false\noffline: false"))
     defer { remove() }

@@ -287,3 +287,27 @@ import Testing
     #expect(shard.terms["back"] != nil)
   }
 }
+
+/// `LeadDocuments.mark` goes through the shorter side: either way, the
+/// documents scored already and in the list get the bits, no others.
+@Suite struct LeadDocumentsMarkTests {
+  @Test func markingThroughEitherSideScoresTheSame() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<200 {
+      var score: [Int32: UInt8] = [:]
+      for _ in 0..<Int.random(in: 0...40, using: &generator) {
+        score[Int32.random(in: 0...500, using: &generator)] = UInt8.random(in: 0...15, using: &generator)
+      }
+      let numbers = Array(
+        Set(
+          (0..<Int.random(in: 0...600, using: &generator)).map { _ in
+            Int32.random(in: 0...500, using: &generator)
+          })
+      ).sorted()
+      var expected = score
+      for number in numbers where expected[number] != nil { expected[number, default: 0] |= 16 }
+      LeadDocuments.mark(numbers, in: &score, with: 16)
+      #expect(score == expected)
+    }
+  }
+}

@@ -21,6 +21,50 @@ struct NormalizationTests {
     }
   }
 
+  /// `normalize` takes common scalars one at a time from a table and the
+  /// rest a run at a time: the same text as NFKD over the whole string.
+  @Test func normalizingByPiecesIsNormalizingTheWhole() {
+    let pieces = [
+      "Song", " · ", "Ábaco", "e\u{301}\u{323}", "ĳ", "ŉ", "İstanbul", "ΣΑΣ", "Straße", "L’Arc", "'", "…",
+      "½",
+      "\u{301}", "ø\u{301}", "東京", "ﬁ", "Ⅻ", "\u{0F71}\u{0F72}", "Œuvre", "—", "x", "&", "👍🏽", "ǅ", "\u{2003}",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2000 {
+      let text = (0..<Int.random(in: 1...6, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }
+      .joined()
+      for keeping in [false, true] {
+        #expect(
+          TextNormalizer.normalize(text, keepingApostrophes: keeping)
+            == TextNormalizer.slowNormalize(text, keepingApostrophes: keeping), "\(text.debugDescription)")
+      }
+    }
+  }
+
+  /// ASCII text is cut into terms on its bytes: the same terms, in the
+  /// same order, as a scalar at a time.
+  @Test func asciiTermsAreTheTermsOfTheScalars() {
+    let pieces = [
+      "ac", "/", "dc", " ", "&", "l'arc", "  ", "python3-zope.interface", "\t", "x", "-", "42", "\n",
+      "a.b.c.d", "&&",
+      "é", "q", "\u{1C}", "\u{0B}", "\u{7F}", "\r",
+    ]
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<3000 {
+      let text = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }.joined()
+      var fast: [String] = []
+      var scalars: [String] = []
+      let normalized = TextNormalizer.normalize(text, keepingApostrophes: true)
+      TextNormalizer.forEachTerm(in: text) { fast.append("\($0)\($1)") }
+      TextNormalizer.forEachScalarTerm(in: normalized) { scalars.append("\($0)\($1)") }
+      #expect(fast == scalars, "\(text.debugDescription)")
+    }
+  }
+
   @Test func foldsCaseAndDiacritics() {
     #expect(TextNormalizer.normalize("São Tomé") == "sao tome")
     #expect(TextNormalizer.normalize("BEYONCÉ") == "beyonce")

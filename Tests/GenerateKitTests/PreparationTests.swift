@@ -21,6 +21,29 @@ import Testing
     return try #require(found, "no \(collection) document titled \(title)")
   }
 
+  /// Subtitles, links and page paths of text and names are filled in
+  /// without Mustache (`RecordTemplate`): the same text Mustache renders,
+  /// for every record of the fixture, and for names that are lists,
+  /// records, missing or hidden.
+  @Test func recordTemplatesRenderWhatMustacheRenders() throws {
+    var filled = 0
+    for collection in site.collections {
+      let extra = try [
+        "{{title}} · {{missing}} · {{title.x}}", "{{albums}}", "{{artist}}/{{url}}", "{{#title}}x{{/title}}",
+        "a {{ title }}", "{{artist.title}} – {{artist.missing.deeper}}",
+      ].map(RecordTemplate.init)
+      for template in [collection.subtitle, collection.url, collection.pagePath].compactMap({ $0 }) + extra {
+        if template.parts != nil { filled += 1 }
+        for document in site.documents
+        where document.collection == site.collections.firstIndex { $0 === collection } {
+          let context = RecordContext(site: site, table: collection.table, row: document.row)
+          #expect(template.render(context) == template.template.render(context))
+        }
+      }
+    }
+    #expect(filled > site.collections.count)
+  }
+
   @Test func anAlbumKnowsItsArtistTracksAndDuration() throws {
     let album = try document("Back in Black", in: "albums")
     #expect(album.subtitle == "Album · AC/DC · 9:27")

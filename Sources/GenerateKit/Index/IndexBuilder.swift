@@ -135,6 +135,16 @@ struct Postings {
   var plain = false
 
   var count: Int { title.count + other.count }
+
+  mutating func add(title number: Int32, plain: Bool) {
+    title.append(number)
+    if plain { self.plain = true }
+  }
+
+  mutating func add(other number: Int32, plain: Bool) {
+    other.append(number)
+    if plain { self.plain = true }
+  }
 }
 
 /// Stage 2: every term's postings, appended in document-number order so each
@@ -143,6 +153,14 @@ struct Postings {
 struct PostingsStage {
   let site: PreparedSite
   let order: [Int]
+  /// The site language's word forms (`WordForms`), if it has any.
+  let forms: String?
+
+  init(site: PreparedSite, order: [Int]) {
+    self.site = site
+    self.order = order
+    forms = WordForms.rules(forLanguage: site.config.language)
+  }
 
   struct Cut {
     var title: [(String, Bool)] = []
@@ -162,13 +180,12 @@ struct PostingsStage {
       let cuts = Parallel.map(count: end - start) { offset in cut(order[start + offset]) }
       for (offset, cut) in cuts.enumerated() {
         let number = Int32(start + offset)
+        // One lookup a term: the list and the flag in one access.
         for (term, joined) in cut.title {
-          postings[term, default: Postings()].title.append(number)
-          if !joined { postings[term]?.plain = true }
+          postings[term, default: Postings()].add(title: number, plain: !joined)
         }
         for (term, joined) in cut.other {
-          postings[term, default: Postings()].other.append(number)
-          if !joined { postings[term]?.plain = true }
+          postings[term, default: Postings()].add(other: number, plain: !joined)
         }
         for term in cut.starts { postings[term]?.starts.append(number) }
         if let whole = cut.whole { postings[whole]?.whole.append(number) }
@@ -181,19 +198,14 @@ struct PostingsStage {
 
   func cut(_ documentIndex: Int) -> Cut {
     var result = Cut()
-    var seen = Set<String>()
+    var seen = Set<String>(minimumCapacity: 32)
     let title = site.documents[documentIndex].title
     var titleTerms: [(String, Bool)] = []
     TextNormalizer.forEachTerm(in: title) { term, joined in titleTerms.append((term, joined)) }
     // Every term of the title's first word (up to the first space) starts the title: its parts
     // and the word run together, so `numpy` starts both `numpy-stl` and `python3-numpy`, whose
     // popularity then decides, while `Toquinho & Vinícius` does not start with `vinicius`.
-    for chunk in title.split(whereSeparator: \.isWhitespace) {
-      let terms = TextNormalizer.terms(String(chunk))
-      guard !terms.isEmpty else { continue }
-      for term in terms where !result.starts.contains(term) { result.starts.append(term) }
-      break
-    }
+    result.starts = Self.firstWordTerms(title)
     let runs = titleTerms.filter { !$0.1 }.map(\.0)
     if !runs.isEmpty { result.whole = runs.joined() }
     let (primary, other) = site.weightedSearchText(of: documentIndex)
@@ -201,7 +213,6 @@ struct PostingsStage {
     // offered as a completion, when the term does not begin with it (`loving` → `love`,
     // `country` → `countri`); a stem the term begins with (`loves` → `love`) is reached by
     // the engine from the stem's own shard, so it costs the index nothing.
-    let forms = WordForms.rules(forLanguage: site.config.language)
     func add(_ term: String, _ joined: Bool, to list: inout [(String, Bool)]) {
       if seen.insert(term).inserted { list.append((term, joined)) }
       guard forms != nil, !joined else { return }
@@ -249,6 +260,28 @@ struct PostingsStage {
       return terms.union(terms.map { WordForms.stem($0, rules: forms) })
     }
     return withStems(parts).subtracting(withStems(words))
+  }
+
+  /// The terms of the title's first word (up to the first whitespace) that
+  /// has any, each once. An ASCII title is cut on its bytes: its
+  /// whitespace characters are single bytes (and `\r\n`, a pair of them).
+  static func firstWordTerms(_ title: String) -> [String] {
+    var starts: [String] = []
+    func take(_ chunk: String) -> Bool {
+      let terms = TextNormalizer.terms(chunk)
+      guard !terms.isEmpty else { return false }
+      for term in terms where !starts.contains(term) { starts.append(term) }
+      return true
+    }
+    if title.utf8.allSatisfy({ $0 < 0x80 }) {
+      for chunk in title.utf8.split(whereSeparator: { $0 == 0x20 || (0x09...0x0D).contains($0) })
+      where take(String(decoding: chunk, as: UTF8.self)) {
+        break
+      }
+    } else {
+      for chunk in title.split(whereSeparator: \.isWhitespace) where take(String(chunk)) { break }
+    }
+    return starts
   }
 }
 

@@ -19,7 +19,7 @@ struct TermShardStage {
       terms, targetBytes: options.targetShardBytes, maxPrefixLength: options.maxPrefixLength,
       size: { term in
         guard let list = postings[term] else { return 0 }
-        var size = term.utf8.count + 4 + (try entry(term, list).entry.jsonBytes.count)
+        var size = term.utf8.count + 4 + (try entry(term, list, sizeOnly: true).entry.jsonBytes.count)
         for extra in [list.starts, list.whole, list.parts] where !extra.isEmpty {
           size += term.utf8.count + 4 + DeltaList(extra).jsonBytes.count
         }
@@ -32,14 +32,25 @@ struct TermShardStage {
   }
 
   /// A term's entry, and for a long list the continuation file holding the
-  /// rest, with its bytes (whose hash names it in the entry).
-  func entry(_ term: String, _ list: Postings) throws -> (
+  /// rest, with its bytes (whose hash names it in the entry). `sizeOnly`,
+  /// for planning shards, names the file with a stand-in of the same
+  /// length instead of encoding and hashing it (a common word's file at a
+  /// million records is megabytes, and planning asks for it again at each
+  /// longer prefix).
+  func entry(_ term: String, _ list: Postings, sizeOnly: Bool = false) throws -> (
     entry: PostingsEntry, more: (path: String, bytes: [UInt8])?
   ) {
     if list.count <= options.inlinePostings {
       return (PostingsEntry(title: DeltaList(list.title), other: DeltaList(list.other)), nil)
     }
     let (titleCut, otherCut) = Self.split(list, keep: options.inlinePostings)
+    if sizeOnly {
+      let standIn = "t/more-\(ContentHash.hex([UInt8](), digits: 8)).\(ContentHash.hex([UInt8]())).json"
+      let head = PostingsEntry(
+        title: DeltaList(list.title[..<titleCut]), other: DeltaList(list.other[..<otherCut]),
+        total: list.count, more: standIn)
+      return (head, nil)
+    }
     let rest = ContinuationFile(terms: [
       term: [DeltaList(list.title[titleCut...]), DeltaList(list.other[otherCut...])]
     ])

@@ -173,12 +173,8 @@ struct LeadDocuments {
         score[number, default: 0] |= isPart(number) ? anyExact : titleBits
       }
       for number in list.other[..<otherCut] { score[number, default: 0] |= anyExact }
-      for number in list.starts where score[number] != nil && !isPart(number) {
-        score[number, default: 0] |= Self.starts
-      }
-      for number in list.whole where wholeCounts && score[number] != nil && !isPart(number) {
-        score[number, default: 0] |= Self.exactTitle | Self.exact
-      }
+      Self.mark(list.starts, in: &score, with: Self.starts, except: isPart)
+      if wholeCounts { Self.mark(list.whole, in: &score, with: Self.exactTitle | Self.exact, except: isPart) }
     }
     return best(score)
   }
@@ -212,10 +208,35 @@ struct LeadDocuments {
       score[number, default: 0] |= Self.title | Self.exact | (short ? 0 : Self.exactTitle)
     }
     for number in ownOther { score[number, default: 0] |= Self.exact }
-    for number in own?.whole ?? [] where score[number] != nil {
-      score[number, default: 0] |= Self.exactTitle | Self.exact
-    }
+    Self.mark(own?.whole ?? [], in: &score, with: Self.exactTitle | Self.exact)
     return best(score)
+  }
+
+  /// Adds `bits` to the documents of `numbers` (ascending) that are scored
+  /// already: through the shorter side, since a common word's `starts` or
+  /// `whole` list can hold most of the site, and its scores a few thousand.
+  static func mark(
+    _ numbers: [Int32], in score: inout [Int32: UInt8], with bits: UInt8,
+    except skipped: (Int32) -> Bool = { _ in false }
+  ) {
+    guard !numbers.isEmpty, !score.isEmpty else { return }
+    if numbers.count <= score.count * 8 {
+      for number in numbers where !skipped(number) {
+        if let at = score.index(forKey: number) { score.values[at] |= bits }
+      }
+      return
+    }
+    for number in Array(score.keys) {
+      var low = 0
+      var high = numbers.count
+      while low < high {
+        let middle = (low + high) / 2
+        if numbers[middle] < number { low = middle + 1 } else { high = middle }
+      }
+      if low < numbers.count && numbers[low] == number && !skipped(number) {
+        score[number, default: 0] |= bits
+      }
+    }
   }
 
   /// The `limit` best documents: most rule bits, then lowest number. One

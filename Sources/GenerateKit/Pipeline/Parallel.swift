@@ -20,14 +20,25 @@ enum Parallel {
       results.deallocate()
     }
     let output = Box(results)
+    // Small batches taken in turn, not one fixed share per worker: items
+    // differ in cost (a playlist page against an A–Z page) and other
+    // processes take cores for a while, so fixed shares left one worker
+    // finishing alone.
+    let batch = max(1, min(64, count / (workers * 16)))
+    let next = Box(0)
+    let lock = NSLock()
     withoutActuallyEscaping(body) { body in
       let work = Box(body)
-      let chunk = (count + workers - 1) / workers
-      DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        let start = worker * chunk
-        let end = min(start + chunk, count)
-        guard start < end else { return }
-        for index in start..<end { output.value[index] = work.value(index) }
+      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while true {
+          let start = lock.withLock {
+            let start = next.value
+            next.value += batch
+            return start
+          }
+          guard start < count else { return }
+          for index in start..<min(start + batch, count) { output.value[index] = work.value(index) }
+        }
       }
     }
     return results.compactMap { $0 }

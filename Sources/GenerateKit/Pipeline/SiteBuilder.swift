@@ -116,6 +116,8 @@ public struct SiteBuilder: Sendable {
     let site: PreparedSite
     let index: SiteIndex
     var kind = IncrementalBuild.Kind.full
+    var early: PageRenderer.EarlyAssets?
+    defer { early?.wait() }
     if loaded.reusesData, let last {
       (site, index) = (last.site, last.index)
       kind = .templates
@@ -131,6 +133,8 @@ public struct SiteBuilder: Sendable {
       }
       site.prepareRelatedRecords()
       dataset.releaseKeyIndexes()
+      // esbuild bundles the assets while the index is built (a plain build).
+      if memory == nil { early = PageRenderer.EarlyAssets(site, templates: templates) }
       // Not after a config edit: the last index may not fit the new config.
       if kind == .data, let openPages, let last {
         showBeforeIndexing(site, templates: templates, openPages, last: last, shownFirst: shownFirst, memory)
@@ -148,6 +152,7 @@ public struct SiteBuilder: Sendable {
     }
     var renderer = PageRenderer()
     renderer.bundleCache = memory?.bundles
+    renderer.earlyAssets = early
     // After a template edit, only pages whose template reaches an edited
     // template (or partial, or parent) are rendered again.
     let reuse = kind == .templates ? last.map { templateReuse(last: $0, templates: templates) } : nil

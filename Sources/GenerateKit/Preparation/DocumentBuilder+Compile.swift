@@ -38,10 +38,10 @@ extension DocumentBuilder {
     // Subtitles, links and paths are text, not HTML: the index stores them
     // raw and the browser sets them with textContent, and pages escape them
     // when they print them. So these templates render without escaping.
-    func template(_ located: SiteConfig.Located<String>?) -> MustacheTemplate? {
+    func template(_ located: SiteConfig.Located<String>?) -> RecordTemplate? {
       guard let located else { return nil }
       do {
-        return try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + located.value)
+        return try RecordTemplate(located.value)
       } catch let error as MustacheTemplate.ParserError {
         var location = located.location
         location.column += error.context.columnNumber - 1

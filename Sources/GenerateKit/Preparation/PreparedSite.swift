@@ -13,9 +13,9 @@ final class PreparedCollection: @unchecked Sendable {
   /// (index into `PreparedSite.facets`, expression).
   let facets: [(facet: Int, expression: CompiledExpression)]
   let searchFields: [CompiledExpression]
-  let subtitle: MustacheTemplate?
-  let url: MustacheTemplate?
-  let pagePath: MustacheTemplate?
+  let subtitle: RecordTemplate?
+  let url: RecordTemplate?
+  let pagePath: RecordTemplate?
   /// Whether this build writes a page per record.
   let writesPages: Bool
   /// Per search field: whether its weight ranks it like the title.
@@ -27,7 +27,7 @@ final class PreparedCollection: @unchecked Sendable {
     config: SiteConfig.Collection, table: Table, title: CompiledExpression, popularity: CompiledExpression?,
     fields: [(name: String, expression: CompiledExpression)], fieldIndex: [String: Int],
     facets: [(facet: Int, expression: CompiledExpression)], searchFields: [CompiledExpression],
-    subtitle: MustacheTemplate?, url: MustacheTemplate?, pagePath: MustacheTemplate?, writesPages: Bool
+    subtitle: RecordTemplate?, url: RecordTemplate?, pagePath: RecordTemplate?, writesPages: Bool
   ) {
     self.config = config
     self.table = table

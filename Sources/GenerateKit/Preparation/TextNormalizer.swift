@@ -22,6 +22,70 @@ public enum TextNormalizer {
       }
       return String(decoding: bytes, as: UTF8.self)
     }
+    // ASCII and the common Latin letters and punctuation one scalar at a
+    // time; every other run whole, as before. The same text: each step (NFKD,
+    // lower case, marks, folds, apostrophes) is one scalar at a time, except
+    // that NFKD reorders adjacent combining marks, which are never in a
+    // table and never cross the starters that are.
+    let table = keepingApostrophes ? Latin.keepingApostrophes : Latin.plain
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    var other = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value < 0x80 {
+        if !other.isEmpty {
+          result += slowNormalize(String(other), keepingApostrophes: keepingApostrophes)
+          other = String.UnicodeScalarView()
+        }
+        if !keepingApostrophes && value == 0x27 { continue }
+        result.unicodeScalars.append(value >= 65 && value <= 90 ? Unicode.Scalar(UInt8(value + 32)) : scalar)
+      } else if let mapped = table.map(scalar) {
+        if !other.isEmpty {
+          result += slowNormalize(String(other), keepingApostrophes: keepingApostrophes)
+          other = String.UnicodeScalarView()
+        }
+        result += mapped
+      } else {
+        other.append(scalar)
+      }
+    }
+    if !other.isEmpty { result += slowNormalize(String(other), keepingApostrophes: keepingApostrophes) }
+    return result
+  }
+
+  /// Each Latin-1, Latin Extended and general punctuation scalar that is a
+  /// starter (not a mark, combining class 0), normalised on its own.
+  struct Latin: Sendable {
+    static let ranges: [ClosedRange<UInt32>] = [0x80...0x24F, 0x2000...0x206F]
+    static let plain = Latin(keepingApostrophes: false)
+    static let keepingApostrophes = Latin(keepingApostrophes: true)
+    let normalized: [[String?]]
+
+    init(keepingApostrophes: Bool) {
+      normalized = Self.ranges.map { range in
+        range.map { value -> String? in
+          guard let scalar = Unicode.Scalar(value), scalar.properties.canonicalCombiningClass == .notReordered
+          else { return nil }
+          switch scalar.properties.generalCategory {
+          case .nonspacingMark, .spacingMark, .enclosingMark: return nil
+          default:
+            return TextNormalizer.slowNormalize(String(scalar), keepingApostrophes: keepingApostrophes)
+          }
+        }
+      }
+    }
+
+    func map(_ scalar: Unicode.Scalar) -> String? {
+      for (number, range) in Self.ranges.enumerated() where range.contains(scalar.value) {
+        return normalized[number][Int(scalar.value - range.lowerBound)]
+      }
+      return nil
+    }
+  }
+
+  /// `normalize` of any text, one run at a time through Foundation's NFKD.
+  static func slowNormalize(_ text: String, keepingApostrophes: Bool) -> String {
     var result = String.UnicodeScalarView()
     for scalar in text.decomposedStringWithCompatibilityMapping.lowercased().unicodeScalars {
       if scalar.properties.generalCategory == .nonspacingMark { continue }
@@ -66,6 +130,15 @@ public enum TextNormalizer {
   /// offered as completions.
   public static func forEachTerm(in text: String, _ body: (_ term: String, _ joined: Bool) -> Void) {
     let normalized = normalize(text, keepingApostrophes: true)
+    if normalized.utf8.allSatisfy({ $0 < 0x80 }) {
+      forEachASCIITerm(in: normalized, body)
+    } else {
+      forEachScalarTerm(in: normalized, body)
+    }
+  }
+
+  /// `forEachTerm` of normalised text, a scalar at a time.
+  static func forEachScalarTerm(in normalized: String, _ body: (_ term: String, _ joined: Bool) -> Void) {
     var runs: [String] = []
     var ampersand = false
     var other = false
@@ -99,6 +172,53 @@ public enum TextNormalizer {
       }
     }
     endChunk()
+  }
+
+  /// `forEachTerm` for normalised ASCII text, the common case, on its
+  /// bytes: the same runs and chunks, without building them a scalar at a
+  /// time (ASCII has no CJK pieces; its whitespace is tab to carriage
+  /// return and space).
+  static func forEachASCIITerm(in normalized: String, _ body: (_ term: String, _ joined: Bool) -> Void) {
+    var normalized = normalized
+    normalized.withUTF8 { bytes in
+      var runs: [Range<Int>] = []
+      var ampersand = false
+      var other = false
+      var runStart = -1
+      func endRun(_ at: Int) {
+        if runStart >= 0 { runs.append(runStart..<at) }
+        runStart = -1
+      }
+      func term(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+      func joined(from first: Int) -> String {
+        var text = ""
+        for run in runs[first...] { text += term(run) }
+        return text
+      }
+      func endChunk(_ at: Int) {
+        endRun(at)
+        for run in runs { body(term(run), false) }
+        if runs.count > 1 { body(joined(from: 0), true) }
+        if runs.count > 2 { for start in 1..<(runs.count - 1) { body(joined(from: start), true) } }
+        if runs.isEmpty && ampersand && !other { body("and", false) }
+        runs.removeAll(keepingCapacity: true)
+        ampersand = false
+        other = false
+      }
+      for (at, byte) in bytes.enumerated() {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+          UInt8(ascii: "A")...UInt8(ascii: "Z"):
+          if runStart < 0 { runStart = at }
+        case 0x09...0x0D, 0x20:
+          endChunk(at)
+        default:
+          if byte == UInt8(ascii: "&") { ampersand = true } else { other = true }
+          endRun(at)
+        }
+      }
+      endChunk(bytes.count)
+    }
   }
 
   /// Han, Hiragana, Katakana and Hangul (after NFKD: conjoining jamo), where

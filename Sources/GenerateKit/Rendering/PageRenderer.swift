@@ -24,6 +24,8 @@ public struct PageRenderer {
     var modulePreloads: [String] = []
     /// How many pages were rendered rather than taken from `Reuse`.
     var renderedCount = 0
+    /// How many A–Z list pages had their rows written without Mustache.
+    var listPagesWritten = 0
   }
 
   /// A preview's last good render, to render again only the pages an edit
@@ -58,6 +60,12 @@ public struct PageRenderer {
   /// Keeps the last bundle (esbuild takes a few hundred milliseconds) for
   /// the next preview build, which reuses it when no asset changed.
   var bundleCache: AssetBundleCache?
+  /// The assets bundled while the index was built (`EarlyAssets`).
+  var earlyAssets: EarlyAssets?
+  /// Writes the A–Z list pages' rows without Mustache when the `browse`
+  /// template is the built-in one (`BrowsePages.ListRows`); off, every row
+  /// goes through Mustache, as tests compare.
+  var writesListRows = true
 
   public init() {}
 
@@ -80,65 +88,14 @@ public struct PageRenderer {
     // No page to link to, no A–Z pages: a site whose records all lack pages.
     let browsePages = config.browse ? BrowsePages(site: site, base: base) : nil
     let browse = browsePages.flatMap { $0.collections.isEmpty ? nil : $0 }
-    var shared: [String: Any] = [
-      "site": [
-        "title": config.title, "description": config.description, "language": config.language,
-        "tint": config.tint,
-      ] as [String: Any],
-      "base": base,
-      "manifest": base + index.manifestPath,
-      "search": [
-        "title": config.search.title, "placeholder": config.search.placeholder,
-        "topResults": config.search.topResults, "slashFocuses": config.search.slashFocuses,
-      ] as [String: Any],
-      "scopes": config.scopes.enumerated().map { offset, scope in
-        var entry: [String: Any] = ["id": scope.id, "label": scope.label, "first": offset == 0]
-        if let description = scope.description { entry["description"] = description }
-        return entry
-      },
-      "chips": [["id": "top", "label": config.search.topResults]]
-        + site.collections.filter(\.config.searchable).map { ["id": $0.config.id, "label": $0.config.label] },
-      "trending": config.search.trending,
-      // The idle page lists each kind, to browse it without a query.
-      "kinds": site.collections.filter(\.config.searchable).map {
-        ["id": $0.config.id, "label": $0.config.label]
-      },
-      "facets": site.facets.filter(\.token).map { ["id": $0.id, "label": $0.label] },
-      "collections": site.collections.filter(\.writesPages).map { collection in
-        ["id": collection.config.id, "label": collection.config.label] as [String: Any]
-      },
-      // The A–Z pages' hub, linked from the footer and the search page's
-      // <noscript>; the service worker the search page registers.
-      "browseURL": browse.map { _ in base + BrowsePages.folder } ?? false,
-      "serviceWorker": config.offline && templates.has(Self.workerTemplate) ? base + Self.workerPath : false,
-    ]
+    var shared = Self.sharedValues(site, templates: templates, manifestPath: index.manifestPath)
 
     // Assets first: their hash names the folder every page links to.
-    var sources: [AssetFile] = []
-    for asset in templates.assets {
-      guard asset.path.hasSuffix(".mustache") else {
-        sources.append(asset)
-        continue
-      }
-      let text = String(decoding: asset.bytes, as: UTF8.self)
-      do {
-        let template = try MustacheTemplate(string: text)
-        let rendered = template.render(PageContext(page: [:], shared: shared), library: templates.library)
-        sources.append(
-          AssetFile(
-            path: String(asset.path.dropLast(".mustache".count)), bytes: Array(rendered.utf8),
-            source: asset.source))
-      } catch let error as MustacheTemplate.ParserError {
-        // The file's own folder: with layered template folders it need not be the first.
-        throw DiagnosticsError(
-          .error(
-            at: SourceLocation(
-              file: asset.source, line: error.context.lineNumber, column: error.context.columnNumber),
-            "template syntax: \(TemplateSet.describe(error.error))"))
-      }
-    }
+    let sources = try Self.assetSources(templates, shared: shared)
     let bundler = AssetBundler(esbuild: AssetBundler.locateEsbuild())
-    let bundle = try bundleCache?.bundle(sources, with: bundler) ?? bundler.bundle(sources)
+    let bundle =
+      try earlyAssets?.bundle(for: sources, with: bundler) ?? bundleCache?.bundle(sources, with: bundler)
+      ?? bundler.bundle(sources)
     var assetFiles = bundle.files
     assetFiles.sort { $0.path < $1.path }
     var hashInput: [UInt8] = []
@@ -162,6 +119,9 @@ public struct PageRenderer {
       /// Made when the page is rendered, not before: a million records'
       /// A–Z rows would otherwise all be in memory at once.
       var context: () -> [String: Any]
+      /// An A–Z list page's rows, written without Mustache when the
+      /// `browse` template is the built-in one.
+      var rows: BrowsePages.ListRows? = nil
     }
     let origin = config.siteURL.map { Self.join($0, "") } ?? ""
     func canonical(_ path: String) -> String { origin + base + path }
@@ -212,17 +172,20 @@ public struct PageRenderer {
     if var browse {
       browse.pagePaths = Set(jobs.map(\.path))
       for page in browse.pages() {
+        func context(_ browse: [String: Any]) -> [String: Any] {
+          [
+            "page": [
+              "title": "\(page.title) · \(config.title)", "description": page.description,
+              "canonical": canonical(String(page.path.dropLast("index.html".count))),
+            ] as [String: Any],
+            "browse": browse,
+          ]
+        }
         jobs.append(
           Job(
-            path: page.path, template: "browse",
-            context: {
-              [
-                "page": [
-                  "title": "\(page.title) · \(config.title)", "description": page.description,
-                  "canonical": canonical(String(page.path.dropLast("index.html".count))),
-                ] as [String: Any],
-                "browse": page.context(),
-              ]
+            path: page.path, template: "browse", context: { context(page.context()) },
+            rows: page.rows.map { rows in
+              BrowsePages.ListRows(markedContext: { context(rows.markedContext()) }, html: rows.html)
             }))
       }
     }
@@ -233,8 +196,19 @@ public struct PageRenderer {
       $0.assetsFolder == assetsFolder && $0.modulePreloads == bundle.modulePreloads ? $0 : nil
     }
     let library = templates.library
+    let builtInBrowse = writesListRows && templates.isBuiltIn("browse")
+    let written = Counter()
     func render(_ job: Job) -> [UInt8]? {
       if let reuse, !reuse.mayChange(job.template), let bytes = reuse.pages[job.path] { return bytes }
+      if builtInBrowse, let rows = job.rows {
+        let marked = PageContext(page: rows.markedContext(), shared: shared)
+        if let text = library.render(marked, withTemplate: job.template),
+          let bytes = BrowsePages.ListRows.splice(rows.html(), into: Array(text.utf8))
+        {
+          written.add()
+          return bytes
+        }
+      }
       let context = PageContext(page: job.context(), shared: shared)
       return library.render(context, withTemplate: job.template).map { Array($0.utf8) }
     }
@@ -301,11 +275,118 @@ public struct PageRenderer {
     var output = Output(files: files, pageCount: pages.count, pages: pages, templateOfPage: templateOfPage)
     output.assetsFolder = assetsFolder
     output.modulePreloads = bundle.modulePreloads
+    output.listPagesWritten = written.value
     output.renderedCount =
       reuse.map { reuse in jobs.count(where: { reuse.mayChange($0.template) || reuse.pages[$0.path] == nil })
       }
       ?? jobs.count
     return output
+  }
+
+  /// What every page and asset template shares, but the assets' folder and
+  /// what follows from it.
+  static func sharedValues(_ site: PreparedSite, templates: TemplateSet, manifestPath: String) -> [String:
+    Any]
+  {
+    let config = site.config
+    let base = site.baseURL
+    let browse = config.browse ? BrowsePages(site: site, base: base) : nil
+    let browses = !(browse?.collections.isEmpty ?? true)
+    return [
+      "site": [
+        "title": config.title, "description": config.description, "language": config.language,
+        "tint": config.tint,
+      ] as [String: Any],
+      "base": base,
+      "manifest": base + manifestPath,
+      "search": [
+        "title": config.search.title, "placeholder": config.search.placeholder,
+        "topResults": config.search.topResults, "slashFocuses": config.search.slashFocuses,
+      ] as [String: Any],
+      "scopes": config.scopes.enumerated().map { offset, scope in
+        var entry: [String: Any] = ["id": scope.id, "label": scope.label, "first": offset == 0]
+        if let description = scope.description { entry["description"] = description }
+        return entry
+      },
+      "chips": [["id": "top", "label": config.search.topResults]]
+        + site.collections.filter(\.config.searchable).map { ["id": $0.config.id, "label": $0.config.label] },
+      "trending": config.search.trending,
+      // The idle page lists each kind, to browse it without a query.
+      "kinds": site.collections.filter(\.config.searchable).map {
+        ["id": $0.config.id, "label": $0.config.label]
+      },
+      "facets": site.facets.filter(\.token).map { ["id": $0.id, "label": $0.label] },
+      "collections": site.collections.filter(\.writesPages).map { collection in
+        ["id": collection.config.id, "label": collection.config.label] as [String: Any]
+      },
+      // The A–Z pages' hub, linked from the footer and the search page's
+      // <noscript>; the service worker the search page registers.
+      "browseURL": browses ? base + BrowsePages.folder : false,
+      "serviceWorker": config.offline && templates.has(Self.workerTemplate) ? base + Self.workerPath : false,
+    ]
+
+  }
+
+  /// The assets as the bundler takes them: `*.mustache` ones rendered.
+  static func assetSources(_ templates: TemplateSet, shared: [String: Any]) throws -> [AssetFile] {
+    var sources: [AssetFile] = []
+    for asset in templates.assets {
+      guard asset.path.hasSuffix(".mustache") else {
+        sources.append(asset)
+        continue
+      }
+      let text = String(decoding: asset.bytes, as: UTF8.self)
+      do {
+        let template = try MustacheTemplate(string: text)
+        let rendered = template.render(PageContext(page: [:], shared: shared), library: templates.library)
+        sources.append(
+          AssetFile(
+            path: String(asset.path.dropLast(".mustache".count)), bytes: Array(rendered.utf8),
+            source: asset.source))
+      } catch let error as MustacheTemplate.ParserError {
+        // The file's own folder: with layered template folders it need not be the first.
+        throw DiagnosticsError(
+          .error(
+            at: SourceLocation(
+              file: asset.source, line: error.context.lineNumber, column: error.context.columnNumber),
+            "template syntax: \(TemplateSet.describe(error.error))"))
+      }
+    }
+    return sources
+  }
+
+  /// The assets bundled while the index is built (esbuild takes a few
+  /// hundred milliseconds, most of a small site's render). The manifest's
+  /// name is not known yet, so the asset templates are rendered with a
+  /// stand-in: the render uses this bundle only if its own sources come
+  /// out the same (no asset names the manifest), and bundles them itself
+  /// otherwise, or when this one failed (to report the error).
+  final class EarlyAssets: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private var made: (sources: [AssetFile], esbuild: String?, output: AssetBundler.Output)?
+
+    init(_ site: PreparedSite, templates: TemplateSet) {
+      let shared = PageRenderer.sharedValues(site, templates: templates, manifestPath: "\u{E000}manifest")
+      guard let sources = try? PageRenderer.assetSources(templates, shared: shared) else { return }
+      done.enter()
+      DispatchQueue.global().async { [self] in
+        defer { done.leave() }
+        let bundler = AssetBundler(esbuild: AssetBundler.locateEsbuild())
+        if let output = try? bundler.bundle(sources) { made = (sources, bundler.esbuild, output) }
+      }
+    }
+
+    /// Waits for the bundle; nil unless it was made from these sources.
+    func bundle(for sources: [AssetFile], with bundler: AssetBundler) -> AssetBundler.Output? {
+      wait()
+      guard let made, made.esbuild == bundler.esbuild, made.sources.count == sources.count,
+        zip(made.sources, sources).allSatisfy({ $0.path == $1.path && $0.bytes == $1.bytes })
+      else { return nil }
+      return made.output
+    }
+
+    /// Until the bundling is over (its scratch folder removed).
+    func wait() { done.wait() }
   }
 
   static let workerTemplate = "sw.js"
@@ -355,4 +436,12 @@ public struct PageRenderer {
     while url.hasSuffix("/") { url.removeLast() }
     return url + base
   }
+}
+
+/// A count shared by the render's workers.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  var value: Int { lock.withLock { count } }
+  func add() { lock.withLock { count += 1 } }
 }

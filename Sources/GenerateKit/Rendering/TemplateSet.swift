@@ -208,6 +208,13 @@ public struct TemplateSet: @unchecked Sendable {
 
   func has(_ name: String) -> Bool { names.contains(name) }
 
+  /// Whether the template `name` is the built-in theme's, as written
+  /// (a folder's copy of it counts).
+  func isBuiltIn(_ name: String) -> Bool {
+    guard let text = textByName[name] else { return false }
+    return EmbeddedTheme.files.contains { $0.path == name + ".mustache" && $0.text == text }
+  }
+
   /// The tags that write a value unescaped (`{{{name}}}`, `{{& name}}`) in
   /// a template and every partial and parent it reaches, with their files.
   func unescapedTags(reachableFrom name: String) -> [(file: String, tag: TemplateTags.Tag)] {

@@ -1,0 +1,75 @@
+import Mustache
+
+/// A record's `subtitle:`, `url:` or page path template, rendered as text
+/// (no escaping) once per record. Most are text and names (`Song ·
+/// {{artistName}}`, `{{album.url}}#track-{{id}}`): those are filled in
+/// here, a name at a time from the record's `RecordContext`, as Mustache
+/// would fill them — a million records through Mustache cost seconds of
+/// dynamic casts. Anything else (sections, lambdas, a value that is not
+/// text) renders through Mustache.
+struct RecordTemplate {
+  let template: MustacheTemplate
+  /// The template's text and dotted names, when it has nothing else.
+  let parts: [Part]?
+
+  enum Part {
+    case text(String)
+    case name([String])
+  }
+
+  /// Throws `MustacheTemplate.ParserError` as Mustache does.
+  init(_ text: String) throws {
+    template = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + text)
+    parts = Self.parts(of: text)
+  }
+
+  /// Text and `{{name}}` / `{{a.b}}` tags only; nil for anything else,
+  /// and for a line break (where Mustache's standalone-line rules apply).
+  static func parts(of text: String) -> [Part]? {
+    guard !text.contains("{{{"), !text.contains("}}}"), !text.contains("\n"), !text.contains("\r") else {
+      return nil
+    }
+    var parts: [Part] = []
+    var rest = Substring(text)
+    while let open = rest.range(of: "{{") {
+      if open.lowerBound > rest.startIndex { parts.append(.text(String(rest[..<open.lowerBound]))) }
+      guard let close = rest[open.upperBound...].range(of: "}}") else { return nil }
+      let name = rest[open.upperBound..<close.lowerBound]
+      let segments = name.split(separator: ".", omittingEmptySubsequences: false)
+      guard
+        segments.allSatisfy({ segment in
+          !segment.isEmpty
+            && segment.unicodeScalars.allSatisfy {
+              $0.isASCII && ($0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0))
+            }
+        })
+      else { return nil }
+      parts.append(.name(segments.map(String.init)))
+      rest = rest[close.upperBound...]
+    }
+    if !rest.isEmpty { parts.append(.text(String(rest))) }
+    return parts
+  }
+
+  func render(_ context: RecordContext) -> String {
+    guard let parts else { return template.render(context) }
+    var text = ""
+    for part in parts {
+      switch part {
+      case .text(let literal): text += literal
+      case .name(let path):
+        var value: Any? = context
+        for name in path {
+          // A name under text (`title.x`) Mustache looks up by reflection.
+          guard let record = value as? RecordContext else { return template.render(context) }
+          value = record.child(named: name)
+          if value == nil { break }
+        }
+        guard let value else { continue }
+        guard let string = value as? String else { return template.render(context) }
+        text += string
+      }
+    }
+    return text
+  }
+}

@@ -19,6 +19,8 @@ export function createKinds(loader, documents) {
     note(id, kind) { if (state.kindOf) state.kindOf[id] = kind },
     of: (id) => state.kindOf[id],
     get groupOf() { return state.groupOf },
+    /** How many kinds' documents are known: chip totals change only when it does. */
+    get known() { return state.known.size },
     learn, learnAll, groups, count,
   }
 

@@ -26,7 +26,7 @@ import Testing
   @Test func termsPointAtTheirDocumentsWithTitleAndOtherPostingsApart() throws {
     let index = try IndexBuilder().build(site)
     let manifest: Manifest = try file(index, index.manifestPath)
-    let shards = try #require(manifest.termShards)
+    let shards = try #require(manifest.termShardEntries)
     let bShard: TermShard = try file(index, try #require(shards.first { $0.prefix == "b" }).path)
     let back = try #require(bShard.terms["back"])
     let docs = try docTitles(index, manifest)
@@ -50,7 +50,7 @@ import Testing
     builder.options.targetShardBytes = 40
     let index = try builder.build(site)
     let manifest: Manifest = try file(index, index.manifestPath)
-    let shards = try #require(manifest.termShards)
+    let shards = try #require(manifest.termShardEntries)
     #expect(shards.contains { $0.prefix == "b" })
     #expect(shards.contains { $0.prefix.hasPrefix("b") && $0.prefix.count > 1 })
     let bShard: TermShard = try file(index, try #require(shards.first { $0.prefix == "b" }).path)
@@ -66,7 +66,7 @@ import Testing
     builder.options.targetShardBytes = 40
     let index = try builder.build(site)
     let manifest: Manifest = try file(index, index.manifestPath)
-    let shards = try #require(manifest.termShards)
+    let shards = try #require(manifest.termShardEntries)
     let bShard: TermShard = try file(index, try #require(shards.first { $0.prefix == "b" }).path)
     let tops = try #require(bShard.tops)
     var titled = Set<Int32>()
@@ -87,7 +87,7 @@ import Testing
   @Test func shardsListTitleStartsWholeTitlesAndRunTogetherForms() throws {
     let index = try IndexBuilder().build(site)
     let manifest: Manifest = try file(index, index.manifestPath)
-    let shards = try #require(manifest.termShards)
+    let shards = try #require(manifest.termShardEntries)
     let shard: TermShard = try file(index, try #require(shards.first { $0.prefix == "a" }).path)
     // AC/DC is document 0: its title starts with `ac` (and `acdc`), and is wholly `acdc`.
     let starts = try #require(shard.starts)
@@ -103,7 +103,7 @@ import Testing
   @Test func termShardsCarryTheRowsOfTheirFirstAnswersWithinTheirBudget() throws {
     let index = try IndexBuilder().build(site)
     let manifest: Manifest = try file(index, index.manifestPath)
-    let shards = try #require(manifest.termShards)
+    let shards = try #require(manifest.termShardEntries)
     let aShard: TermShard = try file(index, try #require(shards.first { $0.prefix == "a" }).path)
     let rows = try #require(aShard.docs)
     // AC/DC, document 0, is the first answer to `a`; its row is the document shard's, numbered.
@@ -123,7 +123,7 @@ import Testing
     small.options.leadBytes = 0
     let none = try small.build(site)
     let noneManifest: Manifest = try file(none, none.manifestPath)
-    for shard in try #require(noneManifest.termShards) {
+    for shard in try #require(noneManifest.termShardEntries) {
       #expect(try file(none, shard.path, as: TermShard.self).docs == nil)
     }
   }
@@ -211,7 +211,7 @@ import Testing
     builder.options.inlinePostings = 1
     let index = try builder.build(site)
     let manifest: Manifest = try file(index, index.manifestPath)
-    let bPath = try #require(manifest.termShards?.first { $0.prefix == "b" }?.path)
+    let bPath = try #require(manifest.termShardEntries?.first { $0.prefix == "b" }?.path)
     let entry = try #require(try file(index, bPath, as: TermShard.self).terms["back"])
     #expect(entry.total == 2, "both Back in Black titles")
     #expect(entry.title.numbers.count + entry.other.numbers.count == 1)
@@ -254,15 +254,16 @@ import Testing
     #expect(directories.map(\.prefix) == directories.map(\.prefix).sorted())
     // A letter with one shard is listed in the manifest itself, never also in a directory.
     let letters = Set(directories.map(\.prefix))
-    for alone in manifest.termShards ?? [] {
+    for alone in manifest.termShardEntries ?? [] {
       #expect(!letters.contains(String(alone.prefix.prefix(1))), "\(alone.prefix) is listed twice")
     }
-    #expect(manifest.termShards?.contains { $0.prefix.hasPrefix("b") } != true)
+    #expect(manifest.termShardEntries?.contains { $0.prefix.hasPrefix("b") } != true)
     let b = try #require(directories.first { $0.prefix == "b" })
     let listing: TermDirectory = try index.decode(b.path)
-    #expect(listing.termShards.allSatisfy { $0.prefix.hasPrefix("b") })
+    let listed = manifest.entries(listing.termShards)
+    #expect(listed.allSatisfy { $0.prefix.hasPrefix("b") })
     let back = try #require(
-      listing.termShards.filter { "back".hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count })
+      listed.filter { "back".hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count })
     let shard: TermShard = try index.decode(back.path)
     #expect(shard.terms["back"] != nil)
   }

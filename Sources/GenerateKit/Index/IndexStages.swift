@@ -14,8 +14,12 @@ struct TermShardStage {
   /// Rows per query in a shard's `docs`: the page's suggestions.
   let suggestions: Int
 
+  /// Writes the shards, numbered in the order written (which is by prefix)
+  /// in one folder named by a hash of them all, as document shards are.
   func run(into files: inout IndexFiles) throws -> ShardListing {
-    let written = try PrefixSharder.run(
+    var shards: [[UInt8]] = []
+    var entries: [(prefix: String, number: Int)] = []
+    _ = try PrefixSharder.run(
       terms, targetBytes: options.targetShardBytes, maxPrefixLength: options.maxPrefixLength,
       size: { term in
         guard let list = postings[term] else { return 0 }
@@ -26,9 +30,15 @@ struct TermShardStage {
         return size
       },
       write: { prefix, terms, subtree in
-        try writeShard(prefix: prefix, terms: terms, tops: subtree.map(tops), files: &files)
+        entries.append((prefix, shards.count))
+        shards.append(try shardBytes(prefix: prefix, terms: terms, tops: subtree.map(tops), files: &files))
+        return ""
       })
-    return try ShardListing.make(written, maxListed: options.maxManifestShards, files: &files)
+    var folderHash: [UInt8] = []
+    for shard in shards { folderHash += Array(ContentHash.hex(shard, digits: 16).utf8) }
+    let folder = "t/\(ContentHash.hex(folderHash))/"
+    for (number, shard) in shards.enumerated() { files.files.append(("idx/\(folder)\(number).json", shard)) }
+    return try ShardListing.make(entries, folder: folder, maxListed: options.maxManifestShards, files: &files)
   }
 
   /// A term's entry, and for a long list the continuation file holding the
@@ -51,8 +61,9 @@ struct TermShardStage {
     return (head, (path, bytes))
   }
 
-  func writeShard(prefix: String, terms: ArraySlice<String>, tops: [[Int32]]?, files: inout IndexFiles)
-    throws -> String
+  /// A shard's bytes; its continuation files go into `files`.
+  func shardBytes(prefix: String, terms: ArraySlice<String>, tops: [[Int32]]?, files: inout IndexFiles)
+    throws -> [UInt8]
   {
     var shard = TermShard(prefix: prefix, terms: [:])
     var starts: [String: DeltaList] = [:]
@@ -94,8 +105,7 @@ struct TermShardStage {
     shard.starts = starts.isEmpty ? nil : starts
     shard.whole = whole.isEmpty ? nil : whole
     shard.tops = tops.map { $0.map(DeltaList.init) }
-    let bytes = try IndexEncoder.encode(shard, capacity: options.targetShardBytes)
-    return files.add("t", prefix.isEmpty ? "_" : "s", bytes)
+    return try IndexEncoder.encode(shard, capacity: options.targetShardBytes)
   }
 
   /// The best documents under a split prefix, as FORMAT.md says: the best
@@ -254,12 +264,50 @@ struct FilterStage {
     var kindsFile: String?
     var scopes: [Manifest.Scope] = []
     var facets: [Manifest.Facet] = []
+
+    /// Every file name made a path in `folder`.
+    func placed(in folder: String) -> Filters {
+      let path = { (name: String) in "\(folder)\(name).json" }
+      var moved = self
+      for k in moved.kinds.indices {
+        moved.kinds[k].file = moved.kinds[k].file.map(path)
+        moved.kinds[k].distinct = moved.kinds[k].distinct.map(path)
+      }
+      moved.kindsFile = kindsFile.map(path)
+      for s in moved.scopes.indices { moved.scopes[s].file = moved.scopes[s].file.map(path) }
+      for f in moved.facets.indices {
+        for v in moved.facets[f].values.indices {
+          moved.facets[f].values[v].file = path(moved.facets[f].values[v].file)
+        }
+      }
+      return moved
+    }
   }
 
+  /// Writes the files into one folder named by a hash of them all (names
+  /// and bytes), so the manifest, which the page embeds, repeats one hash
+  /// rather than carrying one per file.
   func run(into files: inout IndexFiles) throws -> Filters {
+    var written: [(name: String, bytes: [UInt8])] = []
+    let result = try filters { name, bytes in
+      written.append((name, bytes))
+      return name
+    }
+    var folderHash: [UInt8] = []
+    for file in written {
+      folderHash += Array("\(file.name):\(ContentHash.hex(file.bytes, digits: 16));".utf8)
+    }
+    let folder = "f/\(ContentHash.hex(folderHash))/"
+    for file in written { files.files.append(("idx/\(folder)\(file.name).json", file.bytes)) }
+    return result.placed(in: folder)
+  }
+
+  /// The filters, each file named by `add(name, bytes)`: `facet-<id>-<n>`,
+  /// `scope-<id>`, `kind-<id>`, `distinct-<id>`, `kinds`.
+  private func filters(_ add: (String, [UInt8]) -> String) throws -> Filters {
     var result = Filters()
     func idsFile(_ name: String, _ ids: [Int32]) throws -> String {
-      files.add("f", name, try IndexEncoder.encode(IDList(ids: DeltaList(ids))))
+      add(name, try IndexEncoder.encode(IDList(ids: DeltaList(ids))))
     }
     for (facetNumber, facet) in site.facets.enumerated() where facet.token {
       var counts: [String: [Int32]] = [:]
@@ -277,7 +325,7 @@ struct FilterStage {
           values: try values.enumerated().map { offset, entry in
             Manifest.Facet.Value(
               name: entry.key, count: entry.value.count,
-              file: try idsFile("\(facet.id)-\(offset)", entry.value))
+              file: try idsFile("facet-\(facet.id)-\(offset)", entry.value))
           }))
     }
     let facetNumber = Dictionary(
@@ -324,14 +372,12 @@ struct FilterStage {
           fielded.contains($0) ? SearchedFields.labels(of: collection) : nil
         })
       if collection.distinct != nil {
-        kind.distinct = files.add(
-          "f", "distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))
+        kind.distinct = add("distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))
       }
       result.kinds.append(kind)
     }
     if together {
-      result.kindsFile = files.add(
-        "f", "kinds", try IndexEncoder.encode(AllKinds(kinds: kindIDs.map { DeltaList($0) })))
+      result.kindsFile = add("kinds", try IndexEncoder.encode(AllKinds(kinds: kindIDs.map { DeltaList($0) })))
     }
     return result
   }
@@ -349,7 +395,8 @@ struct ManifestStage {
     let search = site.config.search
     return Manifest(
       docCount: order.count, docsPerShard: options.docsPerShard, docShardFolder: docShardFolder,
-      termShards: terms.shards, termDirectories: terms.directories, typoList: typoList, kinds: filters.kinds,
+      termShardFolder: terms.folder, termShards: terms.shards, termDirectories: terms.directories,
+      typoList: typoList, kinds: filters.kinds,
       kindsFile: filters.kindsFile,
       topResults: search.topResults, scopes: filters.scopes, facets: filters.facets,
       trending: search.trending,

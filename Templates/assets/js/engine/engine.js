@@ -162,12 +162,15 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const totals = { top: 0 }
     for (const k of m.kinds) totals[k.id] = 0
     const k = m.kinds.findIndex((x) => x.id === kind)
+    const cheap = m.docCount <= CHEAP_KINDS
+    // A small index counts every chip from the kinds' files, whatever the words find: they are
+    // asked for first, and arrive while the words are matched.
+    if (cheap && text?.trim() && (m.kindsFile || m.kinds.every((x) => x.file))) kinds.learnAll(EMPTY, null).catch(() => {})
     let q = await query(text, scope, tokens, true, asTyped)
     // No query is either no words and no tokens, which browses the kind, or a token that names
     // nothing, which must not.
     if (!q && !tokens.length && k >= 0 && (m.kinds[k].file || m.kindsFile)) q = await browse(k, scope)
     if (!q) return { text, docs: [], total: 0, totals, corrected: [], dropped: [] }
-    const cheap = m.docCount <= CHEAP_KINDS
     // The chips' totals need the kinds' files; Top Results' page does not, so its documents are
     // fetched meanwhile: one round trip before the first rows, not two.
     const learning = cheap || k >= 0 ? kinds.learnAll(q.all, cheap ? null : [k]) : null

@@ -28,8 +28,8 @@ export function createKinds(loader, documents) {
   // the one file that lists every kind's (`kindsFile`: one request where a search needs all).
   function learn(i) {
     const mark = (ids, k) => {
-      const list = decode(ids)
-      for (const id of list) state.kindOf[id] = k
+      const list = decode(ids), kindOf = state.kindOf
+      for (let j = 0; j < list.length; j++) kindOf[list[j]] = k
       state.known.add(k)
       return list
     }

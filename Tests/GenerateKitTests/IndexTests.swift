@@ -100,6 +100,34 @@ import Testing
     #expect(!joined.contains("ac"))
   }
 
+  @Test func aLargeIndexsShardsCarryTheFirstRowsOnEnterOfTheirCommonestWord() throws {
+    var large = IndexBuilder()
+    large.options.kindsInOneFile = 1  // past it there is no kinds file: Enter waits only for rows
+    large.options.enterRows = 3
+    let index = try large.build(site)
+    let manifest: Manifest = try file(index, index.manifestPath)
+    #expect(manifest.kindsFile == nil)
+    let postings = PostingsStage(site: site, order: IndexBuilder().rankedDocuments(site)).run()
+    let count = { (term: String) in postings[term]?.count ?? 0 }
+    var checked = 0
+    for entry in try #require(manifest.termShardEntries) {
+      let shard: TermShard = try file(index, entry.path)
+      let common = shard.terms.keys.filter { postings[$0]?.plain == true }.sorted {
+        (count($0), $1) > (count($1), $0)
+      }
+      guard let word = common.first, let list = postings[word] else { continue }
+      let carried = Set((shard.docs ?? []).compactMap(\.number))
+      let first = LeadDocuments.firstOnEnter(list, count: 3)
+      #expect(first.allSatisfy { carried.contains(Int($0)) }, "\(word): \(first) not all in \(carried.sorted())")
+      checked += 1
+    }
+    #expect(checked > 5)
+    // Whole titles first, then titles that start with the word, then by number: `back` is
+    // Back in Black (whole title "back in black" is not the word), so popularity decides.
+    let back = try #require(postings["back"])
+    #expect(LeadDocuments.firstOnEnter(back, count: 2) == Array(back.title.prefix(2)))
+  }
+
   @Test func termShardsCarryTheRowsOfTheirFirstAnswersWithinTheirBudget() throws {
     let index = try IndexBuilder().build(site)
     let manifest: Manifest = try file(index, index.manifestPath)

@@ -90,12 +90,31 @@ struct TermShardStage {
       inside.formUnion(postings[term]?.title.prefix(options.inlinePostings) ?? [])
     }
     outside.subtract(inside)
-    let leading = lead.select(prefix: prefix, terms: terms, tops: tops, budget: options.leadBytes) { number in
+    func size(_ number: Int32) -> Int {
       if let known = leadRows[number] { return known.size }
       let row = rows.row(Int(number), numbered: true, fields: outside.contains(number))
       let size = row.jsonBytes.count
       leadRows[number] = (row, size)
       return size
+    }
+    var leading = lead.select(prefix: prefix, terms: terms, tops: tops, budget: options.leadBytes, size: size)
+    // A large index counts no chips on Enter, so a final search waits only for its first rows'
+    // documents: the shard's commonest words bring those rows too (a small index waits for its
+    // kinds file anyway, and its first query stays as small as it was).
+    if rows.order.count > options.kindsInOneFile && options.enterRows > 0 {
+      var chosen = Set(leading)
+      var used = 0
+      let common = terms.filter { postings[$0]?.plain == true }
+        .sorted { (postings[$0]?.count ?? 0, $1) > (postings[$1]?.count ?? 0, $0) }
+      for term in common.prefix(8) {
+        guard let list = postings[term] else { continue }
+        let new = LeadDocuments.firstOnEnter(list, count: options.enterRows).filter { !chosen.contains($0) }
+        let bytes = new.reduce(0) { $0 + size($1) + 1 }
+        if used + bytes > options.leadBytes / 2 { break }
+        used += bytes
+        chosen.formUnion(new)
+      }
+      leading = chosen.sorted()
     }
     shard.docs =
       leading.isEmpty

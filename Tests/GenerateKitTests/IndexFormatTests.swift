@@ -11,6 +11,18 @@ extension SiteIndex {
   }
 }
 
+extension Manifest {
+  /// The term shards the manifest lists, each with its path.
+  var termShardEntries: [ShardEntry]? { termShards.map(entries) }
+
+  /// A listing's runs as shards with their paths (`<termShardFolder><n>.json`).
+  func entries(_ runs: [TermShardRun]) -> [ShardEntry] {
+    runs.flatMap { run in
+      run.shards.map { ShardEntry(prefix: $0.prefix, path: "\(termShardFolder)\($0.number).json") }
+    }
+  }
+}
+
 /// The types of IndexFormat.swift are the files: every file an index holds
 /// reads back as its shape and writes back to the very same bytes.
 @Suite struct IndexFormatTests {
@@ -18,15 +30,17 @@ extension SiteIndex {
   static func shape(of path: String) -> (any Codable.Type)? {
     switch true {
     case path.hasPrefix("idx/manifest."): return Manifest.self
-    case path.hasPrefix("idx/t/dir-"): return TermDirectory.self
+    case path.hasPrefix("idx/t/") && path.split(separator: "/").last?.hasPrefix("dir-") == true:
+      return TermDirectory.self
     case path.hasPrefix("idx/t/more-"): return ContinuationFile.self
     case path.hasPrefix("idx/t/"): return TermShard.self
     case path.hasPrefix("idx/y/list."): return TypoList.self
     case path.hasPrefix("idx/y/"): return TypoShard.self
     case path.hasPrefix("idx/d/"):
       return path.split(separator: "/").last?.first == "f" ? FieldShard.self : DocumentShard.self
-    case path.hasPrefix("idx/f/distinct-"): return DistinctGroups.self
-    case path.hasPrefix("idx/f/kinds."): return AllKinds.self
+    case path.hasPrefix("idx/f/") && path.split(separator: "/").last?.hasPrefix("distinct-") == true:
+      return DistinctGroups.self
+    case path.hasPrefix("idx/f/") && path.hasSuffix("/kinds.json"): return AllKinds.self
     case path.hasPrefix("idx/f/"): return IDList.self
     default: return nil
     }

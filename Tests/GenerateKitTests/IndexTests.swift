@@ -26,7 +26,7 @@ import Testing
   @Test func termsPointAtTheirDocumentsWithTitleAndOtherPostingsApart() throws {
     let index = try IndexBuilder().build(site)
     let manifest: Manifest = try file(index, index.manifestPath)
-    let shards = try #require(manifest.termShards)
+    let shards = try #require(manifest.termShardEntries)
     let bShard: TermShard = try file(index, try #require(shards.first { $0.prefix == "b" }).path)
     let back = try #require(bShard.terms["back"])
     let docs = try docTitles(index, manifest)
@@ -50,7 +50,7 @@ import Testing
     builder.options.targetShardBytes = 40
     let index = try builder.build(site)
     let manifest: Manifest = try file(index, index.manifestPath)
-    let shards = try #require(manifest.termShards)
+    let shards = try #require(manifest.termShardEntries)
     #expect(shards.contains { $0.prefix == "b" })
     #expect(shards.contains { $0.prefix.hasPrefix("b") && $0.prefix.count > 1 })
     let bShard: TermShard = try file(index, try #require(shards.first { $0.prefix == "b" }).path)
@@ -66,7 +66,7 @@ import Testing
     builder.options.targetShardBytes = 40
     let index = try builder.build(site)
     let manifest: Manifest = try file(index, index.manifestPath)
-    let shards = try #require(manifest.termShards)
+    let shards = try #require(manifest.termShardEntries)
     let bShard: TermShard = try file(index, try #require(shards.first { $0.prefix == "b" }).path)
     let tops = try #require(bShard.tops)
     var titled = Set<Int32>()
@@ -87,7 +87,7 @@ import Testing
   @Test func shardsListTitleStartsWholeTitlesAndRunTogetherForms() throws {
     let index = try IndexBuilder().build(site)
     let manifest: Manifest = try file(index, index.manifestPath)
-    let shards = try #require(manifest.termShards)
+    let shards = try #require(manifest.termShardEntries)
     let shard: TermShard = try file(index, try #require(shards.first { $0.prefix == "a" }).path)
     // AC/DC is document 0: its title starts with `ac` (and `acdc`), and is wholly `acdc`.
     let starts = try #require(shard.starts)
@@ -100,10 +100,40 @@ import Testing
     #expect(!joined.contains("ac"))
   }
 
+  @Test func aLargeIndexsShardsCarryTheFirstRowsOnEnterOfTheirCommonestWord() throws {
+    var large = IndexBuilder()
+    large.options.kindsInOneFile = 1  // past it there is no kinds file: Enter waits only for rows
+    large.options.leadBytes = 300  // too few for most shards' typing rows; 150 for the first row on Enter
+    large.options.enterRows = 1
+    let index = try large.build(site)
+    let manifest: Manifest = try file(index, index.manifestPath)
+    #expect(manifest.kindsFile == nil)
+    let postings = PostingsStage(site: site, order: IndexBuilder().rankedDocuments(site)).run()
+    let count = { (term: String) in postings[term]?.count ?? 0 }
+    var checked = 0
+    for entry in try #require(manifest.termShardEntries) {
+      let shard: TermShard = try file(index, entry.path)
+      let common = shard.terms.keys.filter { postings[$0]?.plain == true }.sorted {
+        (count($0), $1) > (count($1), $0)
+      }
+      guard let word = common.first, let list = postings[word] else { continue }
+      let carried = Set((shard.docs ?? []).compactMap(\.number))
+      let first = LeadDocuments.firstOnEnter(list, count: 1)
+      #expect(
+        first.allSatisfy { carried.contains(Int($0)) }, "\(word): \(first) not all in \(carried.sorted())")
+      checked += 1
+    }
+    #expect(checked > 5)
+    // Whole titles first, then titles that start with the word, then by number: `back` is
+    // Back in Black (whole title "back in black" is not the word), so popularity decides.
+    let back = try #require(postings["back"])
+    #expect(LeadDocuments.firstOnEnter(back, count: 2) == Array(back.title.prefix(2)))
+  }
+
   @Test func termShardsCarryTheRowsOfTheirFirstAnswersWithinTheirBudget() throws {
     let index = try IndexBuilder().build(site)
     let manifest: Manifest = try file(index, index.manifestPath)
-    let shards = try #require(manifest.termShards)
+    let shards = try #require(manifest.termShardEntries)
     let aShard: TermShard = try file(index, try #require(shards.first { $0.prefix == "a" }).path)
     let rows = try #require(aShard.docs)
     // AC/DC, document 0, is the first answer to `a`; its row is the document shard's, numbered.
@@ -123,7 +153,7 @@ import Testing
     small.options.leadBytes = 0
     let none = try small.build(site)
     let noneManifest: Manifest = try file(none, none.manifestPath)
-    for shard in try #require(noneManifest.termShards) {
+    for shard in try #require(noneManifest.termShardEntries) {
       #expect(try file(none, shard.path, as: TermShard.self).docs == nil)
     }
   }
@@ -231,7 +261,7 @@ import Testing
     builder.options.inlinePostings = 1
     let index = try builder.build(site)
     let manifest: Manifest = try file(index, index.manifestPath)
-    let bPath = try #require(manifest.termShards?.first { $0.prefix == "b" }?.path)
+    let bPath = try #require(manifest.termShardEntries?.first { $0.prefix == "b" }?.path)
     let entry = try #require(try file(index, bPath, as: TermShard.self).terms["back"])
     #expect(entry.total == 2, "both Back in Black titles")
     #expect(entry.title.numbers.count + entry.other.numbers.count == 1)
@@ -274,15 +304,16 @@ import Testing
     #expect(directories.map(\.prefix) == directories.map(\.prefix).sorted())
     // A letter with one shard is listed in the manifest itself, never also in a directory.
     let letters = Set(directories.map(\.prefix))
-    for alone in manifest.termShards ?? [] {
+    for alone in manifest.termShardEntries ?? [] {
       #expect(!letters.contains(String(alone.prefix.prefix(1))), "\(alone.prefix) is listed twice")
     }
-    #expect(manifest.termShards?.contains { $0.prefix.hasPrefix("b") } != true)
+    #expect(manifest.termShardEntries?.contains { $0.prefix.hasPrefix("b") } != true)
     let b = try #require(directories.first { $0.prefix == "b" })
     let listing: TermDirectory = try index.decode(b.path)
-    #expect(listing.termShards.allSatisfy { $0.prefix.hasPrefix("b") })
+    let listed = manifest.entries(listing.termShards)
+    #expect(listed.allSatisfy { $0.prefix.hasPrefix("b") })
     let back = try #require(
-      listing.termShards.filter { "back".hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count })
+      listed.filter { "back".hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count })
     let shard: TermShard = try index.decode(back.path)
     #expect(shard.terms["back"] != nil)
   }

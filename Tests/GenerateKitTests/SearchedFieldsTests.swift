@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test func aTermShardCarriesTheTextsOfRowsItsWordsFindOutsideTheTitle() throws {
-    let shards = try #require(manifest.termShards)
+    let shards = try #require(manifest.termShardEntries)
     let a: TermShard = try index.decode(try #require(shards.first { $0.prefix == "a" }).path)
     let rows = Dictionary((a.docs ?? []).map { ($0.title, $0) }, uniquingKeysWith: { x, _ in x })
     // `angus` finds Hells Bells by its composer; `acdc` finds AC/DC by its title.

@@ -889,6 +889,28 @@ def test_back_from_a_result_keeps_the_rows_loaded_and_the_scroll_position(page, 
     assert page.locator("#q").input_value() == "the"
 
 
+def test_enter_again_on_the_same_words_keeps_every_row_in_place(page, site):
+    """Searching the same words again is the same answer: no row leaves the list and comes back
+    (the page had emptied it and built it up again, 12 rows then 30), and the busy state ends."""
+    open_search(page, site)
+    final_search(page, "metalica")
+    page.wait_for_function("() => document.getElementById('rows').childElementCount === 30")
+    page.evaluate(
+        """() => {
+          window.__moved = 0
+          new MutationObserver((records) => { for (const r of records) __moved += r.addedNodes.length + r.removedNodes.length })
+            .observe(document.getElementById('rows'), { childList: true })
+        }"""
+    )
+    page.locator("#q").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('results-panel').getAttribute('aria-busy') === 'false'")
+    settle(page)
+    assert page.evaluate("() => __moved") == 0
+    assert page.locator("#rows .row").count() == 30
+    assert "Showing results for metallica" in page.locator("#correction").inner_text()
+
+
 def test_a_final_search_shows_a_screenful_first_then_fills_its_page(page, site):
     """The first rows come with the fewest files; the page fills to 30 below them, and Show More
     appears only once it has, never in between."""

@@ -4,7 +4,8 @@ import { createLoader } from '../../Templates/assets/js/engine/loader.js';
 
 const manifest = {
   version: 1, docCount: 0, docsPerShard: 100, docShardFolder: 'd/0123456789/',
-  termShards: [['a', 't/a.1.json'], ['l', 't/l.1.json'], ['la', 't/la.1.json'], ['lo', 't/lo.1.json'], ['lov', 't/lov.1.json']],
+  // Term shards are numbered by prefix in one folder: a run [first, [prefix, …]] lists them.
+  termShardFolder: 't/0a1b2c3d4e/', termShards: [[0, ['a', 'l', 'la', 'lo', 'lov']]],
   kinds: [], scopes: [], facets: [],
 };
 
@@ -23,14 +24,14 @@ function loaderWith(files, { fail = new Set() } = {}) {
 test('the shard for a term is the one with the longest prefix it starts with', async () => {
   const { loader } = loaderWith({ 'https://example.test/music/idx/manifest.0123456789.json': manifest });
   await loader.manifest;
-  assert.equal((await loader.shardFor('love')).path, 't/lov.1.json');
-  assert.equal((await loader.shardFor('lov')).path, 't/lov.1.json');
-  assert.equal((await loader.shardFor('lo')).path, 't/lo.1.json');
-  assert.equal((await loader.shardFor('lu')).path, 't/l.1.json'); // no "lu" shard: "l" holds it
-  assert.equal((await loader.shardFor('l')).path, 't/l.1.json'); // shorter than every child: the internal shard
+  assert.equal((await loader.shardFor('love')).path, 't/0a1b2c3d4e/4.json');
+  assert.equal((await loader.shardFor('lov')).path, 't/0a1b2c3d4e/4.json');
+  assert.equal((await loader.shardFor('lo')).path, 't/0a1b2c3d4e/3.json');
+  assert.equal((await loader.shardFor('lu')).path, 't/0a1b2c3d4e/1.json'); // no "lu" shard: "l" holds it
+  assert.equal((await loader.shardFor('l')).path, 't/0a1b2c3d4e/1.json'); // shorter than every child: the internal shard
   assert.equal((await loader.shardFor('alpha')).prefix, 'a');
   assert.equal((await loader.shardFor('zebra')), null);
-  assert.deepEqual(await loader.under('lo'), ['t/lo.1.json', 't/lov.1.json']);
+  assert.deepEqual(await loader.under('lo'), ['t/0a1b2c3d4e/3.json', 't/0a1b2c3d4e/4.json']);
 });
 
 test('paths resolve against the manifest folder, and one file is fetched once even when asked for twice at once', async () => {
@@ -58,17 +59,19 @@ test('an index of another version is refused with a clear error', async () => {
 });
 
 test('a large index finds its shards through one directory per first letter, fetched once', async () => {
-  const big = { version: 1, termDirectories: [['l', 't/dir-0.json'], ['m', 't/dir-1.json']] };
+  // A letter with one shard is listed in the manifest itself (`z`); the others' runs are in their directories.
+  const big = { version: 1, termShardFolder: 't/f0/', termDirectories: [['l', 't/f0/dir-0.json'], ['m', 't/f0/dir-1.json']], termShards: [[5, ['z']]] };
   const { loader, log } = loaderWith({
     'https://example.test/music/idx/manifest.0123456789.json': big,
-    'https://example.test/music/idx/t/dir-0.json': { termShards: [['l', 't/l.1.json'], ['lo', 't/lo.1.json']] },
-    'https://example.test/music/idx/t/dir-1.json': { termShards: [['m', 't/m.1.json']] },
+    'https://example.test/music/idx/t/f0/dir-0.json': { termShards: [[1, ['l', 'lo']]] },
+    'https://example.test/music/idx/t/f0/dir-1.json': { termShards: [[3, ['m']]] },
   });
   await loader.manifest;
-  assert.equal((await loader.shardFor('love')).path, 't/lo.1.json');
-  assert.equal((await loader.shardFor('lu')).path, 't/l.1.json');
+  assert.equal((await loader.shardFor('love')).path, 't/f0/2.json');
+  assert.equal((await loader.shardFor('lu')).path, 't/f0/1.json');
   assert.equal(log.filter((u) => u.includes('dir-')).length, 1, 'one directory for every l-word');
-  assert.equal((await loader.shardFor('zebra')), null);
-  assert.equal((await loader.shardFor('metal')).path, 't/m.1.json');
-  assert.deepEqual(await loader.under('lo'), ['t/lo.1.json']);
+  assert.equal((await loader.shardFor('zebra')).path, 't/f0/5.json');
+  assert.equal((await loader.shardFor('yak')), null);
+  assert.equal((await loader.shardFor('metal')).path, 't/f0/3.json');
+  assert.deepEqual(await loader.under('lo'), ['t/f0/2.json']);
 });

@@ -15,10 +15,12 @@ struct Manifest: Codable, Equatable {
   var docsPerShard: Int
   /// `d/<hash>/`: document shard `n` is `<docShardFolder><n>.json`.
   var docShardFolder: String
-  /// Every term shard, sorted by prefix; past 128 of them, only the shards
+  /// `t/<hash>/`: term shard `n` is `<termShardFolder><n>.json`.
+  var termShardFolder: String
+  /// Every term shard, in runs sorted by prefix; past 256 of them, only the shards
   /// that are alone under their first letter, and `termDirectories` for
   /// the others.
-  var termShards: [ShardEntry]?
+  var termShards: [TermShardRun]?
   /// One `TermDirectory` per first letter.
   var termDirectories: [ShardEntry]?
   /// The `TypoList`.
@@ -124,9 +126,55 @@ struct ShardEntry: Codable, Equatable {
   }
 }
 
-/// `t/dir-<n>.<hash>.json`: the term shards of one first letter.
+/// `[first, [prefix, …]]`: term shards `first`, `first + 1`, … (the file
+/// `<termShardFolder><n>.json`) and the prefixes they serve, in order.
+/// Shards are numbered by prefix, so a letter's shards, or all of a small
+/// index's, are one run: the page embeds the manifest and, for a small
+/// index, every directory, and a content hash per shard had been most of
+/// their gzip bytes.
+struct TermShardRun: Codable, Equatable {
+  var first: Int
+  var prefixes: [String]
+
+  init(first: Int, prefixes: [String]) {
+    self.first = first
+    self.prefixes = prefixes
+  }
+
+  init(from decoder: any Decoder) throws {
+    var array = try decoder.unkeyedContainer()
+    first = try array.decode(Int.self)
+    prefixes = try array.decode([String].self)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var array = encoder.unkeyedContainer()
+    try array.encode(first)
+    try array.encode(prefixes)
+  }
+
+  /// Each shard as (prefix, number).
+  var shards: [(prefix: String, number: Int)] {
+    prefixes.enumerated().map { ($0.element, first + $0.offset) }
+  }
+
+  /// Consecutive numbers joined into runs, in the order given.
+  static func runs(_ shards: [(prefix: String, number: Int)]) -> [TermShardRun] {
+    var runs: [TermShardRun] = []
+    for shard in shards {
+      if let last = runs.last, last.first + last.prefixes.count == shard.number {
+        runs[runs.count - 1].prefixes.append(shard.prefix)
+      } else {
+        runs.append(TermShardRun(first: shard.number, prefixes: [shard.prefix]))
+      }
+    }
+    return runs
+  }
+}
+
+/// `t/<hash>/dir-<n>.json`: the term shards of one first letter.
 struct TermDirectory: Codable, Equatable {
-  var termShards: [ShardEntry]
+  var termShards: [TermShardRun]
 }
 
 /// `y/list.<hash>.json`: every typo shard.
@@ -134,7 +182,7 @@ struct TypoList: Codable, Equatable {
   var typoShards: [ShardEntry]
 }
 
-/// `t/s.<hash>.json` (`t/_.<hash>.json` for the empty prefix).
+/// `t/<hash>/<n>.json`.
 struct TermShard: Codable, Equatable {
   /// Display rows, ascending by number, of the first answers to the
   /// one-word queries the shard serves.
@@ -340,18 +388,18 @@ struct DocumentRow: Codable, Equatable, JSONFragment {
   }
 }
 
-/// `f/<name>.<hash>.json`: the documents of a kind, a scope or a facet value.
+/// `f/<hash>/<name>.json`: the documents of a kind, a scope or a facet value.
 struct IDList: Codable, Equatable {
   var ids: DeltaList
 }
 
-/// `f/kinds.<hash>.json`: entry `i` lists the documents of `manifest.kinds[i]`,
+/// `f/<hash>/kinds.json`: entry `i` lists the documents of `manifest.kinds[i]`,
 /// as its own `file` does; one request where a search needs them all.
 struct AllKinds: Codable, Equatable {
   var kinds: [DeltaList]
 }
 
-/// `f/distinct-<kind>.<hash>.json`: entry `j` is the group of the kind's
+/// `f/<hash>/distinct-<kind>.json`: entry `j` is the group of the kind's
 /// `j`-th document, groups numbered by first appearance.
 struct DistinctGroups: Codable, Equatable {
   var groups: [Int]

@@ -14,8 +14,12 @@ struct TermShardStage {
   /// Rows per query in a shard's `docs`: the page's suggestions.
   let suggestions: Int
 
+  /// Writes the shards, numbered in the order written (which is by prefix)
+  /// in one folder named by a hash of them all, as document shards are.
   func run(into files: inout IndexFiles) throws -> ShardListing {
-    let written = try PrefixSharder.run(
+    var shards: [[UInt8]] = []
+    var entries: [(prefix: String, number: Int)] = []
+    _ = try PrefixSharder.run(
       terms, targetBytes: options.targetShardBytes, maxPrefixLength: options.maxPrefixLength,
       size: { term in
         guard let list = postings[term] else { return 0 }
@@ -26,9 +30,15 @@ struct TermShardStage {
         return size
       },
       write: { prefix, terms, subtree in
-        try writeShard(prefix: prefix, terms: terms, tops: subtree.map(tops), files: &files)
+        entries.append((prefix, shards.count))
+        shards.append(try shardBytes(prefix: prefix, terms: terms, tops: subtree.map(tops), files: &files))
+        return ""
       })
-    return try ShardListing.make(written, maxListed: options.maxManifestShards, files: &files)
+    var folderHash: [UInt8] = []
+    for shard in shards { folderHash += Array(ContentHash.hex(shard, digits: 16).utf8) }
+    let folder = "t/\(ContentHash.hex(folderHash))/"
+    for (number, shard) in shards.enumerated() { files.files.append(("idx/\(folder)\(number).json", shard)) }
+    return try ShardListing.make(entries, folder: folder, maxListed: options.maxManifestShards, files: &files)
   }
 
   /// A term's entry, and for a long list the continuation file holding the
@@ -62,8 +72,9 @@ struct TermShardStage {
     return (head, (path, bytes))
   }
 
-  func writeShard(prefix: String, terms: ArraySlice<String>, tops: [[Int32]]?, files: inout IndexFiles)
-    throws -> String
+  /// A shard's bytes; its continuation files go into `files`.
+  func shardBytes(prefix: String, terms: ArraySlice<String>, tops: [[Int32]]?, files: inout IndexFiles)
+    throws -> [UInt8]
   {
     var shard = TermShard(prefix: prefix, terms: [:])
     var starts: [String: DeltaList] = [:]
@@ -92,12 +103,31 @@ struct TermShardStage {
       inside.formUnion(postings[term]?.title.prefix(options.inlinePostings) ?? [])
     }
     outside.subtract(inside)
-    let leading = lead.select(prefix: prefix, terms: terms, tops: tops, budget: options.leadBytes) { number in
+    func size(_ number: Int32) -> Int {
       if let known = leadRows[number] { return known.size }
       let row = rows.row(Int(number), numbered: true, fields: outside.contains(number))
       let size = row.jsonBytes.count
       leadRows[number] = (row, size)
       return size
+    }
+    var leading = lead.select(prefix: prefix, terms: terms, tops: tops, budget: options.leadBytes, size: size)
+    // A large index counts no chips on Enter, so a final search waits only for its first rows'
+    // documents: the shard's commonest words bring those rows too (a small index waits for its
+    // kinds file anyway, and its first query stays as small as it was).
+    if rows.order.count > options.kindsInOneFile && options.enterRows > 0 {
+      var chosen = Set(leading)
+      var used = 0
+      let common = terms.filter { postings[$0]?.plain == true }
+        .sorted { (postings[$0]?.count ?? 0, $1) > (postings[$1]?.count ?? 0, $0) }
+      for term in common.prefix(8) {
+        guard let list = postings[term] else { continue }
+        let new = LeadDocuments.firstOnEnter(list, count: options.enterRows).filter { !chosen.contains($0) }
+        let bytes = new.reduce(0) { $0 + size($1) + 1 }
+        if used + bytes > options.leadBytes / 2 { break }
+        used += bytes
+        chosen.formUnion(new)
+      }
+      leading = chosen.sorted()
     }
     shard.docs =
       leading.isEmpty
@@ -108,8 +138,7 @@ struct TermShardStage {
     shard.whole = whole.isEmpty ? nil : whole
     shard.parts = parts.isEmpty ? nil : parts
     shard.tops = tops.map { $0.map(DeltaList.init) }
-    let bytes = try IndexEncoder.encode(shard, capacity: options.targetShardBytes)
-    return files.add("t", prefix.isEmpty ? "_" : "s", bytes)
+    return try IndexEncoder.encode(shard, capacity: options.targetShardBytes)
   }
 
   /// The best documents under a split prefix, as FORMAT.md says: the best
@@ -268,12 +297,50 @@ struct FilterStage {
     var kindsFile: String?
     var scopes: [Manifest.Scope] = []
     var facets: [Manifest.Facet] = []
+
+    /// Every file name made a path in `folder`.
+    func placed(in folder: String) -> Filters {
+      let path = { (name: String) in "\(folder)\(name).json" }
+      var moved = self
+      for k in moved.kinds.indices {
+        moved.kinds[k].file = moved.kinds[k].file.map(path)
+        moved.kinds[k].distinct = moved.kinds[k].distinct.map(path)
+      }
+      moved.kindsFile = kindsFile.map(path)
+      for s in moved.scopes.indices { moved.scopes[s].file = moved.scopes[s].file.map(path) }
+      for f in moved.facets.indices {
+        for v in moved.facets[f].values.indices {
+          moved.facets[f].values[v].file = path(moved.facets[f].values[v].file)
+        }
+      }
+      return moved
+    }
   }
 
+  /// Writes the files into one folder named by a hash of them all (names
+  /// and bytes), so the manifest, which the page embeds, repeats one hash
+  /// rather than carrying one per file.
   func run(into files: inout IndexFiles) throws -> Filters {
+    var written: [(name: String, bytes: [UInt8])] = []
+    let result = try filters { name, bytes in
+      written.append((name, bytes))
+      return name
+    }
+    var folderHash: [UInt8] = []
+    for file in written {
+      folderHash += Array("\(file.name):\(ContentHash.hex(file.bytes, digits: 16));".utf8)
+    }
+    let folder = "f/\(ContentHash.hex(folderHash))/"
+    for file in written { files.files.append(("idx/\(folder)\(file.name).json", file.bytes)) }
+    return result.placed(in: folder)
+  }
+
+  /// The filters, each file named by `add(name, bytes)`: `facet-<id>-<n>`,
+  /// `scope-<id>`, `kind-<id>`, `distinct-<id>`, `kinds`.
+  private func filters(_ add: (String, [UInt8]) -> String) throws -> Filters {
     var result = Filters()
     func idsFile(_ name: String, _ ids: [Int32]) throws -> String {
-      files.add("f", name, try IndexEncoder.encode(IDList(ids: DeltaList(ids))))
+      add(name, try IndexEncoder.encode(IDList(ids: DeltaList(ids))))
     }
     for (facetNumber, facet) in site.facets.enumerated() where facet.token {
       var counts: [String: [Int32]] = [:]
@@ -291,7 +358,7 @@ struct FilterStage {
           values: try values.enumerated().map { offset, entry in
             Manifest.Facet.Value(
               name: entry.key, count: entry.value.count,
-              file: try idsFile("\(facet.id)-\(offset)", entry.value))
+              file: try idsFile("facet-\(facet.id)-\(offset)", entry.value))
           }))
     }
     let facetNumber = Dictionary(
@@ -338,14 +405,12 @@ struct FilterStage {
           fielded.contains($0) ? SearchedFields.labels(of: collection) : nil
         })
       if collection.distinct != nil {
-        kind.distinct = files.add(
-          "f", "distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))
+        kind.distinct = add("distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))
       }
       result.kinds.append(kind)
     }
     if together {
-      result.kindsFile = files.add(
-        "f", "kinds", try IndexEncoder.encode(AllKinds(kinds: kindIDs.map { DeltaList($0) })))
+      result.kindsFile = add("kinds", try IndexEncoder.encode(AllKinds(kinds: kindIDs.map { DeltaList($0) })))
     }
     return result
   }
@@ -363,7 +428,8 @@ struct ManifestStage {
     let search = site.config.search
     return Manifest(
       docCount: order.count, docsPerShard: options.docsPerShard, docShardFolder: docShardFolder,
-      termShards: terms.shards, termDirectories: terms.directories, typoList: typoList, kinds: filters.kinds,
+      termShardFolder: terms.folder, termShards: terms.shards, termDirectories: terms.directories,
+      typoList: typoList, kinds: filters.kinds,
       kindsFile: filters.kindsFile,
       topResults: search.topResults, scopes: filters.scopes, facets: filters.facets,
       trending: search.trending,

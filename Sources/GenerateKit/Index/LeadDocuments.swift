@@ -179,6 +179,26 @@ struct LeadDocuments {
     return best(score)
   }
 
+  /// The first `count` documents a final search (Enter) for the whole word
+  /// shows, by the rules for one word on Enter (FORMAT.md "Ranking"): every
+  /// match is exact, so the title, then the whole title, then the title's
+  /// first word, then the number; documents found outside the title after
+  /// all of those. (Word forms and numbered terms are left out: a row they
+  /// bring that is not here comes from its document shard, as before.)
+  static func firstOnEnter(_ list: Postings, count: Int) -> [Int32] {
+    let whole = Set(list.whole)
+    // Past these, a document of the title list has no whole title nor first word, and at least
+    // `count` documents that have one come before it; it can only follow them by number.
+    let starts = Set(list.starts.prefix(count + whole.count))
+    var candidates = whole.union(starts)
+    for number in list.title.prefix(count + candidates.count) { candidates.insert(number) }
+    let rank = { (number: Int32) in (whole.contains(number) ? 2 : 0) + (starts.contains(number) ? 1 : 0) }
+    var first = Array(
+      candidates.sorted { rank($0) != rank($1) ? rank($0) > rank($1) : $0 < $1 }.prefix(count))
+    if first.count < count { first += list.other.prefix(count - first.count) }
+    return first
+  }
+
   /// Whether `term` is `word`, which ends in a letter, followed by ASCII digits
   /// only: a version or series (`python3`, `gtk4`), which counts as the word
   /// whole (`numbered` in engine/match.js).

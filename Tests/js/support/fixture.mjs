@@ -41,12 +41,15 @@ export function manifestName(site) {
 }
 
 /**
- * A fetched file's readable name: `idx/manifest`, `idx/t/<prefix>` for a term shard,
+ * A fetched file's readable name: `idx/manifest`, `idx/t/<prefix>` for a term shard, `idx/f/<name>` for a filter file,
  * `idx/d/<n>` for a document shard, else its path without the content hash.
  */
 export function fileName(site, url) {
   const path = url.replace(/\.[0-9a-f]{10}\.json$/, '');
-  if (/^idx\/t\/s$/.test(path)) return `idx/t/${JSON.parse(readFileSync(join(site, url), 'utf8')).prefix}`;
+  if (/^idx\/t\/[0-9a-f]+\/\d+\.json$/.test(url)) return `idx/t/${JSON.parse(readFileSync(join(site, url), 'utf8')).prefix}`;
+  // Term directories and filter files are named in a content-hashed folder.
+  const named = url.match(/^idx\/([tf])\/[0-9a-f]+\/([^/]+)\.json$/);
+  if (named) return `idx/${named[1]}/${named[2]}`;
   const doc = url.match(/^idx\/d\/[0-9a-f]+\/(f?\d+)\.json$/);
   return doc ? `idx/d/${doc[1]}` : path;
 }

@@ -16,6 +16,7 @@ import { stemmer } from './forms.js'
 export { safeLink } from './documents.js'
 
 const MEMO = 500 // word matches kept: a session's keystrokes, not the whole index
+const ANSWERS = 16 // final searches kept (pages of results with their rows)
 // Up to this many documents the kind files are a few KB: every chip gets its count (and
 // empty chips can hide). Past it, Top Results loads none and a chip loads only its own.
 const CHEAP_KINDS = 50000
@@ -25,7 +26,7 @@ const OPTIONAL = import.meta.url.includes('/engine/') ? './optional.js' : './eng
 
 export function createEngine({ manifestURL, fetchJSON } = {}) {
   const loader = createLoader({ manifestURL, fetchJSON })
-  const memo = new Map()
+  const memo = new Map(), answers = new Map()
   // Rows carry their kind, and kinds without a file learn from document shards: each needs the
   // other, so the rows' callback names `kinds`, which exists before any row arrives.
   const docs = createDocuments(loader, (id, kind) => kinds.note(id, kind))
@@ -141,23 +142,44 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     return { all: intersect([list, ...lists]), rules: [], marks: [], corrected: [], dropped: [] }
   }
 
+  // The same final search again (Enter on the same words, Back to them) is the same answer: the
+  // index never changes. Kept per the kinds whose files are in, since those give chip totals.
+  function search(text, options = {}) {
+    const key = JSON.stringify([text, options, kinds.known])
+    if (!answers.has(key)) {
+      const answer = searchAnew(text, options)
+      answer.catch(() => answers.delete(key))
+      if (answers.size >= ANSWERS) answers.delete(answers.keys().next().value)
+      answers.set(key, answer)
+    }
+    return answers.get(key)
+  }
+
   // `asTyped`: no word is corrected ("Search instead for …").
-  async function search(text, { scope = 'all', tokens = [], kind = 'top', offset = 0, limit = 50, asTyped = false } = {}) {
+  async function searchAnew(text, { scope = 'all', tokens = [], kind = 'top', offset = 0, limit = 50, asTyped = false } = {}) {
     const m = await engine.ready
     const totals = { top: 0 }
     for (const k of m.kinds) totals[k.id] = 0
     const k = m.kinds.findIndex((x) => x.id === kind)
+    const cheap = m.docCount <= CHEAP_KINDS
+    // A small index counts every chip from the kinds' files, whatever the words find: they are
+    // asked for first, and arrive while the words are matched.
+    if (cheap && text?.trim() && (m.kindsFile || m.kinds.every((x) => x.file))) kinds.learnAll(EMPTY, null).catch(() => {})
     let q = await query(text, scope, tokens, true, asTyped)
     // No query is either no words and no tokens, which browses the kind, or a token that names
     // nothing, which must not.
     if (!q && !tokens.length && k >= 0 && (m.kinds[k].file || m.kindsFile)) q = await browse(k, scope)
     if (!q) return { text, docs: [], total: 0, totals, corrected: [], dropped: [] }
-    const cheap = m.docCount <= CHEAP_KINDS
-    if (cheap || k >= 0) await kinds.learnAll(q.all, cheap ? null : [k])
-    kinds.count(q.all, totals)
+    // The chips' totals need the kinds' files; Top Results' page does not, so its documents are
+    // fetched meanwhile: one round trip before the first rows, not two.
+    const learning = cheap || k >= 0 ? kinds.learnAll(q.all, cheap ? null : [k]) : null
+    if (k >= 0) await learning
     const all = k < 0 ? q.all : q.all.filter((id) => kinds.of(id) === k)
     const { list, total } = page(rank(all, q.rules), offset, limit, kinds.groupOf)
-    const shown = proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words ?? [], q.rules, stemmer(m.options?.forms))
+    const stem = stemmer(m.options?.forms)
+    const [rows] = await Promise.all([docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), learning])
+    kinds.count(q.all, totals)
+    const shown = proximityFirst(rows, q.words ?? [], q.rules, stem)
     // A correction is never announced over No Results.
     return {
       text, docs: offset ? shown : wholeFirst(shown, q.words ?? []), total, totals,

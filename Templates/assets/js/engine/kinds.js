@@ -19,6 +19,8 @@ export function createKinds(loader, documents) {
     note(id, kind) { if (state.kindOf) state.kindOf[id] = kind },
     of: (id) => state.kindOf[id],
     get groupOf() { return state.groupOf },
+    /** How many kinds' documents are known: chip totals change only when it does. */
+    get known() { return state.known.size },
     learn, learnAll, groups, count,
   }
 
@@ -26,8 +28,8 @@ export function createKinds(loader, documents) {
   // the one file that lists every kind's (`kindsFile`: one request where a search needs all).
   function learn(i) {
     const mark = (ids, k) => {
-      const list = decode(ids)
-      for (const id of list) state.kindOf[id] = k
+      const list = decode(ids), kindOf = state.kindOf
+      for (let j = 0; j < list.length; j++) kindOf[list[j]] = k
       state.known.add(k)
       return list
     }

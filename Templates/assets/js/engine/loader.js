@@ -9,22 +9,33 @@ const fetchJSONDefault = async (url) => {
 // Shards named by prefix, listed in the manifest or, for a large index, in one directory file
 // per first letter: the first query for a letter costs one small file instead of a manifest
 // that grows with the index. `name` is `term` or `typo`; the typo shards are listed in one
-// file of their own (`typoList`), fetched with the first typo (FORMAT.md).
+// file of their own (`typoList`), fetched with the first typo (FORMAT.md). An entry is
+// [prefix, path], or for term shards a run [first, [prefix, …]] of shards numbered in the
+// folder `termShardFolder`.
 function createListing(load, name) {
   let prefixes = new Map()
   let directories = null
   let list = null
+  let folder = ''
+  const add = (entries) => {
+    for (const [a, b] of entries) {
+      if (Array.isArray(b)) b.forEach((p, i) => prefixes.set(p, `${folder}${a + i}.json`))
+      else prefixes.set(a, b)
+    }
+  }
 
   // A large index lists a letter's shards in its directory, and a letter with one shard itself.
   function read(m) {
     list = m[`${name}List`]
+    folder = m[`${name}ShardFolder`] ?? ''
     if (m[`${name}Directories`]) directories = new Map(m[`${name}Directories`])
-    prefixes = new Map(m[`${name}Shards`] || [])
+    prefixes = new Map()
+    add(m[`${name}Shards`] || [])
   }
 
   async function directory(term) {
     const path = list ?? directories?.get(String.fromCodePoint(term.codePointAt(0)))
-    if (path) await load(path, (d) => { for (const [p, file] of d[`${name}Shards`]) prefixes.set(p, file) })
+    if (path) await load(path, (d) => add(d[`${name}Shards`]))
   }
 
   // The shard with the longest prefix that `term` starts with.

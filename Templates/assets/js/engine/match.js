@@ -11,6 +11,8 @@ const SUBTREE = 16 // a final search reads an internal shard's subtree up to thi
 // read keeps it out of the page's bundle (esbuild inlines a literal import()); it names
 // engine/typo.js from this module and from the bundle (js/app.js) alike, as both ship.
 const TYPO = import.meta.url.includes('/engine/') ? './typo.js' : './engine/typo.js'
+// Kept once fetched: import() of a loaded module still waits a task, often behind a frame.
+let typo = null
 
 // The whole-title lists of the word itself and of the shortest longer terms found that have one.
 function closestWhole(found, word) {
@@ -94,7 +96,7 @@ export function createMatcher(loader, learn = () => {}) {
     const forms = await formsOf(word, r.found)
     // The typo code is fetched only when a word first finds nothing.
     const typed = [...r.found, ...forms]
-    const found = typed.length || asTyped ? typed : await (await import(TYPO)).corrections(word, r.home, final, loader, shard)
+    const found = typed.length || asTyped ? typed : await (typo ??= await import(TYPO)).corrections(word, r.home, final, loader, shard)
     if (!found.length) return NONE
     const lists = await Promise.all(found.map(([s, t]) => postings(s, t, final)))
     const pick = (f) => union(found.map((x, i) => f(x, lists[i]) || EMPTY))

@@ -42,10 +42,13 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
     commit(text = get().text, { asTyped = false } = {}) {
       const s = get()
       if (!text.trim() && !s.tokens.length) return
-      set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: null, asTyped, dismissed: false })
+      // The same words again (Enter once more) are the same answer: the rows shown stay, and
+      // the search asks for as many as are shown, so none is removed and added back.
+      const again = s.view === 'results' && s.results && s.kind === 'top' && text === s.text && asTyped === s.asTyped
+      set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: again ? s.results : null, asTyped, dismissed: false })
       recents([{ text: text.trim(), tokens: s.tokens }, ...s.recents])
       address('final')
-      search()
+      search(false, again ? s.results.docs.length : 0)
     },
     pick(index) {
       const option = get().options[index]

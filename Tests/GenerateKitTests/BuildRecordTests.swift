@@ -106,3 +106,42 @@ import Testing
     #expect(try session.build().upToDate)
   }
 }
+
+/// Pages other than the search page name the manifest by a name that
+/// stays (`idx/manifest.json`), so a data edit changes only the pages whose
+/// own content changed.
+@Suite struct StableManifestTests {
+  @Test func aOneRecordEditChangesItsPagesNotEveryPage() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    // The built-in theme over the mini data (the records fixture's config).
+    let config = try String(
+      contentsOf: fixturesRoot.appendingPathComponent("records/site.yml"), encoding: .utf8)
+    try project.write("site.yml", config.replacingOccurrences(of: "../mini/data/", with: "data/"))
+    let memory = BuildMemory()
+    let builder = SiteBuilder(options: project.options(), log: { _ in })
+    _ = try builder.build(keeping: memory)
+    let before = try project.snapshot()
+    let manifest = try #require(before["idx/manifest.json"])
+    let hashed = try #require(
+      before.first { $0.key.hasPrefix("idx/manifest.") && $0.key != "idx/manifest.json" })
+    #expect(hashed.value == manifest)
+    let pages = before.keys.filter { $0.hasSuffix("/index.html") }
+    let beyonce = try #require(pages.first { $0.hasPrefix("artists/") && $0.contains("beyonc") })
+    #expect(
+      String(decoding: try #require(before[beyonce]), as: UTF8.self).contains(
+        "data-index=\"/idx/manifest.json\""))
+
+    let artists = try project.read("data/artists.csv")
+    try project.write("data/artists.csv", artists.replacingOccurrences(of: "2,AC/DC", with: "2,AC-DC"))
+    let changed = try #require(try builder.build(keeping: memory).changedFiles)
+    let after = try project.snapshot()
+    #expect(after["idx/manifest.json"] != manifest)
+    #expect(changed.contains("idx/manifest.json") && changed.contains("index.html"))
+    #expect(!changed.contains(beyonce))
+    let changedPages = changed.filter { $0.hasSuffix("/index.html") }
+    #expect(
+      !changedPages.isEmpty && changedPages.count < pages.count / 2, "\(changedPages.count) of \(pages.count)"
+    )
+  }
+}

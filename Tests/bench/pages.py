@@ -104,6 +104,11 @@ def read_records(data: Path) -> list[dict]:
 
 
 # ------------------------------------------------------------------ generate
+def remove(path: Path) -> None:
+    """`rm -rf`: several times faster than shutil.rmtree on 64,000 folders (untimed, but it adds up)."""
+    subprocess.run(["rm", "-rf", "--", str(path)], check=False)
+
+
 def beside(output: Path, kind: str) -> list[Path]:
     return list(output.parent.glob(f".{output.name}.{kind}*"))
 
@@ -151,10 +156,7 @@ class Generate:
     def run(self, kind: str) -> bool:
         if kind == "cold":
             for folder in [self.output, *beside(self.output, "")]:
-                if folder.is_dir():
-                    shutil.rmtree(folder, ignore_errors=True)
-                else:
-                    folder.unlink(missing_ok=True)
+                remove(folder)  # the site, staging folders, the kept previous site, the build record
             os.sync()  # the removal's disk work is not billed to the build
         else:
             wait_for_removal(self.output)
@@ -240,8 +242,8 @@ class Hugo:
 
     def run(self, kind: str) -> bool:
         if kind == "cold":
-            shutil.rmtree(self.public, ignore_errors=True)
-            shutil.rmtree(self.site / "resources", ignore_errors=True)
+            remove(self.public)
+            remove(self.site / "resources")
             os.sync()
         content = self.site / "content" / "packages" / f"{EDITED}.md"
         if kind == "edit":

@@ -42,6 +42,7 @@ public struct SiteBuilder: Sendable {
     // Taken before anything is loaded: an edit saved during the build then
     // shows as a change to the next one.
     let inputs = BuildRecord.inputs(for: options)
+    let fingerprinted = Date()
     if options.clean {
       unlink(recordPath)
     } else if let inputs, let record = BuildRecord(contentsOf: recordPath), record.inputs == inputs {
@@ -58,7 +59,9 @@ public struct SiteBuilder: Sendable {
       }
       if verbose { log("      the site was changed since the last build: building it again") }
     }
-    let summary = try build(memory: nil).summary
+    let checked = Date()
+    var summary = try build(memory: nil).summary
+    let built = Date()
     if let inputs, summary.warnings.isEmpty, let entries = BuildRecord.entries(of: output) {
       BuildRecord(
         inputs: inputs, pages: summary.pages, records: summary.records, indexBytes: summary.indexBytes,
@@ -67,6 +70,13 @@ public struct SiteBuilder: Sendable {
     } else {
       unlink(recordPath)
     }
+    if verbose {
+      func milliseconds(_ from: Date, _ to: Date) -> Int { Int(to.timeIntervalSince(from) * 1000) }
+      log(
+        "      build record: inputs fingerprinted in \(milliseconds(started, fingerprinted)) ms, checked in \(milliseconds(fingerprinted, checked)) ms, written in \(milliseconds(built, Date())) ms"
+      )
+    }
+    summary.seconds = Date().timeIntervalSince(started)
     return summary
   }
 

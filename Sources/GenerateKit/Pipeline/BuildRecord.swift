@@ -68,7 +68,7 @@ struct BuildRecord: Equatable {
       let config = try? ConfigLoader().load(path: options.configPath)
     else { return nil }
     var lines = [
-      "config \(escape(OutputFolder.absolute(options.configPath))) \(configBytes.count) \(ContentHash.value(configBytes))",
+      "config \(escape(OutputFolder.absolute(options.configPath))) \(configBytes.count) \(hash(configBytes))",
       "base-url \(escape(options.baseURL ?? "-"))",
       "preview \(options.previewScript.map { String(ContentHash.value(Array($0.utf8))) } ?? "-")",
     ]
@@ -77,16 +77,22 @@ struct BuildRecord: Equatable {
     for folder in config.templates.map(config.resolve) {
       lines.append("templates \(escape(folder))")
       for (relative, bytes) in filesUnder(folder) {
-        lines.append("template \(escape(relative)) \(bytes.count) \(ContentHash.value(bytes))")
+        lines.append("template \(escape(relative)) \(bytes.count) \(hash(bytes))")
       }
     }
     for table in config.tables {
       guard let file = table.file else { continue }
       let path = config.resolve(file)
       guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
-      lines.append("data \(escape(path)) \(bytes.count) \(ContentHash.value(bytes))")
+      lines.append("data \(escape(path)) \(bytes.count) \(hash(bytes))")
     }
     return lines
+  }
+
+  /// FNV-1a over the bytes in place: through `Data`'s iterator it ran at
+  /// ~100 MB/s (a second for a million records' CSV files).
+  static func hash(_ data: Data) -> UInt64 {
+    data.withUnsafeBytes { ContentHash.value($0) }
   }
 
   static func executablePath() -> String {

@@ -21,7 +21,7 @@ struct Build: ParsableCommand {
   @Flag(
     name: .long,
     help:
-      "Remove every staging folder left beside the output, even those of running builds, and the kept previous site."
+      "Build everything: ignore the build record, and remove every staging folder left beside the output (even those of running builds) and the kept previous site."
   )
   var clean = false
 
@@ -57,7 +57,12 @@ struct Build: ParsableCommand {
         let lines = printer.lines(for: summary.warnings)
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
       }
-      if !quiet {
+      if !quiet && summary.upToDate {
+        print(
+          String(
+            format: "%d pages from %d records in %@/ are up to date (checked in %.2f s)", summary.pages,
+            summary.records, output, summary.seconds))
+      } else if !quiet {
         let warnings =
           summary.warnings.isEmpty
           ? "" : " with \(DiagnosticPrinter.count(summary.warnings.count, "warning"))"

@@ -196,7 +196,7 @@ import Testing
     #expect(worker.contains("\"precache\":[\"/shelf/\","))
     #expect(worker.contains("\"/shelf/\(script)\""))
     // The manifest is in the page; a record page's look is kept when a record page is visited.
-    #expect(!worker.contains("idx/manifest."))
+    #expect(!worker.contains("/shelf/idx/"))
     #expect(!worker.contains(detail))
     #expect(
       try #require(files["index.html"]).contains("<meta name=\"service-worker\" content=\"/shelf/sw.js\" />"))

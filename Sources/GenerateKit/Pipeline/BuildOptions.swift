@@ -10,8 +10,13 @@ public struct BuildOptions: Sendable, Hashable {
   /// Overrides the config's `baseURL` (e.g. `/music/`).
   public var baseURL: String?
   /// Removes every staging folder left beside the output, not only those
-  /// of builds that are gone, and the kept previous site.
+  /// of builds that are gone, the kept previous site and the build record,
+  /// and builds everything.
   public var clean: Bool = false
+  /// Whether `SiteBuilder.build()` keeps a build record beside the output
+  /// and, when the inputs and the live site are as it says, reports the
+  /// site up to date without building (`BuildRecord`).
+  public var usesBuildRecord: Bool = true
   /// Replaces an output folder that holds files `generate` did not write.
   public var force: Bool = false
   /// Fails the build on warnings too (for CI).
@@ -39,6 +44,9 @@ public struct BuildSummary: Sendable, Hashable {
   public var seconds: Double
   /// Mistakes that still gave a working site, to show with the result.
   public var warnings: [Diagnostic]
+  /// Nothing was built: the inputs and the published site were as the
+  /// last build left them (`BuildRecord`).
+  public var upToDate = false
 
   public init(pages: Int, records: Int, indexBytes: Int, seconds: Double, warnings: [Diagnostic] = []) {
     self.pages = pages

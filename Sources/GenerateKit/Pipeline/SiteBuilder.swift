@@ -31,8 +31,53 @@ public struct SiteBuilder: Sendable {
 
   /// Builds and publishes the site. Throws `DiagnosticsError` and leaves
   /// the previous output untouched on any failure.
+  ///
+  /// With `options.usesBuildRecord`, a build whose inputs and published site
+  /// are as the last one recorded returns at once (`BuildRecord`).
   public func build() throws -> BuildSummary {
-    try build(memory: nil).summary
+    guard options.usesBuildRecord else { return try build(memory: nil).summary }
+    let started = Date()
+    let output = OutputFolder.realPath(OutputFolder.absolute(options.outputPath))
+    let recordPath = BuildRecord.path(forOutput: output)
+    // Taken before anything is loaded: an edit saved during the build then
+    // shows as a change to the next one.
+    let inputs = BuildRecord.inputs(for: options)
+    let fingerprinted = Date()
+    if options.clean {
+      unlink(recordPath)
+    } else if let inputs, let record = BuildRecord(contentsOf: recordPath), record.inputs == inputs {
+      if let entries = BuildRecord.entries(of: output), record.matches(entries) {
+        let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+        log(
+          "Up to date: the inputs and the \(entries.count) entries of \(options.outputPath) are as the last build left them (checked in \(milliseconds) ms; --clean builds anyway)"
+        )
+        var summary = BuildSummary(
+          pages: record.pages, records: record.records, indexBytes: record.indexBytes,
+          seconds: Date().timeIntervalSince(started))
+        summary.upToDate = true
+        return summary
+      }
+      if verbose { log("      the site was changed since the last build: building it again") }
+    }
+    let checked = Date()
+    var summary = try build(memory: nil).summary
+    let built = Date()
+    if let inputs, summary.warnings.isEmpty, let entries = BuildRecord.entries(of: output) {
+      BuildRecord(
+        inputs: inputs, pages: summary.pages, records: summary.records, indexBytes: summary.indexBytes,
+        entries: entries
+      ).write(to: recordPath)
+    } else {
+      unlink(recordPath)
+    }
+    if verbose {
+      func milliseconds(_ from: Date, _ to: Date) -> Int { Int(to.timeIntervalSince(from) * 1000) }
+      log(
+        "      build record: inputs fingerprinted in \(milliseconds(started, fingerprinted)) ms, checked in \(milliseconds(fingerprinted, checked)) ms, written in \(milliseconds(built, Date())) ms"
+      )
+    }
+    summary.seconds = Date().timeIntervalSince(started)
+    return summary
   }
 
   /// The pages open in a browser during a preview, rendered and checked

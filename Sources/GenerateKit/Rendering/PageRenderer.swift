@@ -267,6 +267,9 @@ public struct PageRenderer {
     {
       files.append((Self.workerPath, worker))
     }
+    if let manifest = index.files.first(where: { $0.path == index.manifestPath }) {
+      files.append((Self.stableManifestPath, manifest.bytes))
+    }
     files.append(("robots.txt", Array(robots(config: config, base: base).utf8)))
     if let siteURL = config.siteURL {
       files.append(("sitemap.xml", Array(sitemap(siteURL: siteURL, base: base, pages: pages).utf8)))
@@ -299,6 +302,9 @@ public struct PageRenderer {
       ] as [String: Any],
       "base": base,
       "manifest": base + manifestPath,
+      // What pages other than the search page name: a data edit then
+      // changes only the pages whose own content changed.
+      "stableManifest": base + Self.stableManifestPath,
       "search": [
         "title": config.search.title, "placeholder": config.search.placeholder,
         "topResults": config.search.topResults, "slashFocuses": config.search.slashFocuses,
@@ -389,6 +395,10 @@ public struct PageRenderer {
     func wait() { done.wait() }
   }
 
+  /// The manifest again under a name that stays the same from build to
+  /// build (`{{stableManifest}}`): to be revalidated, never cached as
+  /// immutable like the content-hashed files beside it.
+  static let stableManifestPath = "idx/manifest.json"
   static let workerTemplate = "sw.js"
   static let workerPath = "sw.js"
 

@@ -18,13 +18,17 @@ export function embeddedIndex(base) {
   return files
 }
 
-/** fetch + JSON, embedded files first, each URL once (a failure is forgotten, to retry). */
-export function cachedFetch(files) {
+/**
+ * fetch + JSON, embedded files first, each URL once (a failure is forgotten, to retry).
+ * URLs in `revalidate` keep their name from build to build (idx/manifest.json): the
+ * browser asks the server again rather than trust its HTTP cache.
+ */
+export function cachedFetch(files, revalidate = new Set()) {
   const pending = new Map()
   return (url) => {
     if (files.has(url)) return Promise.resolve(files.get(url))
     if (!pending.has(url)) {
-      const value = fetch(url).then((response) => {
+      const value = fetch(url, revalidate.has(url) ? { cache: 'no-cache' } : undefined).then((response) => {
         if (!response.ok) throw new Error(`${response.status} ${url}`)
         return response.json()
       })

@@ -14,7 +14,9 @@ export function mountLookup(field) {
   const list = $('suggestions')
   const clear = $('field-clear')
   const base = new URL(form.getAttribute('action'), location.href)
-  const engine = createEngine({ manifestURL: new URL(form.dataset.index, base).href, fetchJSON: cachedFetch(embeddedIndex(base)) })
+  // data-index is idx/manifest.json, whose name stays from build to build.
+  const manifestURL = new URL(form.dataset.index, base).href
+  const engine = createEngine({ manifestURL, fetchJSON: cachedFetch(embeddedIndex(base), new Set([manifestURL])) })
   let options = []
   let active = -1
   let latest = 0

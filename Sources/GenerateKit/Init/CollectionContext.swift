@@ -99,9 +99,28 @@ struct CollectionContext {
 
   func scoreColumn(_ shape: Schema.TableShape) -> ColumnProfile? {
     shape.profile.columns.first { column in
-      (column.kind == .integer || column.kind == .number)
-        && Naming.words(column.name).contains { CollectionInference.scoreWords.contains($0) }
+      (column.kind == .integer || column.kind == .number) && Self.isNamedLikeAScore(column.name)
     }
+  }
+
+  /// A score word ends the name, or comes before a count or a year only
+  /// (`rating`, `rating_count`, `population_2020`): `Weight_in_lbs` and
+  /// `score_difference` measure something else.
+  static func isNamedLikeAScore(_ name: String) -> Bool {
+    var words = Naming.words(name)
+    while let last = words.last, words.count > 1,
+      CollectionInference.scoreTailWords.contains(last) || last.allSatisfy(\.isNumber)
+    {
+      words.removeLast()
+    }
+    return words.last.map(CollectionInference.scoreWords.contains) ?? false
+  }
+
+  /// A key of short codes without spaces (`LAX`, `00M`, `de`): what a
+  /// person types, so searched. Numbers and long tokens (uuids) are not.
+  static func isCodeKey(_ column: ColumnProfile) -> Bool {
+    column.kind == .text && column.maxLength <= 12 && column.averageWords <= 1
+      && column.samples.contains { $0.contains { $0.isLetter } }
   }
 
   /// A numeric column named like a score; else how many records refer to
@@ -187,7 +206,8 @@ struct CollectionContext {
     plan.search = searched
     for column in shape.profile.columns
     where column.kind == .text && column.name != title.name && shape.ref(column.name) == nil
-      && column.name != shape.key && !isFacetColumn(column, of: shape) && column.averageWords <= 40
+      && (column.name != shape.key || Self.isCodeKey(column)) && !isFacetColumn(column, of: shape)
+      && column.averageWords <= 40
       && column.filled * 10 >= column.rows && column.uniqueness > 0.05
     {
       plan.search.append(Naming.expression(column.name))

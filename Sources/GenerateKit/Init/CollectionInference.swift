@@ -57,6 +57,10 @@ public struct CollectionInference {
     "popularity", "score", "rating", "votes", "stars", "downloads", "views", "likes", "plays", "playcount",
     "pop", "population", "followers", "favorites", "favourites", "weight",
   ]
+  /// Words that may follow a score word in a popularity's name (`rating_count`).
+  static let scoreTailWords: Set<String> = [
+    "count", "total", "sum", "avg", "average", "mean", "number", "num",
+  ]
   /// Words that make a text column a title.
   static let titleWords = ["name", "title", "label", "heading", "caption", "subject", "term", "word"]
   /// A referenced table of at most this many rows, a tenth of those of a

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@testable import GenerateKit
+
+/// `init` on shapes of data nobody here designed, each reduced to a few
+/// rows of the public dataset it came from (vega_datasets' airports and
+/// cars, a `;`-separated export, a file of a header alone).
+@Suite struct InitUnseenDataTests {
+  func plan(_ files: [String: String]) throws -> SitePlan {
+    let folder = try DataFolder(files)
+    defer { folder.remove() }
+    let found = try DataFileReader().read(files.keys.sorted().map(folder.path))
+    return CollectionInference().infer(SchemaInference().infer(found))
+  }
+
+  /// The message `init` fails with on these files.
+  func failure(_ files: [String: String]) throws -> Diagnostic {
+    let folder = try DataFolder(files)
+    defer { folder.remove() }
+    do {
+      _ = try folder.initialize(files.keys.sorted())
+    } catch let error as DiagnosticsError {
+      #expect(!FileManager.default.fileExists(atPath: folder.path("site.yml")))
+      return try #require(error.diagnostics.first)
+    }
+    Issue.record("init wrote a config")
+    throw DiagnosticsError([])
+  }
+
+  static let airports = """
+    iata,name,city,state,country
+    00M,Thigpen,Bay Springs,MS,USA
+    00R,Livingston Municipal,Livingston,TX,USA
+    LAX,Los Angeles International,Los Angeles,CA,USA
+    JFK,John F Kennedy Intl,New York,NY,USA
+    ORD,Chicago O'Hare International,Chicago,IL,USA
+    SFO,San Francisco International,San Francisco,CA,USA
+
+    """
+
+  /// A key of short codes (`LAX`, `00M`) is what a person types: searched.
+  @Test func aKeyOfCodesIsSearched() throws {
+    let plan = try plan(["airports.csv": Self.airports])
+    let airports = try #require(plan.collections.first)
+    #expect(plan.schema.table("airports")?.key == "iata")
+    #expect(airports.search.first == "iata")
+
+    let folder = try DataFolder(["airports.csv": Self.airports])
+    defer { folder.remove() }
+    _ = try folder.initialize(["airports.csv"])
+    let site = try folder.prepare()
+    let lax = try #require(site.documents.firstIndex { $0.title == "Los Angeles International" })
+    #expect(site.searchText(of: lax).contains("LAX"))
+  }
+
+  /// Ids that are numbers or long tokens are not searched.
+  @Test func aKeyOfNumbersOrLongTokensIsNotSearched() throws {
+    let numbered = try plan(["things.csv": "id,name\n1,Alpha\n2,Beta\n3,Gamma\n"])
+    #expect(numbered.collections.first?.search.contains("id") == false)
+    let tokens = try plan([
+      "things.csv":
+        "id,name\n3f2a9c1e-0b7d-4c55-9e61-0d2b8f1a7c01,Alpha\n8b1c2d3e-4f50-4a6b-9c7d-8e9f0a1b2c3d,Beta\n"
+    ])
+    #expect(tokens.collections.first?.search.contains("id") == false)
+  }
+
+  /// `Weight_in_lbs` is a measure, not how popular a car is; `weight`,
+  /// `rating_count` and `population_2020` still are popularity.
+  @Test func aMeasureIsNotAPopularity() throws {
+    let cars = try plan([
+      "cars.csv": """
+      Name,Miles_per_Gallon,Weight_in_lbs,Origin
+      chevrolet chevelle malibu,18,3504,USA
+      buick skylark 320,15,3693,USA
+      toyota corona,24,2372,Japan
+
+      """
+    ])
+    #expect(cars.collections.first?.popularity == nil)
+    for name in ["weight", "rating_count", "population_2020", "StarsTotal"] {
+      let plan = try plan(["items.csv": "id,name,\(name)\n1,Alpha,3\n2,Beta,5\n"])
+      #expect(plan.collections.first?.popularity == name, "\(name)")
+    }
+  }
+
+  /// A spreadsheet's export in the other common shape (`;` between fields,
+  /// a BOM, CRLF) would read as one column named `name;city;pop`: an error
+  /// saying so instead.
+  @Test func aFileSeparatedBySemicolonsOrTabsIsAClearError() throws {
+    let semicolons = try failure(["cities.csv": "\u{FEFF}name;country;pop\r\nParis;FR;2\r\nBerlin;DE;3\r\n"])
+    #expect(semicolons.location?.file.hasSuffix("cities.csv") == true)
+    #expect(semicolons.location?.line == 1)
+    #expect(semicolons.message.contains("separated by ';'"), "\(semicolons.message)")
+    let tabs = try failure(["cities.csv": "name\tcountry\nParis\tFR\nBerlin\tDE\n"])
+    #expect(tabs.message.contains("separated by tabs"), "\(tabs.message)")
+    // A one-column file whose values hold `;` is still read.
+    #expect(try plan(["notes.csv": "note\n\"a; b\"\nc;d\n"]).schema.tables.count == 1)
+  }
+
+  /// A header alone, an empty JSON Lines file: "no records", not "no text column".
+  @Test func aFileWithoutRecordsSaysSo() throws {
+    let header = try failure(["artists.csv": "id,name\n"])
+    #expect(header.message.contains("no records"), "\(header.message)")
+    let empty = try failure(["artists.jsonl": ""])
+    #expect(empty.message.contains("no records"), "\(empty.message)")
+  }
+}

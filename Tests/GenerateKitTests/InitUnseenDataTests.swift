@@ -49,6 +49,9 @@ import Testing
     let folder = try DataFolder(["airports.csv": Self.airports])
     defer { folder.remove() }
     _ = try folder.initialize(["airports.csv"])
+    // Weighed like the title, so `fra` finds French before Frankish.
+    #expect(airports.codeKey == "iata")
+    #expect(try folder.read("site.yml").contains("    weights: { iata: 2 }\n"))
     let site = try folder.prepare()
     let lax = try #require(site.documents.firstIndex { $0.title == "Los Angeles International" })
     #expect(site.searchText(of: lax).contains("LAX"))
@@ -58,6 +61,7 @@ import Testing
   @Test func aKeyOfNumbersOrLongTokensIsNotSearched() throws {
     let numbered = try plan(["things.csv": "id,name\n1,Alpha\n2,Beta\n3,Gamma\n"])
     #expect(numbered.collections.first?.search.contains("id") == false)
+    #expect(numbered.collections.first?.codeKey == nil)
     let tokens = try plan([
       "things.csv":
         "id,name\n3f2a9c1e-0b7d-4c55-9e61-0d2b8f1a7c01,Alpha\n8b1c2d3e-4f50-4a6b-9c7d-8e9f0a1b2c3d,Beta\n"

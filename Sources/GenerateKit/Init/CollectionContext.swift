@@ -211,6 +211,7 @@ struct CollectionContext {
       && column.filled * 10 >= column.rows && column.uniqueness > 0.05
     {
       plan.search.append(Naming.expression(column.name))
+      if column.name == shape.key { plan.codeKey = Naming.expression(column.name) }
     }
   }
 

@@ -18,6 +18,8 @@ public struct SitePlan: Sendable {
     public var facets: [(facet: String, expression: String)] = []
     /// Records that share a title collapse into one result.
     public var distinct: String?
+    /// A searched key of codes (`LAX`), weighed like the title.
+    public var codeKey: String?
   }
 
   public struct Facet: Sendable, Equatable {

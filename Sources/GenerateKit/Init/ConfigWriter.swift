@@ -176,6 +176,10 @@ public struct ConfigWriter {
       out.append("    # Searched besides the title.")
       out.append("    search: \(Self.flowList(collection.search))")
     }
+    if let code = collection.codeKey {
+      out.append("    # Its code (the key) finds a record as surely as its title.")
+      out.append("    weights: { \(Self.scalar(code)): 2 }")
+    }
     if !collection.fields.isEmpty {
       out.append("    fields:")
       for field in collection.fields {

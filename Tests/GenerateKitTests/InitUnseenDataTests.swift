@@ -109,4 +109,29 @@ import Testing
     let empty = try failure(["artists.jsonl": ""])
     #expect(empty.message.contains("no records"), "\(empty.message)")
   }
+
+  /// A table of thousands of columns (10,000 here took a build past five
+  /// minutes for 50 rows) gives a config a person can read: at most 20
+  /// searched fields and 8 facets, and a comment saying what was left out.
+  @Test func aTableOfThousandsOfColumnsGetsAReadableConfig() throws {
+    let columns = 1_000
+    var text = "name," + (0..<columns).map { "word\($0),colour\($0)" }.joined(separator: ",") + "\n"
+    for row in 0..<12 {
+      let colours = ["red", "green", "blue"]
+      text +=
+        "row \(row),"
+        + (0..<columns).map { "w\(row)x\($0),\(colours[(row + $0) % 3])" }.joined(separator: ",")
+      text += "\n"
+    }
+    let folder = try DataFolder(["wide.csv": text])
+    defer { folder.remove() }
+    let result = try folder.initialize(["wide.csv"])
+    let wide = try #require(result.plan.collections.first)
+    #expect(wide.search.count == CollectionInference.maxSearched)
+    #expect(wide.searchLeftOut == columns - CollectionInference.maxSearched)
+    #expect(wide.facets.count == CollectionInference.maxFacetsPerTable)
+    #expect(result.plan.facets.count == CollectionInference.maxFacetsPerTable)
+    #expect(try folder.read("site.yml").contains("980 more text columns are not searched"))
+    #expect(result.warnings.isEmpty)
+  }
 }

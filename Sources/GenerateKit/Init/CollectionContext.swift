@@ -210,6 +210,10 @@ struct CollectionContext {
       && column.averageWords <= 40
       && column.filled * 10 >= column.rows && column.uniqueness > 0.05
     {
+      guard plan.search.count < CollectionInference.maxSearched else {
+        plan.searchLeftOut += 1
+        continue
+      }
       plan.search.append(Naming.expression(column.name))
       if column.name == shape.key { plan.codeKey = Naming.expression(column.name) }
     }

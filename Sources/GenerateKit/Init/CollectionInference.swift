@@ -20,6 +20,8 @@ public struct SitePlan: Sendable {
     public var distinct: String?
     /// A searched key of codes (`LAX`), weighed like the title.
     public var codeKey: String?
+    /// Text columns past `maxSearched` that would have been searched.
+    public var searchLeftOut = 0
   }
 
   public struct Facet: Sendable, Equatable {
@@ -70,6 +72,11 @@ public struct CollectionInference {
   /// types): a facet, not a subtitle.
   static let codeTableRows = 50
   static let facetValues = 30
+  /// At most this many fields searched and facets per table: a table of
+  /// thousands of columns gives a config a person can read and a site
+  /// that builds in proportion to its records.
+  static let maxSearched = 20
+  static let maxFacetsPerTable = 8
   static let scopeValues = 4
 
   // MARK: Titles
@@ -131,7 +138,10 @@ public struct CollectionInference {
         ownFacets[shape.name, default: []].append(
           (id, Naming.expression(ref.column) + "." + Naming.expression(targetTitle.name)))
       }
+      var own = 0
       for column in shape.profile.columns where context.isFacetColumn(column, of: shape) {
+        own += 1
+        if own > Self.maxFacetsPerTable { break }
         let coded = context.isCodeColumn(column)
         var facet = SitePlan.Facet(
           id: Naming.id(column.name, fallback: "facet\(facets.count + 1)"),

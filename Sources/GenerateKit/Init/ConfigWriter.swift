@@ -174,6 +174,11 @@ public struct ConfigWriter {
     }
     if !collection.search.isEmpty {
       out.append("    # Searched besides the title.")
+      if collection.searchLeftOut > 0 {
+        out.append(
+          "    # (The first \(collection.search.count); \(collection.searchLeftOut) more text columns are not searched: add any by name.)"
+        )
+      }
       out.append("    search: \(Self.flowList(collection.search))")
     }
     if let code = collection.codeKey {

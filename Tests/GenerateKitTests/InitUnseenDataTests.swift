@@ -134,4 +134,33 @@ import Testing
     #expect(try folder.read("site.yml").contains("980 more text columns are not searched"))
     #expect(result.warnings.isEmpty)
   }
+
+  /// Cars of one name in several model years read "Car · USA · 1970",
+  /// "Car · USA · 1976": the year of a date tells repeated titles apart.
+  @Test func repeatedTitlesAreToldApartByTheYear() throws {
+    let files = [
+      "cars.json": """
+      [{"Name": "ford pinto", "Year": "1971-01-01", "Origin": "USA"},
+       {"Name": "ford pinto", "Year": "1976-01-01", "Origin": "USA"},
+       {"Name": "vw rabbit", "Year": "1976-01-01", "Origin": "Europe"},
+       {"Name": "toyota corona", "Year": "1970-01-01", "Origin": "Japan"},
+       {"Name": "datsun 510", "Year": "1978-01-01", "Origin": "Japan"},
+       {"Name": "fiat 128", "Year": "1973-01-01", "Origin": "Europe"}]
+      """
+    ]
+    let cars = try #require(try plan(files).collections.first)
+    #expect(cars.subtitle == "Car · {{year}}")
+    #expect(cars.fields.contains { $0 == ("year", "year(Year)") })
+    let folder = try DataFolder(files)
+    defer { folder.remove() }
+    _ = try folder.initialize(["cars.json"])
+    let site = try folder.prepare()
+    #expect(
+      site.documents.filter { $0.title == "ford pinto" }.map(\.subtitle) == [
+        "Car · 1971", "Car · 1976",
+      ])
+    // Distinct titles need no year.
+    let unique = try plan(["cars.csv": "Name,Year\nford pinto,1971-01-01\nvw rabbit,1976-01-01\n"])
+    #expect(unique.collections.first?.subtitle == nil)
+  }
 }

@@ -200,6 +200,12 @@ struct CollectionContext {
         parts.append(add([column.name], expression))
       }
     }
+    // Titles that repeat (a car per model year) are told apart by a date's year.
+    if title.uniqueness < 1, plan.distinct == nil, parts.count < 3,
+      let date = shape.profile.columns.first(where: { $0.kind == .date && $0.filled * 10 >= $0.rows * 9 })
+    {
+      parts.append(add(["year"], "year(\(Naming.expression(date.name)))"))
+    }
     if !parts.isEmpty {
       plan.subtitle = ([plan.singular] + parts.map { "{{\($0)}}" }).joined(separator: " · ")
     }

@@ -182,4 +182,24 @@ import Testing
     }.joined(separator: "\n")
     #expect(try plan(["airports.csv": varied]).collections.first?.subtitle == "Airport · {{country}}")
   }
+
+  /// vega_datasets' movies: a score mostly empty (Rotten Tomatoes) loses to
+  /// one every record has, and how many voted to how they voted; the
+  /// table's records are a Movie each, not a "Movy".
+  @Test func moviesArePopularByVotes() throws {
+    let plan = try plan([
+      "movies.json": """
+      [{"Title": "The Land Girls", "Rotten_Tomatoes_Rating": null, "IMDB_Rating": 6.1, "IMDB_Votes": 1071},
+       {"Title": "First Love, Last Rites", "Rotten_Tomatoes_Rating": null, "IMDB_Rating": 6.9, "IMDB_Votes": 207},
+       {"Title": 1776, "Rotten_Tomatoes_Rating": null, "IMDB_Rating": 7, "IMDB_Votes": 2513},
+       {"Title": "Pirates", "Rotten_Tomatoes_Rating": 25, "IMDB_Rating": 5.8, "IMDB_Votes": 3275}]
+      """
+    ])
+    let movies = try #require(plan.collections.first)
+    #expect(movies.popularity == "IMDB_Votes")
+    #expect(movies.singular == "Movie")
+    #expect(Naming.singular("cookies") == "cookie")
+    #expect(Naming.singular("series") == "series")
+    #expect(Naming.singular("categories") == "category")
+  }
 }

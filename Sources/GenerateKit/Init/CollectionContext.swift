@@ -97,10 +97,21 @@ struct CollectionContext {
     return result
   }
 
+  /// The numeric column named like a score that ranks most records: one
+  /// filled in half the rows or more before one mostly empty, and a count
+  /// of people (`IMDB_Votes`) before a grade (`IMDB_Rating`).
   func scoreColumn(_ shape: Schema.TableShape) -> ColumnProfile? {
-    shape.profile.columns.first { column in
+    let candidates = shape.profile.columns.enumerated().filter { _, column in
       (column.kind == .integer || column.kind == .number) && Self.isNamedLikeAScore(column.name)
     }
+    return candidates.min { a, b in
+      func rank(_ item: (offset: Int, element: ColumnProfile)) -> (Int, Int, Int) {
+        let column = item.element
+        let grade = Naming.words(column.name).contains { CollectionInference.gradeWords.contains($0) }
+        return (column.filled * 2 >= column.rows ? 0 : 1, grade ? 1 : 0, item.offset)
+      }
+      return rank(a) < rank(b)
+    }?.element
   }
 
   /// A score word ends the name, or comes before a count or a year only

@@ -61,6 +61,8 @@ public struct CollectionInference {
     "popularity", "score", "rating", "votes", "stars", "downloads", "views", "likes", "plays", "playcount",
     "pop", "population", "followers", "favorites", "favourites", "weight",
   ]
+  /// Score words that grade a record rather than count who chose it.
+  static let gradeWords: Set<String> = ["rating", "score", "stars"]
   /// Words that may follow a score word in a popularity's name (`rating_count`).
   static let scoreTailWords: Set<String> = [
     "count", "total", "sum", "avg", "average", "mean", "number", "num",

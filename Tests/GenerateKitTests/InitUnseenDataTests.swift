@@ -202,4 +202,14 @@ import Testing
     #expect(Naming.singular("series") == "series")
     #expect(Naming.singular("categories") == "category")
   }
+
+  /// pandas' `df.to_csv(path)` writes the row numbers as a first column
+  /// with an empty name: the error says what it probably is.
+  @Test func aPandasIndexColumnIsNamedInTheError() throws {
+    let error = try failure(["people.csv": ",name,age\n0,Ann,31\n1,Bob,42\n"])
+    #expect(error.location?.line == 1 && error.location?.column == 1)
+    #expect(
+      error.message.contains("has an empty name") && error.message.contains("row numbers"), "\(error.message)"
+    )
+  }
 }

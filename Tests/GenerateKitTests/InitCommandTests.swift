@@ -227,6 +227,8 @@ import Testing
     #expect(lines.contains("  init: key id — the column 'id' is unique in all 8 rows"))
     #expect(lines.contains { $0.hasPrefix("  init: maker → makers") })
     #expect(lines.contains("  init: facet category = category"))
+    // What is searched besides the title, makers' codes weighed like it.
+    #expect(lines.contains("  init: searched maker_code (weighed like the title), country"), "\(lines)")
     #expect(!FileManager.default.fileExists(atPath: folder.path("site.yml")), "inspect writes nothing")
   }
 }

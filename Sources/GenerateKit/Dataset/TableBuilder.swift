@@ -45,10 +45,13 @@ struct TableBuilder {
         continue
       }
       if name.isEmpty {
+        // pandas' to_csv() writes its row numbers as a first column without a name.
+        let hint =
+          index == 0 && header.count > 1 ? " (row numbers written without a name? name it, e.g. id)" : ""
         diagnostics.append(
           .error(
-            at: place, "column \(index + 1) of table '\(spec.name)' has an empty name; every column needs one"
-          ))
+            at: place,
+            "column \(index + 1) of table '\(spec.name)' has an empty name; every column needs one" + hint))
       } else if let first = seen[name] {
         diagnostics.append(
           .error(

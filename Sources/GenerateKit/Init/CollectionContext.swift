@@ -97,11 +97,41 @@ struct CollectionContext {
     return result
   }
 
+  /// The numeric column named like a score that ranks most records: one
+  /// filled in half the rows or more before one mostly empty, and a count
+  /// of people (`IMDB_Votes`) before a grade (`IMDB_Rating`).
   func scoreColumn(_ shape: Schema.TableShape) -> ColumnProfile? {
-    shape.profile.columns.first { column in
-      (column.kind == .integer || column.kind == .number)
-        && Naming.words(column.name).contains { CollectionInference.scoreWords.contains($0) }
+    let candidates = shape.profile.columns.enumerated().filter { _, column in
+      (column.kind == .integer || column.kind == .number) && Self.isNamedLikeAScore(column.name)
     }
+    return candidates.min { a, b in
+      func rank(_ item: (offset: Int, element: ColumnProfile)) -> (Int, Int, Int) {
+        let column = item.element
+        let grade = Naming.words(column.name).contains { CollectionInference.gradeWords.contains($0) }
+        return (column.filled * 2 >= column.rows ? 0 : 1, grade ? 1 : 0, item.offset)
+      }
+      return rank(a) < rank(b)
+    }?.element
+  }
+
+  /// A score word ends the name, or comes before a count or a year only
+  /// (`rating`, `rating_count`, `population_2020`): `Weight_in_lbs` and
+  /// `score_difference` measure something else.
+  static func isNamedLikeAScore(_ name: String) -> Bool {
+    var words = Naming.words(name)
+    while let last = words.last, words.count > 1,
+      CollectionInference.scoreTailWords.contains(last) || last.allSatisfy(\.isNumber)
+    {
+      words.removeLast()
+    }
+    return words.last.map(CollectionInference.scoreWords.contains) ?? false
+  }
+
+  /// A key of short codes without spaces (`LAX`, `00M`, `de`): what a
+  /// person types, so searched. Numbers and long tokens (uuids) are not.
+  static func isCodeKey(_ column: ColumnProfile) -> Bool {
+    column.kind == .text && column.maxLength <= 12 && column.averageWords <= 1
+      && column.samples.contains { $0.contains { $0.isLetter } }
   }
 
   /// A numeric column named like a score; else how many records refer to
@@ -172,7 +202,8 @@ struct CollectionContext {
       }
     }
     if parts.isEmpty {
-      for column in shape.profile.columns where isFacetColumn(column, of: shape) && parts.count < 2 {
+      for column in shape.profile.columns
+      where isFacetColumn(column, of: shape) && parts.count < 2 && !isNearlyConstant(column, of: shape) {
         // A code reads as its label (the facet's map, filled in by hand).
         let id = Naming.id(column.name, fallback: "")
         let expression =
@@ -181,17 +212,50 @@ struct CollectionContext {
         parts.append(add([column.name], expression))
       }
     }
+    // Else a short text that repeats a little (an airport's city, a
+    // region's type), rather than no subtitle or one value for nearly all.
+    if parts.isEmpty,
+      let column = shape.profile.columns.first(where: { column in
+        column.kind == .text && column.name != title.name && column.name != shape.key
+          && shape.ref(column.name) == nil && column.filled * 10 >= column.rows * 9 && column.distinct >= 2
+          && column.uniqueness <= 0.9 && column.averageWords <= 4 && column.averageLength <= 30
+          && !isNearlyConstant(column, of: shape)
+      })
+    {
+      parts.append(add([column.name], Naming.expression(column.name)))
+    }
+    // Titles that repeat (a car per model year) are told apart by a date's year.
+    if title.uniqueness < 1, plan.distinct == nil, parts.count < 3,
+      let date = shape.profile.columns.first(where: { $0.kind == .date && $0.filled * 10 >= $0.rows * 9 })
+    {
+      parts.append(add(["year"], "year(\(Naming.expression(date.name)))"))
+    }
     if !parts.isEmpty {
       plan.subtitle = ([plan.singular] + parts.map { "{{\($0)}}" }).joined(separator: " · ")
     }
     plan.search = searched
     for column in shape.profile.columns
     where column.kind == .text && column.name != title.name && shape.ref(column.name) == nil
-      && column.name != shape.key && !isFacetColumn(column, of: shape) && column.averageWords <= 40
+      && (column.name != shape.key || Self.isCodeKey(column)) && !isFacetColumn(column, of: shape)
+      && column.averageWords <= 40
       && column.filled * 10 >= column.rows && column.uniqueness > 0.05
     {
+      guard plan.search.count < CollectionInference.maxSearched else {
+        plan.searchLeftOut += 1
+        continue
+      }
       plan.search.append(Naming.expression(column.name))
+      if column.name == shape.key { plan.codeKey = Naming.expression(column.name) }
     }
+  }
+
+  /// One value in nine of ten rows or more (`USA` for 3,372 of 3,376
+  /// airports): a subtitle showing it says nothing.
+  func isNearlyConstant(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
+    guard let index = shape.found.table.column(named: column.name), column.filled > 0 else { return false }
+    var counts: [String: Int] = [:]
+    for value in shape.found.table.columns[index] where !value.isEmpty { counts[value, default: 0] += 1 }
+    return (counts.values.max() ?? 0) * 10 >= column.filled * 9
   }
 
   /// The records that refer to it, counted for a subtitle: the largest

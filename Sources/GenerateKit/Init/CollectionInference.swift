@@ -18,6 +18,10 @@ public struct SitePlan: Sendable {
     public var facets: [(facet: String, expression: String)] = []
     /// Records that share a title collapse into one result.
     public var distinct: String?
+    /// A searched key of codes (`LAX`), weighed like the title.
+    public var codeKey: String?
+    /// Text columns past `maxSearched` that would have been searched.
+    public var searchLeftOut = 0
   }
 
   public struct Facet: Sendable, Equatable {
@@ -57,6 +61,12 @@ public struct CollectionInference {
     "popularity", "score", "rating", "votes", "stars", "downloads", "views", "likes", "plays", "playcount",
     "pop", "population", "followers", "favorites", "favourites", "weight",
   ]
+  /// Score words that grade a record rather than count who chose it.
+  static let gradeWords: Set<String> = ["rating", "score", "stars"]
+  /// Words that may follow a score word in a popularity's name (`rating_count`).
+  static let scoreTailWords: Set<String> = [
+    "count", "total", "sum", "avg", "average", "mean", "number", "num",
+  ]
   /// Words that make a text column a title.
   static let titleWords = ["name", "title", "label", "heading", "caption", "subject", "term", "word"]
   /// A referenced table of at most this many rows, a tenth of those of a
@@ -64,6 +74,11 @@ public struct CollectionInference {
   /// types): a facet, not a subtitle.
   static let codeTableRows = 50
   static let facetValues = 30
+  /// At most this many fields searched and facets per table: a table of
+  /// thousands of columns gives a config a person can read and a site
+  /// that builds in proportion to its records.
+  static let maxSearched = 20
+  static let maxFacetsPerTable = 8
   static let scopeValues = 4
 
   // MARK: Titles
@@ -125,7 +140,10 @@ public struct CollectionInference {
         ownFacets[shape.name, default: []].append(
           (id, Naming.expression(ref.column) + "." + Naming.expression(targetTitle.name)))
       }
+      var own = 0
       for column in shape.profile.columns where context.isFacetColumn(column, of: shape) {
+        own += 1
+        if own > Self.maxFacetsPerTable { break }
         let coded = context.isCodeColumn(column)
         var facet = SitePlan.Facet(
           id: Naming.id(column.name, fallback: "facet\(facets.count + 1)"),

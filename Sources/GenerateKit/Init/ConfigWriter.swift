@@ -174,7 +174,16 @@ public struct ConfigWriter {
     }
     if !collection.search.isEmpty {
       out.append("    # Searched besides the title.")
+      if collection.searchLeftOut > 0 {
+        out.append(
+          "    # (The first \(collection.search.count); \(collection.searchLeftOut) more text columns are not searched: add any by name.)"
+        )
+      }
       out.append("    search: \(Self.flowList(collection.search))")
+    }
+    if let code = collection.codeKey {
+      out.append("    # Its code (the key) finds a record as surely as its title.")
+      out.append("    weights: { \(Self.scalar(code)): 2 }")
     }
     if !collection.fields.isEmpty {
       out.append("    fields:")

@@ -80,7 +80,9 @@ public struct DataFileReader {
     let base = Naming.tableName(
       URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
     if lower.hasSuffix(".csv") {
-      return [try load(name: base, source: .csv(path: path))]
+      let table = try load(name: base, source: .csv(path: path))
+      try Self.checkSeparator(table, path: path)
+      return [table]
     }
     if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
       return [try load(name: base, source: .jsonLines(path: path))]
@@ -101,6 +103,24 @@ public struct DataFileReader {
       .error(
         at: SourceLocation(file: path),
         "cannot tell what this file holds: give a .csv, .json, .jsonl or .ndjson file, or a SQLite database"))
+  }
+
+  /// A header that reads as one column but holds `;` or tabs between
+  /// names is a file another program wrote with another separator: every
+  /// row would be one value, so it is an error saying so.
+  static func checkSeparator(_ found: FoundTable, path: String) throws {
+    guard found.table.header.count == 1, let header = found.table.header.first else { return }
+    for (separator, name) in [(";", "';'"), ("\t", "tabs"), ("|", "'|'")] {
+      let names = header.components(separatedBy: separator)
+      guard names.count > 1, names.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+        continue
+      }
+      throw DiagnosticsError(
+        .error(
+          at: SourceLocation(file: DatasetLoader.displayPath(path), line: 1, column: 1),
+          "the header reads as one column '\(header.prefix(60))': the file looks separated by \(name), "
+            + "and a CSV file must be separated by commas; save it with commas (in Python: csv.writer(f))"))
+    }
   }
 
   /// SQLite files start with this header, whatever they are named.

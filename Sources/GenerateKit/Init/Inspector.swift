@@ -42,6 +42,12 @@ public struct Inspector {
     if let collection = plan.collections.first(where: { $0.table == shape.name }) {
       lines.append("  init: a collection titled by \(collection.title) — \(collection.titleReason)")
       if let subtitle = collection.subtitle { lines.append("  init: subtitle \"\(subtitle)\"") }
+      if !collection.search.isEmpty {
+        let searched = collection.search.map {
+          $0 == collection.codeKey ? $0 + " (weighed like the title)" : $0
+        }
+        lines.append("  init: searched " + searched.joined(separator: ", "))
+      }
       if let popularity = collection.popularity { lines.append("  init: popularity \(popularity)") }
       for facet in collection.facets { lines.append("  init: facet \(facet.facet) = \(facet.expression)") }
     } else if let reason = plan.tablesOnly.first(where: { $0.table == shape.name })?.reason {

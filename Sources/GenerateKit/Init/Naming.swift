@@ -92,12 +92,23 @@ enum Naming {
     guard lower.count > 3, lower.last == "s", !lower.hasSuffix("ss"), !lower.hasSuffix("us"),
       !lower.hasSuffix("is")
     else { return word }
-    if lower.hasSuffix("ies") { return String(word.dropLast(3)) + "y" }
+    if ["series", "species"].contains(where: lower.hasSuffix) { return word }
+    if lower.hasSuffix("ies") {
+      // Nouns in -ie keep it: movies → movie, cookies → cookie.
+      if ieNouns.contains(where: { lower.hasSuffix($0 + "s") }) { return String(word.dropLast()) }
+      return String(word.dropLast(3)) + "y"
+    }
     for ending in ["sses", "xes", "ches", "shes", "zes"] where lower.hasSuffix(ending) {
       return String(word.dropLast(2))
     }
     return String(word.dropLast())
   }
+
+  /// Nouns ending in -ie, whose plural ends in -ies as a -y noun's does.
+  static let ieNouns = [
+    "movie", "cookie", "zombie", "rookie", "hippie", "calorie", "genie", "prairie", "brownie", "selfie",
+    "smoothie", "goalie", "auntie", "pixie", "sortie", "necktie", "freebie", "indie", "techie", "veggie",
+  ]
 
   /// English plural of the last word of a name: `country` → `countries`.
   static func plural(_ name: String) -> String {

@@ -46,6 +46,13 @@ public struct SiteInitializer {
     }
     let found = try DataFileReader().read(files)
     let plan = CollectionInference().infer(SchemaInference().infer(found))
+    if plan.collections.isEmpty, let empty = found.first, found.allSatisfy({ $0.profile.rows == 0 }) {
+      throw DiagnosticsError(
+        .error(
+          at: SourceLocation(file: DatasetLoader.displayPath(empty.source.path)),
+          "\(found.count == 1 ? "the file holds" : "none of the files holds") no records, so there is nothing to search"
+        ))
+    }
     guard !plan.collections.isEmpty else {
       throw DiagnosticsError(
         .error(

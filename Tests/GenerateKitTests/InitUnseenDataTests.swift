@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+
+@testable import GenerateKit
+
+/// `init` on shapes of data nobody here designed, each reduced to a few
+/// rows of the public dataset it came from (vega_datasets' airports and
+/// cars, a `;`-separated export, a file of a header alone).
+@Suite struct InitUnseenDataTests {
+  func plan(_ files: [String: String]) throws -> SitePlan {
+    let folder = try DataFolder(files)
+    defer { folder.remove() }
+    let found = try DataFileReader().read(files.keys.sorted().map(folder.path))
+    return CollectionInference().infer(SchemaInference().infer(found))
+  }
+
+  /// The message `init` fails with on these files.
+  func failure(_ files: [String: String]) throws -> Diagnostic {
+    let folder = try DataFolder(files)
+    defer { folder.remove() }
+    do {
+      _ = try folder.initialize(files.keys.sorted())
+    } catch let error as DiagnosticsError {
+      #expect(!FileManager.default.fileExists(atPath: folder.path("site.yml")))
+      return try #require(error.diagnostics.first)
+    }
+    Issue.record("init wrote a config")
+    throw DiagnosticsError([])
+  }
+
+  static let airports = """
+    iata,name,city,state,country
+    00M,Thigpen,Bay Springs,MS,USA
+    00R,Livingston Municipal,Livingston,TX,USA
+    LAX,Los Angeles International,Los Angeles,CA,USA
+    JFK,John F Kennedy Intl,New York,NY,USA
+    ORD,Chicago O'Hare International,Chicago,IL,USA
+    SFO,San Francisco International,San Francisco,CA,USA
+
+    """
+
+  /// A key of short codes (`LAX`, `00M`) is what a person types: searched.
+  @Test func aKeyOfCodesIsSearched() throws {
+    let plan = try plan(["airports.csv": Self.airports])
+    let airports = try #require(plan.collections.first)
+    #expect(plan.schema.table("airports")?.key == "iata")
+    #expect(airports.search.first == "iata")
+
+    let folder = try DataFolder(["airports.csv": Self.airports])
+    defer { folder.remove() }
+    _ = try folder.initialize(["airports.csv"])
+    // Weighed like the title, so `fra` finds French before Frankish.
+    #expect(airports.codeKey == "iata")
+    #expect(try folder.read("site.yml").contains("    weights: { iata: 2 }\n"))
+    let site = try folder.prepare()
+    let lax = try #require(site.documents.firstIndex { $0.title == "Los Angeles International" })
+    #expect(site.searchText(of: lax).contains("LAX"))
+  }
+
+  /// Ids that are numbers or long tokens are not searched.
+  @Test func aKeyOfNumbersOrLongTokensIsNotSearched() throws {
+    let numbered = try plan(["things.csv": "id,name\n1,Alpha\n2,Beta\n3,Gamma\n"])
+    #expect(numbered.collections.first?.search.contains("id") == false)
+    #expect(numbered.collections.first?.codeKey == nil)
+    let tokens = try plan([
+      "things.csv":
+        "id,name\n3f2a9c1e-0b7d-4c55-9e61-0d2b8f1a7c01,Alpha\n8b1c2d3e-4f50-4a6b-9c7d-8e9f0a1b2c3d,Beta\n"
+    ])
+    #expect(tokens.collections.first?.search.contains("id") == false)
+  }
+
+  /// `Weight_in_lbs` is a measure, not how popular a car is; `weight`,
+  /// `rating_count` and `population_2020` still are popularity.
+  @Test func aMeasureIsNotAPopularity() throws {
+    let cars = try plan([
+      "cars.csv": """
+      Name,Miles_per_Gallon,Weight_in_lbs,Origin
+      chevrolet chevelle malibu,18,3504,USA
+      buick skylark 320,15,3693,USA
+      toyota corona,24,2372,Japan
+
+      """
+    ])
+    #expect(cars.collections.first?.popularity == nil)
+    for name in ["weight", "rating_count", "population_2020", "StarsTotal"] {
+      let plan = try plan(["items.csv": "id,name,\(name)\n1,Alpha,3\n2,Beta,5\n"])
+      #expect(plan.collections.first?.popularity == name, "\(name)")
+    }
+  }
+
+  /// A spreadsheet's export in the other common shape (`;` between fields,
+  /// a BOM, CRLF) would read as one column named `name;city;pop`: an error
+  /// saying so instead.
+  @Test func aFileSeparatedBySemicolonsOrTabsIsAClearError() throws {
+    let semicolons = try failure(["cities.csv": "\u{FEFF}name;country;pop\r\nParis;FR;2\r\nBerlin;DE;3\r\n"])
+    #expect(semicolons.location?.file.hasSuffix("cities.csv") == true)
+    #expect(semicolons.location?.line == 1)
+    #expect(semicolons.message.contains("separated by ';'"), "\(semicolons.message)")
+    let tabs = try failure(["cities.csv": "name\tcountry\nParis\tFR\nBerlin\tDE\n"])
+    #expect(tabs.message.contains("separated by tabs"), "\(tabs.message)")
+    // A one-column file whose values hold `;` is still read.
+    #expect(try plan(["notes.csv": "note\n\"a; b\"\nc;d\n"]).schema.tables.count == 1)
+  }
+
+  /// A header alone, an empty JSON Lines file: "no records", not "no text column".
+  @Test func aFileWithoutRecordsSaysSo() throws {
+    let header = try failure(["artists.csv": "id,name\n"])
+    #expect(header.message.contains("no records"), "\(header.message)")
+    let empty = try failure(["artists.jsonl": ""])
+    #expect(empty.message.contains("no records"), "\(empty.message)")
+  }
+
+  /// A table of thousands of columns (10,000 here took a build past five
+  /// minutes for 50 rows) gives a config a person can read: at most 20
+  /// searched fields and 8 facets, and a comment saying what was left out.
+  @Test func aTableOfThousandsOfColumnsGetsAReadableConfig() throws {
+    let columns = 1_000
+    var text = "name," + (0..<columns).map { "word\($0),colour\($0)" }.joined(separator: ",") + "\n"
+    for row in 0..<12 {
+      let colours = ["red", "green", "blue"]
+      text +=
+        "row \(row),"
+        + (0..<columns).map { "w\(row)x\($0),\(colours[(row + $0) % 3])" }.joined(separator: ",")
+      text += "\n"
+    }
+    let folder = try DataFolder(["wide.csv": text])
+    defer { folder.remove() }
+    let result = try folder.initialize(["wide.csv"])
+    let wide = try #require(result.plan.collections.first)
+    #expect(wide.search.count == CollectionInference.maxSearched)
+    #expect(wide.searchLeftOut == columns - CollectionInference.maxSearched)
+    #expect(wide.facets.count == CollectionInference.maxFacetsPerTable)
+    #expect(result.plan.facets.count == CollectionInference.maxFacetsPerTable)
+    #expect(try folder.read("site.yml").contains("980 more text columns are not searched"))
+    #expect(result.warnings.isEmpty)
+  }
+
+  /// Cars of one name in several model years read "Car · USA · 1971",
+  /// "Car · USA · 1976": the year of a date tells repeated titles apart.
+  @Test func repeatedTitlesAreToldApartByTheYear() throws {
+    let files = [
+      "cars.json": """
+      [{"Name": "ford pinto", "Year": "1971-01-01", "Origin": "USA"},
+       {"Name": "ford pinto", "Year": "1976-01-01", "Origin": "USA"},
+       {"Name": "vw rabbit", "Year": "1976-01-01", "Origin": "Europe"},
+       {"Name": "toyota corona", "Year": "1970-01-01", "Origin": "Japan"},
+       {"Name": "datsun 510", "Year": "1978-01-01", "Origin": "Japan"},
+       {"Name": "fiat 128", "Year": "1973-01-01", "Origin": "Europe"}]
+      """
+    ]
+    let cars = try #require(try plan(files).collections.first)
+    #expect(cars.subtitle == "Car · {{origin}} · {{year}}")
+    #expect(cars.fields.contains { $0 == ("year", "year(Year)") })
+    let folder = try DataFolder(files)
+    defer { folder.remove() }
+    _ = try folder.initialize(["cars.json"])
+    let site = try folder.prepare()
+    #expect(
+      site.documents.filter { $0.title == "ford pinto" }.map(\.subtitle) == [
+        "Car · USA · 1971", "Car · USA · 1976",
+      ])
+    // Distinct titles need no year.
+    let unique = try plan(["cars.csv": "Name,Year\nford pinto,1971-01-01\nvw rabbit,1976-01-01\n"])
+    #expect(unique.collections.first?.subtitle == nil)
+  }
+
+  /// "Airport · USA" on 3,372 of 3,376 airports says nothing: a facet of
+  /// one value in nine rows of ten is left out of the subtitle, and a short
+  /// text that repeats a little (the city) takes its place.
+  @Test func aSubtitleSaysSomething() throws {
+    var text = "iata,name,city,country\n"
+    for number in 0..<40 {
+      text += "A\(number),Field \(number),Town \(number / 2),\(number == 0 ? "Palau" : "USA")\n"
+    }
+    let airports = try #require(try plan(["airports.csv": text]).collections.first)
+    #expect(airports.subtitle == "Airport · {{city}}")
+    // A facet of values that vary still makes the subtitle.
+    let varied = text.split(separator: "\n").enumerated().map { number, line in
+      number == 0
+        ? String(line)
+        : line.replacingOccurrences(of: ",USA", with: "," + ["USA", "Canada", "Mexico"][number % 3])
+    }.joined(separator: "\n")
+    #expect(try plan(["airports.csv": varied]).collections.first?.subtitle == "Airport · {{country}}")
+  }
+
+  /// vega_datasets' movies: a score mostly empty (Rotten Tomatoes) loses to
+  /// one every record has, and how many voted to how they voted; the
+  /// table's records are a Movie each, not a "Movy".
+  @Test func moviesArePopularByVotes() throws {
+    let plan = try plan([
+      "movies.json": """
+      [{"Title": "The Land Girls", "Rotten_Tomatoes_Rating": null, "IMDB_Rating": 6.1, "IMDB_Votes": 1071},
+       {"Title": "First Love, Last Rites", "Rotten_Tomatoes_Rating": null, "IMDB_Rating": 6.9, "IMDB_Votes": 207},
+       {"Title": 1776, "Rotten_Tomatoes_Rating": null, "IMDB_Rating": 7, "IMDB_Votes": 2513},
+       {"Title": "Pirates", "Rotten_Tomatoes_Rating": 25, "IMDB_Rating": 5.8, "IMDB_Votes": 3275}]
+      """
+    ])
+    let movies = try #require(plan.collections.first)
+    #expect(movies.popularity == "IMDB_Votes")
+    #expect(movies.singular == "Movie")
+    #expect(Naming.singular("cookies") == "cookie")
+    #expect(Naming.singular("series") == "series")
+    #expect(Naming.singular("categories") == "category")
+  }
+
+  /// pandas' `df.to_csv(path)` writes the row numbers as a first column
+  /// with an empty name: the error says what it probably is.
+  @Test func aPandasIndexColumnIsNamedInTheError() throws {
+    let error = try failure(["people.csv": ",name,age\n0,Ann,31\n1,Bob,42\n"])
+    #expect(error.location?.line == 1 && error.location?.column == 1)
+    #expect(
+      error.message.contains("has an empty name") && error.message.contains("row numbers"), "\(error.message)"
+    )
+  }
+}

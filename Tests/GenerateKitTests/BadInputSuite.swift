@@ -444,6 +444,10 @@ import Testing
       edits: [field("1️⃣count(playlist_tracks) / (count(playlist_tracks) - 3)")], file: configFile,
       message: "division by zero"),
     Case(
+      name: "subtracting from text",
+      edits: [field("1️⃣name - 1")], file: configFile,
+      message: "'-' takes numbers, and 'Road Trip' is text"),
+    Case(
       name: "20,000 nested parentheses",
       edits: [field(String(repeating: "(", count: 20_000) + "1" + String(repeating: ")", count: 20_000))],
       file: configFile, message: "nests more than 64 levels deep"),

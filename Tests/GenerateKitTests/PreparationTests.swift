@@ -133,3 +133,22 @@ import Testing
     #expect(docs.contains("\"?q=Hells%20Bells&kind=songs\""))
   }
 }
+
+/// `+` joins text, so a title or subtitle can be made of two columns.
+@Suite struct TextJoinedByPlusTests {
+  @Test func plusJoinsTextAndStillAddsNumbers() throws {
+    let project = try TemporaryProject()
+    let config = try project.read("site.yml")
+    let line = "      songs: plural(count(playlist_tracks), 'song', 'songs')\n"
+    try #require(config.contains(line))
+    try project.write(
+      "site.yml",
+      config.replacingOccurrences(
+        of: line,
+        with: "      songs: name + ' · ' + (count(playlist_tracks) + 1) + ' songs'\n"))
+    let loaded = try ConfigLoader().load(path: project.config)
+    let site = try DocumentBuilder().prepare(loaded, dataset: try DatasetLoader().load(loaded), baseURL: "/")
+    let playlist = try #require(site.documents.first { $0.title == "Road Trip" })
+    #expect(playlist.subtitle == "Playlist · Road Trip · 4 songs")
+  }
+}

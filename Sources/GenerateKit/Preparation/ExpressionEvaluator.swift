@@ -62,8 +62,17 @@ struct ExpressionEvaluator: @unchecked Sendable {
       problems.report(innerFault, at: location, text: text, table: table, row: row)
       return .null
     case .binary(let op, let left, let right):
-      let a = evaluate(left, table: table, row: row, fault: &fault).number ?? 0
-      let b = evaluate(right, table: table, row: row, fault: &fault).number ?? 0
+      let x = evaluate(left, table: table, row: row, fault: &fault)
+      let y = evaluate(right, table: table, row: row, fault: &fault)
+      // Text joined by `+` is text (`first_name + ' ' + last_name`); other
+      // arithmetic on text is a fault, never a silent 0.
+      if x.isWords || y.isWords {
+        if op == "+" { return .text(x.text + y.text) }
+        if fault == nil { fault = "'\(op)' takes numbers, and '\((x.isWords ? x : y).text)' is text" }
+        return .null
+      }
+      let a = x.number ?? 0
+      let b = y.number ?? 0
       switch Arithmetic.apply(op, a, b) {
       case .success(let value): return .number(value)
       case .failure(let problem):

@@ -26,6 +26,17 @@ enum Value {
     }
   }
 
+  /// Text that is not a number (`'Ann'`, not `'12'` or empty): what `+`
+  /// joins instead of adding.
+  var isWords: Bool {
+    switch self {
+    case .text(let text): return !text.isEmpty && number == nil
+    case .list(let values) where values.count == 1: return values[0].isWords
+    case .record: return true
+    default: return false
+    }
+  }
+
   /// Text for display and indexing; lists join with ", ".
   var text: String {
     switch self {

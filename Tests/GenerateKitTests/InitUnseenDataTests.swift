@@ -57,6 +57,30 @@ import Testing
     #expect(site.searchText(of: lax).contains("LAX"))
   }
 
+  /// A person's name in two columns (vega_datasets' la-riots): the title
+  /// joins them, and people who share a first name stay apart.
+  @Test func firstAndLastNamesMakeOneTitle() throws {
+    let people = """
+      first_name,last_name,age,gender,neighborhood
+      Cesar A.,Aguilar,18,Male,Westlake
+      George,Alvarez,42,Male,Chinatown
+      Wilson,Alvarez,40,Male,Hawthorne
+      Brian E.,Andrew,30,Male,Compton
+      George,Baker,22,Male,Lincoln Heights
+      George,Bell,35,Male,Vermont Square
+
+      """
+    let folder = try DataFolder(["la-riots.csv": people])
+    defer { folder.remove() }
+    _ = try folder.initialize(["la-riots.csv"])
+    #expect(try folder.read("site.yml").contains("first_name + ' ' + last_name"))
+    let titles = try folder.prepare().documents.map(\.title)
+    #expect(
+      titles.contains("George Baker") && titles.contains("George Alvarez")
+        && titles.contains("Wilson Alvarez"))
+    #expect(titles.count == 6)
+  }
+
   /// Ids that are numbers or long tokens are not searched.
   @Test func aKeyOfNumbersOrLongTokensIsNotSearched() throws {
     let numbered = try plan(["things.csv": "id,name\n1,Alpha\n2,Beta\n3,Gamma\n"])

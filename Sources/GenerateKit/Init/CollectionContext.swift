@@ -161,7 +161,13 @@ struct CollectionContext {
   /// Fields for the page, the subtitle and search: the records it refers
   /// to (two steps deep), a duration, a count of the records that refer to
   /// it; its other short text is searched.
-  func addFields(to plan: inout SitePlan.Collection, shape: Schema.TableShape, title: ColumnProfile) {
+  /// `alsoTitled`: other columns the title is made of (a person's first
+  /// and last names), neither subtitled nor searched again.
+  func addFields(
+    to plan: inout SitePlan.Collection, shape: Schema.TableShape, title: ColumnProfile,
+    alsoTitled: Set<String> = []
+  ) {
+    let titled = alsoTitled.union([title.name])
     var names = Set<String>()
     func add(_ parts: [String], _ expression: String) -> String {
       var name = Naming.camel(parts)
@@ -216,7 +222,7 @@ struct CollectionContext {
     // region's type), rather than no subtitle or one value for nearly all.
     if parts.isEmpty,
       let column = shape.profile.columns.first(where: { column in
-        column.kind == .text && column.name != title.name && column.name != shape.key
+        column.kind == .text && !titled.contains(column.name) && column.name != shape.key
           && shape.ref(column.name) == nil && column.filled * 10 >= column.rows * 9 && column.distinct >= 2
           && column.uniqueness <= 0.9 && column.averageWords <= 4 && column.averageLength <= 30
           && !isNearlyConstant(column, of: shape)
@@ -235,7 +241,7 @@ struct CollectionContext {
     }
     plan.search = searched
     for column in shape.profile.columns
-    where column.kind == .text && column.name != title.name && shape.ref(column.name) == nil
+    where column.kind == .text && !titled.contains(column.name) && shape.ref(column.name) == nil
       && (column.name != shape.key || Self.isCodeKey(column)) && !isFacetColumn(column, of: shape)
       && column.averageWords <= 40
       && column.filled * 10 >= column.rows && column.uniqueness > 0.05

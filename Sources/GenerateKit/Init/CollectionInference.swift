@@ -83,6 +83,25 @@ public struct CollectionInference {
 
   // MARK: Titles
 
+  /// A person's name split over two columns (`first_name` and `last_name`,
+  /// `givenName` and `surname`) when the title is one of them: the two, in
+  /// that order, or nil.
+  static func nameParts(of title: ColumnProfile, in shape: Schema.TableShape) -> (
+    first: ColumnProfile, last: ColumnProfile
+  )? {
+    func named(_ words: Set<String>) -> ColumnProfile? {
+      shape.profile.columns.first { column in
+        column.kind == .text && shape.ref(column.name) == nil && column.filled * 2 >= column.rows
+          && Naming.words(column.name).contains(where: words.contains)
+      }
+    }
+    guard let first = named(["first", "firstname", "given", "givenname", "forename"]),
+      let last = named(["last", "lastname", "family", "familyname", "surname"]), first.name != last.name,
+      title.name == first.name || title.name == last.name
+    else { return nil }
+    return (first, last)
+  }
+
   /// The best short, mostly-unique text column, or nil.
   static func title(of shape: Schema.TableShape) -> (column: ColumnProfile, reason: String)? {
     var best: (column: ColumnProfile, score: Double)?
@@ -166,7 +185,13 @@ public struct CollectionInference {
         label: Naming.label(shape.name), singular: Naming.label(Naming.singularName(shape.name)),
         table: shape.name, title: Naming.expression(titleColumn.name),
         titleReason: titleReasons[shape.name] ?? "")
-      if titleColumn.uniqueness < 0.5 && titleColumn.distinct * 2 <= titleColumn.filled {
+      let name = Self.nameParts(of: titleColumn, in: shape)
+      if let name {
+        // A person's name split over two columns: the title joins them.
+        plan.title = Naming.expression(name.first.name) + " + ' ' + " + Naming.expression(name.last.name)
+        plan.titleReason = "'\(name.first.name)' and '\(name.last.name)' hold a person's name in two parts"
+      }
+      if name == nil && titleColumn.uniqueness < 0.5 && titleColumn.distinct * 2 <= titleColumn.filled {
         // Rows of a repeated title (a country by year): named for the title.
         plan.distinct = Naming.expression(titleColumn.name)
         plan.singular = Naming.label(titleColumn.name)
@@ -174,7 +199,9 @@ public struct CollectionInference {
         let id = Naming.id(Naming.plural(titleColumn.name), fallback: plan.id)
         if !collections.contains(where: { $0.id == id }) { plan.id = id }
       }
-      context.addFields(to: &plan, shape: shape, title: titleColumn)
+      context.addFields(
+        to: &plan, shape: shape, title: titleColumn,
+        alsoTitled: Set([name?.first.name, name?.last.name].compactMap { $0 }))
       (plan.popularity, plan.popularityReason) = context.popularity(of: shape)
       // Facets: its own, a code table's own value, then those of the
       // records that refer to it (an album's songs' genres).

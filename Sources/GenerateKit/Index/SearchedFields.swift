@@ -10,6 +10,11 @@ struct SearchedFields {
   /// a row shows one line around the first match, so the end of a long
   /// description is rarely what it shows.
   static let maxLength = 160
+  /// Fields a kind's rows show at most, the first searched: a row says
+  /// where in a line, and a config searching thousands of columns would
+  /// otherwise evaluate every one of them for every row each term shard
+  /// carries.
+  static let maxShown = 16
 
   let site: PreparedSite
   /// Per collection: the search fields shown (their numbers in
@@ -26,9 +31,10 @@ struct SearchedFields {
     let names = collection.config.search.map(\.value)
     guard names.count == collection.searchFields.count else { return [] }
     let subtitle = (collection.config.subtitle?.value ?? "").filter { !$0.isWhitespace }
-    return names.enumerated().compactMap { number, name in
+    let shown = names.enumerated().compactMap { number, name in
       subtitle.contains("{{\(name)}}") ? nil : (number, label(name))
     }
+    return Array(shown.prefix(maxShown))
   }
 
   /// The manifest's `fields` of a kind: nil when it shows none.

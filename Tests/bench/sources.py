@@ -106,7 +106,8 @@ def main(argv=None) -> int:
     for source in sources:
         site = out / f"site-{source}"
         for run in range(args.runs):
-            cmd = [generate, "--config", data / f"site-{source}.yml", "--output", site, "--verbose"]
+            # --clean: a run over the last one's output would stop at "Up to date" (the build record).
+            cmd = [generate, "--config", data / f"site-{source}.yml", "--output", site, "--verbose", "--clean"]
             r = B.timed(cmd, args.timeout, args.max_rss, cwd=REPO)
             steps = B.generator_steps(r["output"])
             rows.append((source, run + 1, r, steps.get("Loading data")))

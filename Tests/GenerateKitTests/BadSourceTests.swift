@@ -113,6 +113,20 @@ import Testing
       }
   }
 
+  /// A `;` file's errors are at the field, counted by `;` as by commas.
+  @Test func csvSemicolonSeparatedErrorsAreAtTheirField() throws {
+    let marked = Marked("id;name\n1;\"Beyoncé; Knowles, B\"\n2;AC/DC;1️⃣x\n3;Caetano\n")
+    try Case(source: #"{ file: data/artists.csv, separator: ";", key: id }"#) {
+      try $0.write("data/artists.csv", "id;name\n1;\"Beyoncé; Knowles, B\"\n2;AC/DC\n3;Caetano\n")
+    }
+    .expectFailure(
+      message: "record has 3 fields; the header has 2", file: "data/artists.csv", line: marked.line,
+      column: marked.column
+    ) {
+      try $0.write("data/artists.csv", marked.text)
+    }
+  }
+
   @Test func csvEmptyHeaderName() throws {
     let marked = Marked("id,name,1️⃣\n1,Beyoncé,x\n2,AC/DC,y\n3,Caetano,z\n")
     try Case(source: "{ file: data/artists.csv, key: id }") { _ in }

@@ -25,6 +25,38 @@ struct CSVReaderTests {
     #expect(parsed == [["id", "name"], ["1", "Knowles, \"Bey\""], ["2", "two\nlines"], ["3", "é"]])
   }
 
+  /// `;`, tabs and `|` separate fields as commas do, and commas are then
+  /// plain text; quoted fields may hold the separator.
+  @Test func readsOtherSeparators() throws {
+    func rows(_ text: String, _ separator: UInt8) throws -> [[String]] {
+      var rows: [[String]] = []
+      try CSVReader(bytes: Array(text.utf8), file: "t.csv", separator: separator).forEachRow {
+        rows.append($0.fields)
+      }
+      return rows
+    }
+    #expect(
+      try rows("id;name\n1;\"a; b\"\n2;1,5;\n", CSVSeparator.semicolon) == [
+        ["id", "name"], ["1", "a; b"], ["2", "1,5", ""],
+      ])
+    #expect(try rows("id\tname\n1\ta, b\n", CSVSeparator.tab) == [["id", "name"], ["1", "a, b"]])
+    #expect(try rows("id|name\n1|\"x|y\"\n", CSVSeparator.pipe) == [["id", "name"], ["1", "x|y"]])
+  }
+
+  /// Errors in a `;` file point at the line and column as in a comma one.
+  @Test func errorsInASemicolonFileAreAtTheirPlace() {
+    let marked = Marked("id;name\n1;\"ok; fine\"\n2;\"closed\"1️⃣x;\n")
+    do {
+      try CSVReader(bytes: Array(marked.text.utf8), file: "t.csv", separator: CSVSeparator.semicolon)
+        .forEachRow { _ in }
+      Issue.record("a stray character after a quote was accepted")
+    } catch {
+      #expect(
+        error.diagnostics.first?.location
+          == SourceLocation(file: "t.csv", line: marked.line, column: marked.column))
+    }
+  }
+
   @Test func keepsTrailingEmptyFields() throws {
     #expect(try rows("a,b,c\n1,,\n") == [["a", "b", "c"], ["1", "", ""]])
   }

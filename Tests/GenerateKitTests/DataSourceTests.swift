@@ -188,7 +188,7 @@ func values(_ table: GenerateKit.Table?, row: Int) -> [String: String] {
   }
 
   @Test func anUnknownFileKind() throws {
-    try expectConfigError("t: { file: 1️⃣t.txt }", "must end in .csv, .json, .jsonl or .ndjson")
+    try expectConfigError("t: { file: 1️⃣t.txt }", "must end in .csv, .tsv, .tab, .json, .jsonl or .ndjson")
   }
 
   @Test func twoSourcesAtOnce() throws {
@@ -203,6 +203,45 @@ func values(_ table: GenerateKit.Table?, row: Int) -> [String: String] {
   @Test func sqliteWithTableAndQuery() throws {
     try expectConfigError(
       "t: 1️⃣{ sqlite: m.sqlite, table: a, query: SELECT 1 }", "has both 'table' and 'query'")
+  }
+
+  /// A `.tsv` file is read by tabs; `separator:` sets another, `tab` or
+  /// `"\t"` for a tab.
+  @Test func tabsForATSVFileAndWhatSeparatorSays() throws {
+    let fixture = try SourceFixture(files: [
+      "a.tsv": "id\tname\n1\tx, y\n", "b.csv": "id;name\n1;\"x; y\"\n", "c.csv": "id\tname\n1\tz\n",
+      "d.csv": "id|name\n1|w\n",
+    ])
+    defer { fixture.remove() }
+    let dataset = try fixture.load(
+      #"""
+      a: { file: a.tsv, key: id }
+      b: { file: b.csv, separator: ";", key: id }
+      c: { file: c.csv, separator: tab, key: id }
+      d: { file: d.csv, separator: "|", key: id }
+      """#)
+    #expect(dataset.tableNamed["a"]?.columns == [["1"], ["x, y"]])
+    #expect(dataset.tableNamed["b"]?.columns == [["1"], ["x; y"]])
+    #expect(dataset.tableNamed["c"]?.columns == [["1"], ["z"]])
+    #expect(dataset.tableNamed["d"]?.columns == [["1"], ["w"]])
+    let quoted = try fixture.load(#"c: { file: c.csv, separator: "\t", key: id }"#)
+    #expect(quoted.tableNamed["c"]?.columns == [["1"], ["z"]])
+  }
+
+  @Test func aSeparatorThatIsNotOneOfTheFour() throws {
+    try expectConfigError(
+      #"t: { file: t.csv, separator: 1️⃣"ab" }"#, #"separator in table 't' must be ",", ";", "|" or tab"#)
+  }
+
+  @Test func aSeparatorOnAJSONFile() throws {
+    try expectConfigError(
+      #"t: { file: t.json, 1️⃣separator: ";" }"#, "'separator' in table 't' applies to a CSV file")
+  }
+
+  @Test func aSeparatorOnADatabase() throws {
+    try expectConfigError(
+      #"t: { sqlite: m.sqlite, table: a, 1️⃣separator: ";" }"#, "'separator' in table 't' belongs to a CSV file"
+    )
   }
 
   @Test func aPathOnACSVFile() throws {

@@ -70,12 +70,51 @@ import Testing
     #expect(try collection(config, table: "products").title.value == "name")
     #expect(config.facets.map(\.id) == ["category"])
     #expect(config.scopes.map(\.id) == ["all", "furniture", "lighting"])
-    if case .csv(let file)? = try table(config, "products").source {
+    if case .csv(let file, let separator)? = try table(config, "products").source {
+      #expect(separator == CSVSeparator.comma)
       #expect(file.value == "data/products.csv")
     } else {
       Issue.record("products is not read from CSV")
     }
     try expectBuilds(folder)
+  }
+
+  /// A spreadsheet's `;` export (BOM, CRLF, decimal commas, quoted fields
+  /// holding `;` and `,`): init reads it with `;`, says so in the config,
+  /// and the build titles every record right.
+  @Test(.enabled(if: built)) func aSemicolonSeparatedCSVFile() throws {
+    let folder = try DataFolder([
+      "data/films.csv":
+        "\u{FEFF}id;title;rating;genre\r\n1;\"Amélie; or, the Fabulous Destiny\";8,3;Comedy\r\n"
+        + "2;\"Run, Lola, Run\";7,7;Thriller\r\n3;Das Boot;8,4;War\r\n4;\"Le \"\"Samouraï\"\"\";8,0;Crime\r\n"
+    ])
+    defer { folder.remove() }
+    let config = try initialize(["data/films.csv"], in: folder)
+    #expect(try folder.read("site.yml").contains(#"file: data/films.csv, separator: ";""#))
+    if case .csv(_, let separator)? = try table(config, "films").source {
+      #expect(separator == CSVSeparator.semicolon)
+    } else {
+      Issue.record("films is not read from CSV")
+    }
+    try expectBuilds(folder)
+    let titles = try folder.prepare().documents.map(\.title)
+    #expect(
+      titles.sorted() == [
+        "Amélie; or, the Fabulous Destiny", "Das Boot", "Le \"Samouraï\"", "Run, Lola, Run",
+      ])
+  }
+
+  /// A `.tsv` file is read by tabs, with no `separator:` to say so.
+  @Test(.enabled(if: built)) func aTSVFile() throws {
+    let folder = try DataFolder([
+      "data/films.tsv": "id\ttitle\tyear\n1\tRun, Lola, Run\t1998\n2\tDas Boot\t1981\n3\tM; a city\t1931\n"
+    ])
+    defer { folder.remove() }
+    _ = try initialize(["data/films.tsv"], in: folder)
+    #expect(try !folder.read("site.yml").contains("separator"))
+    try expectBuilds(folder)
+    let titles = try folder.prepare().documents.map(\.title)
+    #expect(titles.sorted() == ["Das Boot", "M; a city", "Run, Lola, Run"])
   }
 
   @Test(.enabled(if: built)) func aJSONDocumentWithItsRecordsUnderAKey() throws {

@@ -112,18 +112,32 @@ import Testing
     }
   }
 
-  /// A spreadsheet's export in the other common shape (`;` between fields,
-  /// a BOM, CRLF) would read as one column named `name;city;pop`: an error
-  /// saying so instead.
-  @Test func aFileSeparatedBySemicolonsOrTabsIsAClearError() throws {
-    let semicolons = try failure(["cities.csv": "\u{FEFF}name;country;pop\r\nParis;FR;2\r\nBerlin;DE;3\r\n"])
-    #expect(semicolons.location?.file.hasSuffix("cities.csv") == true)
-    #expect(semicolons.location?.line == 1)
-    #expect(semicolons.message.contains("separated by ';'"), "\(semicolons.message)")
-    let tabs = try failure(["cities.csv": "name\tcountry\nParis\tFR\nBerlin\tDE\n"])
-    #expect(tabs.message.contains("separated by tabs"), "\(tabs.message)")
-    // A one-column file whose values hold `;` is still read.
-    #expect(try plan(["notes.csv": "note\n\"a; b\"\nc;d\n"]).schema.tables.count == 1)
+  /// A spreadsheet's export in the other common shapes (`;` between
+  /// fields with a BOM and CRLF, or tabs, in a `.csv`) is read with its own
+  /// separator, which the config then declares; `.tsv` is tabs.
+  @Test func aFileSeparatedBySemicolonsOrTabsIsReadWithThem() throws {
+    let semicolons = try plan(["cities.csv": "\u{FEFF}name;country;pop\r\nParis;FR;2\r\nBerlin;DE;3\r\n"])
+    let cities = try #require(semicolons.schema.tables.first)
+    #expect(cities.found.source == .csv(path: cities.found.source.path, separator: CSVSeparator.semicolon))
+    #expect(cities.found.table.header == ["name", "country", "pop"])
+    let tabs = try plan(["cities.csv": "name\tcountry\nParis\tFR\nBerlin\tDE\n"])
+    #expect(tabs.schema.tables.first?.found.table.header == ["name", "country"])
+    let tsv = try plan(["cities.tsv": "name\tcountry\nParis\tFR\nBerlin\tDE\n"])
+    #expect(tsv.schema.tables.first?.found.table.header == ["name", "country"])
+    // Quoted names: read with commas, the header is not even valid.
+    let quoted = try plan(["cities.csv": "\"name\";\"country\"\n\"Paris\";\"FR\"\n\"Berlin\";\"DE\"\n"])
+    #expect(quoted.schema.tables.first?.found.table.header == ["name", "country"])
+  }
+
+  /// Detection is strict: a one-column file whose values hold `;`, or a
+  /// header that splits on two candidates, is read with commas.
+  @Test func anUnclearHeaderKeepsCommas() throws {
+    #expect(
+      try plan(["notes.csv": "note\n\"a; b\"\nc;d\n"]).schema.tables.first?.found.table.header == ["note"])
+    let both = try plan(["notes.csv": "a;b|c\nx\ny\n"])
+    #expect(both.schema.tables.first?.found.table.header == ["a;b|c"])
+    let empty = try plan(["notes.csv": "a;;b\nx\ny\n"])
+    #expect(empty.schema.tables.first?.found.table.header == ["a;;b"])
   }
 
   /// A header alone, an empty JSON Lines file: "no records", not "no text column".

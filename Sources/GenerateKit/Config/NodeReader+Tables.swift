@@ -1,12 +1,13 @@
 import Foundation
 import Yams
 
-/// The `tables:` section: where each table's rows come from (CSV, JSON,
+/// The `tables:` section: where each table's rows come from (CSV of any
+/// separator, JSON,
 /// JSON Lines or SQLite), its key and its references. Every value keeps its
 /// place so that the dataset loader can point back at the line that named a
 /// missing file, table, column or a failing query.
 extension NodeReader {
-  static let tableKeys = ["file", "path", "sqlite", "table", "query", "key", "refs", "groupBy"]
+  static let tableKeys = ["file", "path", "separator", "sqlite", "table", "query", "key", "refs", "groupBy"]
 
   mutating func table(name: String, node: Node, keyNode: Node) -> SiteConfig.Table? {
     let what = "table '\(name)'"
@@ -66,6 +67,9 @@ extension NodeReader {
       if let pair = pairs["path"] {
         fail(pair.key, "'path' in \(what) belongs to a JSON file ('file: ….json')")
       }
+      if let pair = pairs["separator"] {
+        fail(pair.key, "'separator' in \(what) belongs to a CSV file ('file: ….csv')")
+      }
       switch (sqlTable, query) {
       case (let sqlTable?, nil): source = .sqliteTable(database: database, table: sqlTable)
       case (nil, let query?):
@@ -78,7 +82,7 @@ extension NodeReader {
         fail(node, "\(what) reads a SQLite database: it needs 'table' (a table or view) or 'query' (SQL)")
       }
     } else {
-      for extra in ["path", "table", "query"] where pairs[extra] != nil {
+      for extra in ["path", "separator", "table", "query"] where pairs[extra] != nil {
         if let pair = pairs[extra] { fail(pair.key, "'\(extra)' in \(what) has no use with 'groupBy'") }
       }
     }
@@ -92,6 +96,9 @@ extension NodeReader {
     pairs: [String: (key: Node, value: Node)], what: String
   ) -> SiteConfig.Table.Source? {
     let lower = file.value.lowercased()
+    if !CSVSeparator.isCSV(lower), let pair = pairs["separator"] {
+      fail(pair.key, "'separator' in \(what) applies to a CSV file (.csv, .tsv or .tab) only")
+    }
     if lower.hasSuffix(".json") {
       if let path,
         path.value.isEmpty || path.value.split(separator: ".", omittingEmptySubsequences: false).contains("")
@@ -104,12 +111,21 @@ extension NodeReader {
       return .json(file: file, path: path)
     }
     if let pair = pairs["path"] { fail(pair.key, "'path' in \(what) applies to a .json file only") }
-    if lower.hasSuffix(".csv") { return .csv(file: file) }
+    if CSVSeparator.isCSV(lower) {
+      guard let pair = pairs["separator"] else {
+        return .csv(file: file, separator: CSVSeparator.implied(byFile: lower))
+      }
+      guard let text = pair.value.string, let separator = CSVSeparator.named(text) else {
+        fail(pair.value, "separator in \(what) must be \",\", \";\", \"|\" or tab")
+        return nil
+      }
+      return .csv(file: file, separator: separator)
+    }
     if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return .jsonLines(file: file) }
     if let pair = pairs["file"] {
       fail(
         pair.value,
-        "data file '\(file.value)' of \(what) must end in .csv, .json, .jsonl or .ndjson (for SQLite write 'sqlite: \(file.value)')"
+        "data file '\(file.value)' of \(what) must end in .csv, .tsv, .tab, .json, .jsonl or .ndjson (for SQLite write 'sqlite: \(file.value)')"
       )
     }
     return nil

@@ -13,8 +13,9 @@ public struct SiteConfig: Sendable {
     /// Where a table's rows come from. Every kind hands rows to the same
     /// table interface (`TableBuilder`), so nothing after loading knows which.
     public enum Source: Sendable {
-      /// A CSV file with a header row.
-      case csv(file: Located<String>)
+      /// A CSV file with a header row, its fields separated by `separator`
+      /// (a comma; a tab for `.tsv` and `.tab`; or what `separator:` says).
+      case csv(file: Located<String>, separator: UInt8)
       /// A JSON document holding an array of objects, at its root or at a
       /// dotted path of keys (`data.items`).
       case json(file: Located<String>, path: Located<String>?)
@@ -28,7 +29,7 @@ public struct SiteConfig: Sendable {
       /// The file the rows are read from, relative to the config's folder.
       public var file: Located<String> {
         switch self {
-        case .csv(let file), .json(let file, _), .jsonLines(let file): return file
+        case .csv(let file, _), .json(let file, _), .jsonLines(let file): return file
         case .sqliteTable(let database, _), .sqliteQuery(let database, _): return database
         }
       }

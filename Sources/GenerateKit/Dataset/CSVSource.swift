@@ -1,5 +1,6 @@
 /// Reads RFC 4180 CSV (a header row, quoted fields with doubled quotes,
-/// `\n`, `\r\n` or a lone `\r` as line ends) straight from bytes, keeping the line and
+/// `\n`, `\r\n` or a lone `\r` as line ends; fields separated by commas, or
+/// by `;`, tabs or `|` as `separator` says) straight from bytes, keeping the line and
 /// column of every field so errors can point at them. Hand-written rather
 /// than SwiftCSV because it must report positions, reject invalid UTF-8
 /// where it occurs, and read a million rows without per-field objects.
@@ -20,16 +21,20 @@ struct CSVReader {
   }
 
   let file: String
+  /// The byte between fields: one of `CSVSeparator.all`.
+  let separator: UInt8
   private let input: ChunkedFile
 
-  init(bytes: [UInt8], file: String) {
+  init(bytes: [UInt8], file: String, separator: UInt8 = CSVSeparator.comma) {
     self.file = file
+    self.separator = separator
     self.input = ChunkedFile(bytes: bytes)
   }
 
   /// Reads the data file `path` (checked and opened by `ChunkedFile`).
-  init(path: String, _ named: DataFile.Named, limit: Int) throws {
+  init(path: String, _ named: DataFile.Named, limit: Int, separator: UInt8 = CSVSeparator.comma) throws {
     self.file = named.shownPath
+    self.separator = separator
     self.input = try ChunkedFile(path: path, named, limit: limit)
   }
 
@@ -38,7 +43,7 @@ struct CSVReader {
     var buffer: [UInt8] = []
     _ = try input.read(into: &buffer)
     while buffer.count < 3 && !input.atEnd { _ = try input.read(into: &buffer) }
-    var parser = CSVRecordParser(file: file)
+    var parser = CSVRecordParser(file: file, separator: separator)
     if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
       parser.state.index = 3
       parser.state.lineStart = 3
@@ -87,15 +92,21 @@ struct CSVRecordParser {
   }
 
   let file: String
+  /// The byte between fields, stored (not a closure) so the loop over
+  /// bytes compares against a register as it did against the constant.
+  let separator: UInt8
   var state = State()
   /// A forward-only column counter for the current line: (line start,
   /// offset, column at that offset).
   private var cursor = (lineStart: -1, offset: 0, column: 1)
   private var scratch: [UInt8] = []
 
-  init(file: String) { self.file = file }
+  init(file: String, separator: UInt8 = CSVSeparator.comma) {
+    self.file = file
+    self.separator = separator
+  }
 
-  private static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n")
+  private static let quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n")
   private static let carriageReturn = UInt8(ascii: "\r")
 
   /// The length of the line break at `index` (a line feed or carriage
@@ -210,7 +221,7 @@ struct CSVRecordParser {
               "unterminated quoted field"))
         }
         if index == end && !atEnd { return needMore() }
-        if index < end && bytes[index] != Self.comma && bytes[index] != Self.newline
+        if index < end && bytes[index] != separator && bytes[index] != Self.newline
           && bytes[index] != Self.carriageReturn
         {
           throw DiagnosticsError(
@@ -221,7 +232,7 @@ struct CSVRecordParser {
       } else {
         while index < end {
           let byte = bytes[index]
-          if byte == Self.comma || byte == Self.newline || byte == Self.carriageReturn { break }
+          if byte == separator || byte == Self.newline || byte == Self.carriageReturn { break }
           if byte == Self.quote {
             throw DiagnosticsError(
               .error(
@@ -269,11 +280,11 @@ struct CSVRecordParser {
       row.lines.append(fieldLine)
       row.columns.append(column(bytes, offset: fieldStart, lineStart: fieldLineStart))
 
-      if index < end && bytes[index] == Self.comma {
+      if index < end && bytes[index] == separator {
         index += 1
         if index == end && !atEnd { return needMore() }
         if index == end || bytes[index] == Self.newline || bytes[index] == Self.carriageReturn {
-          // A trailing comma means one more, empty field.
+          // A trailing separator means one more, empty field.
           row.fields.append("")
           row.lines.append(line)
           row.columns.append(column(bytes, offset: index, lineStart: lineStart))
@@ -300,7 +311,9 @@ enum CSVSource {
     throws -> Table
   {
     let shownPath = named.shownPath
-    let reader = try CSVReader(path: path, named, limit: limits.fileBytes)
+    var separator = CSVSeparator.comma
+    if case .csv(_, let declared)? = spec.source { separator = declared }
+    let reader = try CSVReader(path: path, named, limit: limits.fileBytes, separator: separator)
     var builder: TableBuilder?
     var width = 0
     try reader.forEachRow { row in
@@ -328,5 +341,48 @@ enum CSVSource {
         .error(at: SourceLocation(file: shownPath), "data file is empty; it needs a header row"))
     }
     return try builder.finish()
+  }
+}
+
+/// The bytes a CSV file may separate its fields with, and how a config
+/// names them: commas; `;` (spreadsheets where the decimal mark is a
+/// comma); tabs (`.tsv`, `.tab`); `|`.
+public enum CSVSeparator {
+  public static let comma = UInt8(ascii: ","), semicolon = UInt8(ascii: ";")
+  public static let tab = UInt8(ascii: "\t"), pipe = UInt8(ascii: "|")
+  public static let all = [comma, semicolon, tab, pipe]
+
+  /// The separator a file's name implies: tabs for `.tsv` and `.tab`.
+  public static func implied(byFile file: String) -> UInt8 {
+    let lower = file.lowercased()
+    return lower.hasSuffix(".tsv") || lower.hasSuffix(".tab") ? tab : comma
+  }
+
+  /// Whether the file's name makes it a CSV file (`.csv`, `.tsv`, `.tab`).
+  public static func isCSV(_ file: String) -> Bool {
+    let lower = file.lowercased()
+    return lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") || lower.hasSuffix(".tab")
+  }
+
+  /// The separator a config's `separator:` value names: the character
+  /// itself, or `tab` (or `\t` written unquoted) for a tab.
+  public static func named(_ text: String) -> UInt8? {
+    switch text {
+    case ",": return comma
+    case ";": return semicolon
+    case "|": return pipe
+    case "\t", "tab", "\\t": return tab
+    default: return nil
+    }
+  }
+
+  /// The value `init` writes for `separator:`.
+  public static func written(_ separator: UInt8) -> String {
+    separator == tab ? "tab" : "\"\(Character(Unicode.Scalar(separator)))\""
+  }
+
+  /// How a message names it.
+  static func shown(_ separator: UInt8) -> String {
+    separator == tab ? "tabs" : "'\(Character(Unicode.Scalar(separator)))'"
   }
 }

@@ -132,7 +132,12 @@ public struct ConfigWriter {
       for comment in comments { out.append("  # \(comment)") }
       var parts: [String]
       switch shape.found.source {
-      case .csv(let path), .jsonLines(let path): parts = ["file: \(Self.scalar(relative(path)))"]
+      case .csv(let path, let separator):
+        parts = ["file: \(Self.scalar(relative(path)))"]
+        if separator != CSVSeparator.implied(byFile: path) {
+          parts.append("separator: \(CSVSeparator.written(separator))")
+        }
+      case .jsonLines(let path): parts = ["file: \(Self.scalar(relative(path)))"]
       case .json(let path, let keyPath):
         parts = ["file: \(Self.scalar(relative(path)))"]
         if let keyPath { parts.append("path: \(Self.scalar(keyPath))") }

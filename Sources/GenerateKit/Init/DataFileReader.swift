@@ -6,7 +6,8 @@ import GRDB
 /// SQLite primary key and foreign keys).
 public struct FoundTable: Sendable {
   public enum Source: Sendable, Equatable {
-    case csv(path: String)
+    /// A CSV file and the byte its fields are separated by.
+    case csv(path: String, separator: UInt8)
     /// A JSON document; `keyPath` names the array of records inside it.
     case json(path: String, keyPath: String?)
     case jsonLines(path: String)
@@ -15,7 +16,7 @@ public struct FoundTable: Sendable {
     /// The file, as given on the command line.
     public var path: String {
       switch self {
-      case .csv(let path), .json(let path, _), .jsonLines(let path), .sqlite(let path, _): return path
+      case .csv(let path, _), .json(let path, _), .jsonLines(let path), .sqlite(let path, _): return path
       }
     }
   }
@@ -79,10 +80,9 @@ public struct DataFileReader {
     let lower = path.lowercased()
     let base = Naming.tableName(
       URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
-    if lower.hasSuffix(".csv") {
-      let table = try load(name: base, source: .csv(path: path))
-      try Self.checkSeparator(table, path: path)
-      return [table]
+    if CSVSeparator.isCSV(path) {
+      let separator = Self.separator(ofFile: path)
+      return [try load(name: base, source: .csv(path: path, separator: separator))]
     }
     if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
       return [try load(name: base, source: .jsonLines(path: path))]
@@ -102,25 +102,38 @@ public struct DataFileReader {
     throw DiagnosticsError(
       .error(
         at: SourceLocation(file: path),
-        "cannot tell what this file holds: give a .csv, .json, .jsonl or .ndjson file, or a SQLite database"))
+        "cannot tell what this file holds: give a .csv, .tsv, .json, .jsonl or .ndjson file, or a SQLite database"
+      ))
   }
 
-  /// A header that reads as one column but holds `;` or tabs between
-  /// names is a file another program wrote with another separator: every
-  /// row would be one value, so it is an error saying so.
-  static func checkSeparator(_ found: FoundTable, path: String) throws {
-    guard found.table.header.count == 1, let header = found.table.header.first else { return }
-    for (separator, name) in [(";", "';'"), ("\t", "tabs"), ("|", "'|'")] {
-      let names = header.components(separatedBy: separator)
-      guard names.count > 1, names.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
-        continue
+  /// The separator of a CSV file: the one its name implies (a comma; a
+  /// tab for `.tsv`), unless its header reads as one column with that and
+  /// with commas, but as two or more non-empty names with exactly one of
+  /// `;`, tabs and `|` — the export of a spreadsheet set to another
+  /// separator. Anything less clear keeps the implied one, and the build's
+  /// own errors.
+  static func separator(ofFile path: String) -> UInt8 {
+    let implied = CSVSeparator.implied(byFile: path)
+    guard let handle = FileHandle(forReadingAtPath: path) else { return implied }
+    defer { try? handle.close() }
+    let head = Array((try? handle.read(upToCount: 1 << 16)) ?? Data())
+    struct Stop: Error {}
+    func header(_ separator: UInt8) -> [String]? {
+      var names: [String]?
+      try? CSVReader(bytes: head, file: path, separator: separator).forEachRow { row in
+        names = row.fields
+        throw Stop()
       }
-      throw DiagnosticsError(
-        .error(
-          at: SourceLocation(file: DatasetLoader.displayPath(path), line: 1, column: 1),
-          "the header reads as one column '\(header.prefix(60))': the file looks separated by \(name), "
-            + "and a CSV file must be separated by commas; save it with commas (in Python: csv.writer(f))"))
+      return names
     }
+    if [implied, CSVSeparator.comma].contains(where: { (header($0)?.count ?? 1) > 1 }) { return implied }
+    let fits = CSVSeparator.all.filter { separator in
+      guard separator != implied, separator != CSVSeparator.comma, let names = header(separator) else {
+        return false
+      }
+      return names.count > 1 && names.allSatisfy { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+    return fits.count == 1 ? fits[0] : implied
   }
 
   /// SQLite files start with this header, whatever they are named.
@@ -158,7 +171,7 @@ public struct DataFileReader {
     func located(_ text: String) -> SiteConfig.Located<String> { .init(value: text, location: place) }
     let kind: SiteConfig.Table.Source
     switch source {
-    case .csv(let path): kind = .csv(file: located(path))
+    case .csv(let path, let separator): kind = .csv(file: located(path), separator: separator)
     case .json(let path, let keyPath): kind = .json(file: located(path), path: keyPath.map(located))
     case .jsonLines(let path): kind = .jsonLines(file: located(path))
     case .sqlite(let path, let table): kind = .sqliteTable(database: located(path), table: located(table))

@@ -80,8 +80,8 @@ import Testing
   }
 
   /// A spreadsheet's `;` export (BOM, CRLF, decimal commas, quoted fields
-  /// holding `;` and `,`): init reads it with `;`, says so in the config,
-  /// and the build titles every record right.
+  /// holding `;` and `,`): inspect and init read it with `;`, init says so
+  /// in the config, and the build titles every record right.
   @Test(.enabled(if: built)) func aSemicolonSeparatedCSVFile() throws {
     let folder = try DataFolder([
       "data/films.csv":
@@ -89,6 +89,9 @@ import Testing
         + "2;\"Run, Lola, Run\";7,7;Thriller\r\n3;Das Boot;8,4;War\r\n4;\"Le \"\"Samouraï\"\"\";8,0;Crime\r\n"
     ])
     defer { folder.remove() }
+    let inspected = try generate(["inspect", "data/films.csv"], in: folder)
+    #expect(
+      inspected.output.hasPrefix("films (data/films.csv, separated by ';'): 4 rows\n"), "\(inspected.output)")
     let config = try initialize(["data/films.csv"], in: folder)
     #expect(try folder.read("site.yml").contains(#"file: data/films.csv, separator: ";""#))
     if case .csv(_, let separator)? = try table(config, "films").source {

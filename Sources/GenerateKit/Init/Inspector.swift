@@ -20,6 +20,8 @@ public struct Inspector {
     switch shape.found.source {
     case .json(_, let path?): source += " at \(path)"
     case .sqlite(_, let table): source += ", table \(table)"
+    case .csv(let path, let separator) where separator != CSVSeparator.implied(byFile: path):
+      source += ", separated by \(CSVSeparator.shown(separator))"
     default: break
     }
     let profile = shape.profile

@@ -92,8 +92,8 @@ struct CSVRecordParser {
   }
 
   let file: String
-  /// The byte between fields, stored (not a closure) so the loop over
-  /// bytes compares against a register as it did against the constant.
+  /// The byte between fields: a stored byte, not a closure, so the loops
+  /// over bytes cost what they did with the comma as a constant.
   let separator: UInt8
   var state = State()
   /// A forward-only column counter for the current line: (line start,
@@ -149,6 +149,9 @@ struct CSVRecordParser {
     -> Outcome
   {
     let end = bytes.count
+    // A local, so the byte loops compare against a register rather than
+    // reloading it through `self` (which they mutate).
+    let separator = self.separator
     // Blank lines between records (and at the end) carry no record.
     while state.index < end
       && (bytes[state.index] == Self.newline || bytes[state.index] == Self.carriageReturn)

@@ -208,8 +208,10 @@ import Testing
       "templates/404.mustache",
       "{{<layout}}{{$body}}<h1>Not Found</h1><p><a href=\"{{base}}nowhere/\">x</a></p>{{/body}}{{/layout}}\n")
     let diagnostics = expectBuildFailure(project)
-    #expect(
-      diagnostics.contains { $0.location?.file == "404.html" && $0.message.contains("\"/nowhere/\"") },
-      "\(diagnostics)")
+    let broken = diagnostics.first { $0.location?.file == "404.html" && $0.message.contains("\"/nowhere/\"") }
+    #expect(broken != nil, "\(diagnostics)")
+    // The page was written to the staging folder as it was rendered: the
+    // place of the link is read back from there.
+    #expect((broken?.location?.line ?? 0) > 1 && (broken?.location?.column ?? 0) > 1, "\(diagnostics)")
   }
 }

@@ -27,13 +27,23 @@ public struct SiteLinkChecker: Sendable {
   /// which are not the site's to check, and `#id` links within a page,
   /// which `HTMLValidator` already checked.
   public func check(pages: [String: PageReport], source: (String) -> [UInt8]?) -> [Diagnostic] {
+    check(pages: pages.keys, ids: { pages[$0]?.ids }, links: { pages[$0]?.links ?? [] }, source: source)
+  }
+
+  /// The same check over pages whose facts are kept apart: `ids` gives a
+  /// page's ids (nil for a file that is not a page), `links` a page's
+  /// links, asked for one page at a time.
+  func check(
+    pages: some Collection<String>, ids: (String) -> Set<String>?, links: (String) -> [PageLink],
+    source: (String) -> [UInt8]?
+  ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     var resolved: [ResolutionKey: Resolution] = [:]
-    for (page, report) in pages.sorted(by: { $0.key < $1.key }) {
+    for page in pages.sorted() {
       let folder = URLText.folder(of: page)
       var problems: [(link: PageLink, message: String)] = []
-      for link in report.links {
-        guard let problem = problem(with: link, on: page, in: folder, pages: pages, cache: &resolved) else {
+      for link in links(page) {
+        guard let problem = problem(with: link, on: page, in: folder, ids: ids, cache: &resolved) else {
           continue
         }
         problems.append((link, problem))
@@ -69,7 +79,7 @@ public struct SiteLinkChecker: Sendable {
   }
 
   private func problem(
-    with link: PageLink, on page: String, in folder: Substring, pages: [String: PageReport],
+    with link: PageLink, on page: String, in folder: Substring, ids: (String) -> Set<String>?,
     cache: inout [ResolutionKey: Resolution]
   ) -> String? {
     let url = URLText.trimmed(link.target)
@@ -103,9 +113,9 @@ public struct SiteLinkChecker: Sendable {
 
     guard let hash else { return nil }
     let fragment = String(url[url.index(after: hash)...])
-    guard !fragment.isEmpty, let targetReport = pages[target] else { return nil }
-    if targetReport.ids.contains(fragment) { return nil }
-    if let decoded = URLText.percentDecoded(fragment), targetReport.ids.contains(decoded) { return nil }
+    guard !fragment.isEmpty, let targetIDs = ids(target) else { return nil }
+    if targetIDs.contains(fragment) { return nil }
+    if let decoded = URLText.percentDecoded(fragment), targetIDs.contains(decoded) { return nil }
     return "link \"\(link.target)\" points to id \"\(fragment)\", which is not on \(target)"
   }
 

@@ -25,18 +25,35 @@ struct SiteValidator {
       return validator.check(bytes, path: pages[index])
     }
     cache?.keep(zip(pages, reports).map { ($0, bytesByPath[$0] ?? [], $1) })
-    var diagnostics = reports.flatMap(\.diagnostics)
+    var byPage: [String: PageReport] = [:]
+    for (page, report) in zip(pages, reports) { byPage[page] = report }
+    return try finish(
+      diagnostics: reports.flatMap(\.diagnostics), pages: pages, ids: { byPage[$0]?.ids },
+      links: { byPage[$0]?.links ?? [] }, files: Set(bytesByPath.keys), baseURL: baseURL
+    ) { bytesByPath[$0] }
+  }
+
+  /// The site-wide part, once every page is checked (by `validate`, or by
+  /// `HTMLValidator` as each page was rendered: `PageStream`): the pages'
+  /// problems (`diagnostics`, in page order), the sitemap, then — when no
+  /// page has an error — the links between `files` (every path of the
+  /// site), from each page's `ids` and `links`. `source` gives a file's
+  /// bytes: the sitemap's, and a page's to place a broken link. Throws the
+  /// errors (with any warnings); returns the warnings.
+  func finish(
+    diagnostics pageDiagnostics: [Diagnostic], pages: [String], ids: (String) -> Set<String>?,
+    links: (String) -> [PageLink], files: Set<String>, baseURL: String, source: (String) -> [UInt8]?
+  ) throws -> [Diagnostic] {
+    var diagnostics = pageDiagnostics
     for xml in ["sitemap.xml"] {
-      if let bytes = bytesByPath[xml] { diagnostics += validator.checkXML(bytes, path: xml) }
+      if let bytes = source(xml) { diagnostics += HTMLValidator().checkXML(bytes, path: xml) }
     }
     // A warning (libxml2 has a few) does not keep the links from being
     // checked: only an error can leave a page without its links read.
     if !diagnostics.contains(where: { $0.severity == .error }) {
-      var byPage: [String: PageReport] = [:]
-      for (page, report) in zip(pages, reports) { byPage[page] = report }
       do {
-        let checker = SiteLinkChecker(files: Set(bytesByPath.keys), basePath: try BasePath(baseURL))
-        diagnostics += checker.check(pages: byPage) { bytesByPath[$0] }
+        let checker = SiteLinkChecker(files: files, basePath: try BasePath(baseURL))
+        diagnostics += checker.check(pages: pages, ids: ids, links: links, source: source)
       } catch {
         diagnostics.append(.error(at: nil, "base URL \"\(baseURL)\": \(error)"))
       }

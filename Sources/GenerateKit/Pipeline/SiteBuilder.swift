@@ -232,7 +232,7 @@ public struct SiteBuilder: Sendable {
     // updated in place), so the site's pages are never all in memory (at a
     // million records they are most of the build's peak). A preview keeps
     // every file, to compare, to show open pages first and to serve.
-    let stream = memory == nil ? PageStream(writer: writer) : nil
+    let stream = memory == nil ? PageStream(writer: writer, baseURL: config.baseURL) : nil
     defer { stream?.abandon() }
     let rendered = try step(.rendering, reuse == nil ? "" : "(changed templates only)") {
       try renderer.render(
@@ -245,7 +245,7 @@ public struct SiteBuilder: Sendable {
     try step(.validating) {
       do {
         if let stream {
-          engine.emit(contentsOf: try stream.validate(otherFiles: files, baseURL: config.baseURL))
+          engine.emit(contentsOf: try stream.validate(otherFiles: files))
           return
         }
         engine.emit(

@@ -28,21 +28,19 @@ struct SiteValidator {
     var byPage: [String: PageReport] = [:]
     for (page, report) in zip(pages, reports) { byPage[page] = report }
     return try finish(
-      diagnostics: reports.flatMap(\.diagnostics), pages: pages, ids: { byPage[$0]?.ids },
-      links: { byPage[$0]?.links ?? [] }, files: Set(bytesByPath.keys), baseURL: baseURL
-    ) { bytesByPath[$0] }
+      diagnostics: reports.flatMap(\.diagnostics), files: Set(bytesByPath.keys), baseURL: baseURL,
+      source: { bytesByPath[$0] }, links: { $0.check(pages: byPage) { bytesByPath[$0] } })
   }
 
   /// The site-wide part, once every page is checked (by `validate`, or by
   /// `HTMLValidator` as each page was rendered: `PageStream`): the pages'
-  /// problems (`diagnostics`, in page order), the sitemap, then — when no
-  /// page has an error — the links between `files` (every path of the
-  /// site), from each page's `ids` and `links`. `source` gives a file's
-  /// bytes: the sitemap's, and a page's to place a broken link. Throws the
-  /// errors (with any warnings); returns the warnings.
+  /// problems (`diagnostics`, in page order), the sitemap (from `source`),
+  /// then — when no page has an error — the links between `files` (every
+  /// path of the site), as `links` checks them with a checker for those
+  /// files. Throws the errors (with any warnings); returns the warnings.
   func finish(
-    diagnostics pageDiagnostics: [Diagnostic], pages: [String], ids: (String) -> Set<String>?,
-    links: (String) -> [PageLink], files: Set<String>, baseURL: String, source: (String) -> [UInt8]?
+    diagnostics pageDiagnostics: [Diagnostic], files: Set<String>, baseURL: String,
+    source: (String) -> [UInt8]?, links: (SiteLinkChecker) -> [Diagnostic]
   ) throws -> [Diagnostic] {
     var diagnostics = pageDiagnostics
     for xml in ["sitemap.xml"] {
@@ -53,7 +51,7 @@ struct SiteValidator {
     if !diagnostics.contains(where: { $0.severity == .error }) {
       do {
         let checker = SiteLinkChecker(files: files, basePath: try BasePath(baseURL))
-        diagnostics += checker.check(pages: pages, ids: ids, links: links, source: source)
+        diagnostics += links(checker)
       } catch {
         diagnostics.append(.error(at: nil, "base URL \"\(baseURL)\": \(error)"))
       }

@@ -70,7 +70,7 @@ public struct PageRenderer {
   public init() {}
 
   /// Pages rendered (on all cores) before a batch goes to a `PageStream`.
-  static let pagesPerBatch = 2048
+  static let pagesPerBatch = 512
 
   public func render(
     _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?

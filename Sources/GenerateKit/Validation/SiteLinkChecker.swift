@@ -154,8 +154,35 @@ public struct SiteLinkChecker: Sendable {
     let checker: SiteLinkChecker
     private var resolved: [ResolutionKey: Resolution] = [:]
     private var found: [(page: String, link: Int, diagnostic: Diagnostic)] = []
-    private var waiting: [(page: String, link: Int, pageLink: PageLink, target: String, fragment: String)] =
-      []
+    /// Links to ids on other pages, numbered: an A–Z list's hundreds of
+    /// pages all link to the same few dozen `page#letter` ids, so the
+    /// names are kept once and each link in a few numbers.
+    private var waiting: [Waiting] = []
+    private var names = Names()
+
+    private struct Waiting {
+      var page: Int32
+      var link: Int32
+      var offset: Int32
+      /// The link as written, the page it lands on and the id it names.
+      var text: Int32
+      var target: Int32
+      var fragment: Int32
+    }
+
+    /// Each distinct string once, by number.
+    private struct Names {
+      var numbers: [String: Int32] = [:]
+      var strings: [String] = []
+
+      mutating func number(_ string: String) -> Int32 {
+        if let number = numbers[string] { return number }
+        let number = Int32(strings.count)
+        numbers[string] = number
+        strings.append(string)
+        return number
+      }
+    }
 
     init(_ checker: SiteLinkChecker) {
       self.checker = checker
@@ -173,7 +200,12 @@ public struct SiteLinkChecker: Sendable {
           if let message = checker.problem(with: link, fragment: fragment, on: target, ids: ids) {
             problems.append((index, link, message))
           }
-        case .fragment(let target, let fragment): waiting.append((page, index, link, target, fragment))
+        case .fragment(let target, let fragment):
+          waiting.append(
+            Waiting(
+              page: names.number(page), link: Int32(index), offset: Int32(clamping: link.offset),
+              text: names.number(link.target), target: names.number(target), fragment: names.number(fragment))
+          )
         }
       }
       place(problems, on: page, bytes)
@@ -183,11 +215,15 @@ public struct SiteLinkChecker: Sendable {
     /// are known; `source` gives a page's bytes (to place a broken link).
     mutating func finish(ids: (String) -> Set<String>?, source: (String) -> [UInt8]?) -> [Diagnostic] {
       var byPage: [String: [(index: Int, link: PageLink, message: String)]] = [:]
+      let strings = names.strings
+      func name(_ number: Int32) -> String { strings[Int(number)] }
       for link in waiting {
+        let pageLink = PageLink(target: name(link.text), attribute: "", offset: Int(link.offset))
+        let target = name(link.target)
         if let message = checker.problem(
-          with: link.pageLink, fragment: link.fragment, on: link.target, ids: ids(link.target))
+          with: pageLink, fragment: name(link.fragment), on: target, ids: ids(target))
         {
-          byPage[link.page, default: []].append((link.link, link.pageLink, message))
+          byPage[name(link.page), default: []].append((Int(link.link), pageLink, message))
         }
       }
       for (page, problems) in byPage { place(problems, on: page, source(page) ?? []) }

@@ -78,6 +78,9 @@ public struct PageRenderer {
     try render(site, index: index, templates: templates, previewScript: previewScript, reusing: nil)
   }
 
+  /// With a `stream` (a command-line build, never with `first`), the
+  /// pages go to it a batch at a time, checked as they are rendered, and
+  /// `Output.files` holds only the files that are not pages.
   func render(
     _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?,
     reusing reuse: Reuse?, first: FirstPages? = nil, stream: PageStream? = nil

@@ -208,8 +208,30 @@ import Testing
       "templates/404.mustache",
       "{{<layout}}{{$body}}<h1>Not Found</h1><p><a href=\"{{base}}nowhere/\">x</a></p>{{/body}}{{/layout}}\n")
     let diagnostics = expectBuildFailure(project)
-    #expect(
-      diagnostics.contains { $0.location?.file == "404.html" && $0.message.contains("\"/nowhere/\"") },
-      "\(diagnostics)")
+    let broken = diagnostics.first { $0.location?.file == "404.html" && $0.message.contains("\"/nowhere/\"") }
+    #expect(broken != nil, "\(diagnostics)")
+    // Placed by line and column, from the page as it was rendered.
+    #expect((broken?.location?.line ?? 0) > 1 && (broken?.location?.column ?? 0) > 1, "\(diagnostics)")
+  }
+
+  /// A link to an id on another page is checked once that page is
+  /// rendered too (pages are checked as they come); the broken one is
+  /// placed by line and column, and the site is left as it was.
+  @Test func aLinkToAMissingIdOnAnotherPageIsCaught() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    _ = try project.build()
+    let before = try project.snapshot()
+    try project.write(
+      "templates/404.mustache",
+      "{{<layout}}{{$body}}<h1>Not Found</h1><p><a href=\"{{base}}#no-such-id\">x</a></p>{{/body}}{{/layout}}\n"
+    )
+    let diagnostics = expectBuildFailure(project)
+    let broken = diagnostics.first {
+      $0.location?.file == "404.html" && $0.message.contains("\"no-such-id\"")
+    }
+    #expect(broken?.message.contains("which is not on index.html") == true, "\(diagnostics)")
+    #expect((broken?.location?.line ?? 0) > 1 && (broken?.location?.column ?? 0) > 1, "\(diagnostics)")
+    #expect(try project.snapshot() == before)
   }
 }

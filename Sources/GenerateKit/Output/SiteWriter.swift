@@ -71,6 +71,13 @@ public struct SiteWriter {
     self.shownPath = output.given
   }
 
+  /// A writer for an output folder by its absolute path, only to clear up
+  /// after builds that died (`removeStaleFolders`).
+  init(outputPath: String, shownPath: String) {
+    self.outputPath = outputPath
+    self.shownPath = shownPath
+  }
+
   var outputURL: URL { URL(fileURLWithPath: outputPath).standardizedFileURL }
   var parentURL: URL { outputURL.deletingLastPathComponent() }
   var stagingPrefix: String { ".\(outputURL.lastPathComponent).staging-" }
@@ -138,78 +145,11 @@ public struct SiteWriter {
   public func publish(_ files: [(path: String, bytes: [UInt8])], report: inout Report) throws
     -> [Diagnostic]
   {
-    let fileManager = FileManager.default
-    let staging = stagingURL
-    try? fileManager.removeItem(at: staging)
-    do {
-      // The previous site, claimed by renaming it (another build at the
-      // same time gets none), is brought up to date; else a new folder.
-      let updating = reusesUnchangedFiles && rename(previousURL.path, staging.path) == 0
-      if !updating { try Self.makeFolder(staging.path, shown: shownPath) }
-      let marker = (path: OutputFolder.markerName, bytes: Array(OutputFolder.markerText.utf8))
-      // In the order given: where each file is written does not depend on
-      // when, and the first failure reported is the same every time.
-      let ordered = files + [marker]
-      let relative = ordered.map(\.path)
-      if let bad = relative.first(where: { !Self.isPlain($0) }) {
-        throw DiagnosticsError(
-          .error(
-            at: SourceLocation(file: shownPath),
-            "refusing to write '\(bad)': it is not a plain path inside the site"))
-      }
-      let folders = Self.folders(for: relative)
-      var existing = Set<String>()
-      if updating {
-        existing = try clear(staging.path, keeping: Set(relative), folders: Set(folders.joined()))
-      }
-      // Paths relative to the two folders' descriptors: the kernel walks
-      // `packages/vim/index.html`, not the whole path, for every file.
-      let root = try Folder(staging.path)
-      let live = reusesUnchangedFiles ? Self.liveSite(outputPath).flatMap { try? Folder($0) } : nil
-      try Self.makeFolders(folders, in: root)
-      let expected = Self.expectedFile()
-      let outcomes = Parallel.map(count: ordered.count) { index -> Result<Outcome, any Error> in
-        let path = relative[index]
-        let bytes = ordered[index].bytes
-        if existing.contains(path) {
-          if Self.holds(path, in: root, bytes, expected) { return .success(.kept) }
-          // Never written through: it may be a hard link to the live site.
-          guard unlinkat(root.descriptor, path, 0) == 0 else {
-            let reason = String(cString: strerror(errno))
-            return .failure(
-              DiagnosticsError(
-                .error(at: SourceLocation(file: root.path + "/" + path), "cannot replace file: \(reason)")))
-          }
-        }
-        if let live, Self.holds(path, in: live, bytes, expected),
-          linkat(live.descriptor, path, root.descriptor, path, 0) == 0
-        {
-          return .success(.linked)
-        }
-        do {
-          try Self.writeFile(bytes, to: path, in: root)
-          return .success(.written)
-        } catch {
-          return .failure(error)
-        }
-      }
-      for outcome in outcomes {
-        switch outcome {
-        case .success(.kept): report.kept += 1
-        case .success(.linked): report.linked += 1
-        case .success(.written): report.written += 1
-        case .failure(let error): throw error
-        }
-      }
-    } catch {
-      // What was staged is as good a start for the next build as the
-      // previous site was (every file is compared again).
-      if !(keepsPreviousSite && rename(staging.path, previousURL.path) == 0) { discard(staging) }
-      if let error = error as? DiagnosticsError { throw error }
-      throw DiagnosticsError(
-        .error(at: SourceLocation(file: shownPath), "cannot write the site: \(Self.describe(error))"))
-    }
-    return try swapIn(staging)
+    let update = try Update(self, paths: files.map(\.path))
+    try update.write(files)
+    let warnings = try update.finish([])
+    report = update.report
+    return warnings
   }
 
   enum Outcome { case kept, linked, written }
@@ -425,7 +365,7 @@ public struct SiteWriter {
   /// Exchanges the staging folder with the output, then removes the old
   /// site. Once the exchange is done the new site is live: a failure to
   /// remove the old one is only a warning.
-  private func swapIn(_ staging: URL) throws -> [Diagnostic] {
+  func swapIn(_ staging: URL) throws -> [Diagnostic] {
     let output = outputURL
     let fileManager = FileManager.default
     func fail(_ what: String) -> DiagnosticsError {

@@ -47,6 +47,10 @@ public struct SiteBuilder: Sendable {
       unlink(recordPath)
     } else if let inputs, let record = BuildRecord(contentsOf: recordPath), record.inputs == inputs {
       if let entries = BuildRecord.entries(of: output), record.matches(entries) {
+        // A build killed since the recorded one left the site as it was,
+        // and perhaps its staging folder: that goes (or becomes the
+        // previous site) as any build would clear it.
+        SiteWriter(outputPath: output, shownPath: options.outputPath).removeStaleFolders()
         let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
         log(
           "Up to date: the inputs and the \(entries.count) entries of \(options.outputPath) are as the last build left them (checked in \(milliseconds) ms; --clean builds anyway)"
@@ -223,16 +227,27 @@ public struct SiteBuilder: Sendable {
     func stopIfSuperseded() throws {
       if last != nil, openPages?.isSuperseded() == true { throw Superseded() }
     }
+    // A plain build checks each page as it is rendered and writes the
+    // pages a batch at a time into the staging folder (the previous site,
+    // updated in place), so the site's pages are never all in memory (at a
+    // million records they are most of the build's peak). A preview keeps
+    // every file, to compare, to show open pages first and to serve.
+    let stream = memory == nil ? PageStream(writer: writer, baseURL: config.baseURL) : nil
+    defer { stream?.abandon() }
     let rendered = try step(.rendering, reuse == nil ? "" : "(changed templates only)") {
       try renderer.render(
         site, index: index, templates: templates, previewScript: options.previewScript, reusing: reuse,
-        first: first)
+        first: first, stream: stream)
     }
     if reuse != nil { log("      \(rendered.renderedCount) of \(rendered.pageCount) pages rendered") }
     let files = index.files + rendered.files
     try stopIfSuperseded()
     try step(.validating) {
       do {
+        if let stream {
+          engine.emit(contentsOf: try stream.validate(otherFiles: files))
+          return
+        }
         engine.emit(
           contentsOf: try SiteValidator().validate(
             files: files, pages: rendered.pages, baseURL: config.baseURL, reusing: memory?.reports))
@@ -258,7 +273,12 @@ public struct SiteBuilder: Sendable {
       if memory != nil { beforePublishing?(filesByPath, changed?.filter { shown[$0] != filesByPath[$0] }) }
       var published = SiteWriter.Report()
       try step(.publishing, "to \(options.outputPath)") {
-        engine.emit(contentsOf: try writer.publish(files, report: &published))
+        if let stream {
+          engine.emit(contentsOf: try stream.publish(otherFiles: files))
+          published = stream.report
+        } else {
+          engine.emit(contentsOf: try writer.publish(files, report: &published))
+        }
       }
       if verbose {
         log(

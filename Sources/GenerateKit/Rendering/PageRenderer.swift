@@ -69,15 +69,21 @@ public struct PageRenderer {
 
   public init() {}
 
+  /// Pages rendered (on all cores) before a batch goes to a `PageStream`.
+  static let pagesPerBatch = 512
+
   public func render(
     _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?
   ) throws -> Output {
     try render(site, index: index, templates: templates, previewScript: previewScript, reusing: nil)
   }
 
+  /// With a `stream` (a command-line build, never with `first`), the
+  /// pages go to it a batch at a time, checked as they are rendered, and
+  /// `Output.files` holds only the files that are not pages.
   func render(
     _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?,
-    reusing reuse: Reuse?, first: FirstPages? = nil
+    reusing reuse: Reuse?, first: FirstPages? = nil, stream: PageStream? = nil
   ) throws -> Output {
     // Preparing stops on any problem, so what is left is from an earlier
     // render of this site (a preview's failed one): count only this one's.
@@ -212,8 +218,48 @@ public struct PageRenderer {
       let context = PageContext(page: job.context(), shared: shared)
       return library.render(context, withTemplate: job.template).map { Array($0.utf8) }
     }
-    var results = [[UInt8]?](repeating: nil, count: jobs.count)
-    var rest = Array(jobs.indices)
+    var pages: [String] = []
+    var templateOfPage: [String: String] = [:]
+    func rendered(_ job: Job, _ bytes: [UInt8]?) throws -> [UInt8] {
+      guard let bytes else {
+        throw DiagnosticsError(
+          .error(at: SourceLocation(file: job.path), "template '\(job.template)' rendered nothing"))
+      }
+      pages.append(job.path)
+      templateOfPage[job.path] = job.template
+      return bytes
+    }
+    var searchPage: [UInt8] = []
+    precondition(stream == nil || first == nil, "a preview's open pages need every page in memory")
+    if let stream {
+      // Every path is known before a page is rendered: the staging folder
+      // is made ready for exactly this site, then takes the pages a batch
+      // at a time, each checked on the core that rendered it.
+      var tail = [Self.workerPath, Self.stableManifestPath, "robots.txt", "sitemap.xml", ".nojekyll"]
+      if !templates.has(Self.workerTemplate) { tail.removeAll { $0 == Self.workerPath } }
+      if !index.files.contains(where: { $0.path == index.manifestPath }) {
+        tail.removeAll { $0 == Self.stableManifestPath }
+      }
+      if config.siteURL == nil { tail.removeAll { $0 == "sitemap.xml" } }
+      try stream.begin(paths: index.files.map(\.path) + files.map(\.path) + jobs.map(\.path) + tail)
+      for start in stride(from: 0, to: jobs.count, by: Self.pagesPerBatch) {
+        let batch = jobs[start..<min(start + Self.pagesPerBatch, jobs.count)]
+        let results = Parallel.map(count: batch.count) { offset -> (bytes: [UInt8], report: PageReport)? in
+          let job = batch[start + offset]
+          return render(job).map { ($0, stream.check(job.path, $0)) }
+        }
+        var written: [(path: String, bytes: [UInt8])] = []
+        written.reserveCapacity(batch.count)
+        for (offset, job) in batch.enumerated() {
+          let bytes = try rendered(job, results[offset]?.bytes)
+          if job.path == "index.html" { searchPage = bytes }
+          written.append((job.path, bytes))
+        }
+        try stream.take(written, reports: results.compactMap { $0?.report })
+      }
+    }
+    var results = [[UInt8]?](repeating: nil, count: stream == nil ? jobs.count : 0)
+    var rest = stream == nil ? Array(jobs.indices) : []
     if let first {
       let early = jobs.indices.filter { first.paths.contains(jobs[$0].path) }
       let pages = Parallel.map(count: early.count) { render(jobs[early[$0]]) }
@@ -236,16 +282,8 @@ public struct PageRenderer {
       let pages = Parallel.map(count: indices.count) { render(jobs[indices[indices.startIndex + $0]]) }
       for (index, bytes) in zip(indices, pages) { results[index] = bytes }
     }
-    var pages: [String] = []
-    var templateOfPage: [String: String] = [:]
-    for (index, job) in jobs.enumerated() {
-      guard let bytes = results[index] else {
-        throw DiagnosticsError(
-          .error(at: SourceLocation(file: job.path), "template '\(job.template)' rendered nothing"))
-      }
-      files.append((job.path, bytes))
-      pages.append(job.path)
-      templateOfPage[job.path] = job.template
+    for (index, bytes) in results.enumerated() {
+      files.append((jobs[index].path, try rendered(jobs[index], bytes)))
     }
 
     // Fields are evaluated as templates ask for them: a count out of range
@@ -258,7 +296,7 @@ public struct PageRenderer {
     // from the HTTP cache). The manifest is in the page. What else a visit
     // fetches — index files, record pages and their look — is kept as it
     // is fetched.
-    let searchPage = files.first { $0.path == "index.html" }?.bytes ?? []
+    if stream == nil { searchPage = files.first { $0.path == "index.html" }?.bytes ?? [] }
     let named = String(decoding: searchPage, as: UTF8.self)
     let precache = assetFiles.map { base + assetsFolder + $0.path }.filter { named.contains("\"\($0)\"") }
     if let worker = try worker(

@@ -25,18 +25,33 @@ struct SiteValidator {
       return validator.check(bytes, path: pages[index])
     }
     cache?.keep(zip(pages, reports).map { ($0, bytesByPath[$0] ?? [], $1) })
-    var diagnostics = reports.flatMap(\.diagnostics)
+    var byPage: [String: PageReport] = [:]
+    for (page, report) in zip(pages, reports) { byPage[page] = report }
+    return try finish(
+      diagnostics: reports.flatMap(\.diagnostics), files: Set(bytesByPath.keys), baseURL: baseURL,
+      source: { bytesByPath[$0] }, links: { $0.check(pages: byPage) { bytesByPath[$0] } })
+  }
+
+  /// The site-wide part, once every page is checked (by `validate`, or by
+  /// `HTMLValidator` as each page was rendered: `PageStream`): the pages'
+  /// problems (`diagnostics`, in page order), the sitemap (from `source`),
+  /// then — when no page has an error — the links between `files` (every
+  /// path of the site), as `links` checks them with a checker for those
+  /// files. Throws the errors (with any warnings); returns the warnings.
+  func finish(
+    diagnostics pageDiagnostics: [Diagnostic], files: Set<String>, baseURL: String,
+    source: (String) -> [UInt8]?, links: (SiteLinkChecker) -> [Diagnostic]
+  ) throws -> [Diagnostic] {
+    var diagnostics = pageDiagnostics
     for xml in ["sitemap.xml"] {
-      if let bytes = bytesByPath[xml] { diagnostics += validator.checkXML(bytes, path: xml) }
+      if let bytes = source(xml) { diagnostics += HTMLValidator().checkXML(bytes, path: xml) }
     }
     // A warning (libxml2 has a few) does not keep the links from being
     // checked: only an error can leave a page without its links read.
     if !diagnostics.contains(where: { $0.severity == .error }) {
-      var byPage: [String: PageReport] = [:]
-      for (page, report) in zip(pages, reports) { byPage[page] = report }
       do {
-        let checker = SiteLinkChecker(files: Set(bytesByPath.keys), basePath: try BasePath(baseURL))
-        diagnostics += checker.check(pages: byPage) { bytesByPath[$0] }
+        let checker = SiteLinkChecker(files: files, basePath: try BasePath(baseURL))
+        diagnostics += links(checker)
       } catch {
         diagnostics.append(.error(at: nil, "base URL \"\(baseURL)\": \(error)"))
       }

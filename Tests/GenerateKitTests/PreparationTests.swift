@@ -35,7 +35,7 @@ import Testing
       for template in [collection.subtitle, collection.url, collection.pagePath].compactMap({ $0 }) + extra {
         if template.parts != nil { filled += 1 }
         for document in site.documents
-        where document.collection == site.collections.firstIndex { $0 === collection } {
+        where document.collection == site.collections.firstIndex(where: { $0 === collection }) {
           let context = RecordContext(site: site, table: collection.table, row: document.row)
           #expect(template.render(context) == template.template.render(context))
         }

@@ -254,7 +254,6 @@ public struct PageRenderer {
         let size = min(
           max(Self.bytesPerBatch / average, Self.pagesPerBatch.lowerBound), Self.pagesPerBatch.upperBound)
         let batch = jobs[start..<min(start + size, jobs.count)]
-        defer { start = batch.endIndex }
         let results = Parallel.map(count: batch.count) { offset -> (bytes: [UInt8], report: PageReport)? in
           let job = batch[start + offset]
           return render(job).map { ($0, stream.check(job.path, $0)) }
@@ -269,6 +268,7 @@ public struct PageRenderer {
         }
         pagesSoFar += batch.count
         try stream.take(written, reports: results.compactMap { $0?.report })
+        start = batch.endIndex
       }
     }
     var results = [[UInt8]?](repeating: nil, count: stream == nil ? jobs.count : 0)

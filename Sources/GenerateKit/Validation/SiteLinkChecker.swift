@@ -53,18 +53,19 @@ public struct SiteLinkChecker: Sendable {
       bytes.withUnsafeBufferPointer { buffer in
         var locator = SourceLocator(source: buffer)
         for (link, message) in problems {
-          let location: SourceLocation
-          if link.offset < buffer.count {
-            let (line, column) = locator.lineAndColumn(at: link.offset)
-            location = SourceLocation(file: page, line: line, column: column)
-          } else {
-            location = SourceLocation(file: page)
-          }
-          diagnostics.append(.error(at: location, message))
+          diagnostics.append(.error(at: Self.location(of: link, in: page, &locator), message))
         }
       }
     }
     return diagnostics
+  }
+
+  /// Where `link` is on `page`: its line and column, or the page alone
+  /// when its offset is past the page's bytes.
+  static func location(of link: PageLink, in page: String, _ locator: inout SourceLocator) -> SourceLocation {
+    guard link.offset < locator.source.count else { return SourceLocation(file: page) }
+    let (line, column) = locator.lineAndColumn(at: link.offset)
+    return SourceLocation(file: page, line: line, column: column)
   }
 
   private struct ResolutionKey: Hashable {
@@ -238,14 +239,8 @@ public struct SiteLinkChecker: Sendable {
       bytes.withUnsafeBufferPointer { buffer in
         var locator = SourceLocator(source: buffer)
         for (index, link, message) in problems.sorted(by: { $0.index < $1.index }) {
-          let location: SourceLocation
-          if link.offset < buffer.count {
-            let (line, column) = locator.lineAndColumn(at: link.offset)
-            location = SourceLocation(file: page, line: line, column: column)
-          } else {
-            location = SourceLocation(file: page)
-          }
-          found.append((page, index, .error(at: location, message)))
+          found.append(
+            (page, index, .error(at: SiteLinkChecker.location(of: link, in: page, &locator), message)))
         }
       }
     }

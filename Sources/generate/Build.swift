@@ -57,12 +57,8 @@ struct Build: ParsableCommand {
         let lines = printer.lines(for: summary.warnings)
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
       }
-      if !quiet && summary.upToDate {
-        print(
-          String(
-            format: "%d pages from %d records in %@/ are up to date (checked in %.2f s)", summary.pages,
-            summary.records, output, summary.seconds))
-      } else if !quiet {
+      // An up-to-date site was said so by the build's own line ("Up to date: …").
+      if !quiet && !summary.upToDate {
         let warnings =
           summary.warnings.isEmpty
           ? "" : " with \(DiagnosticPrinter.count(summary.warnings.count, "warning"))"

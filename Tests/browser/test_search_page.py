@@ -379,6 +379,39 @@ def test_a_typo_still_finds_the_right_thing_with_a_note(page, site):
     assert "Metallica" in page.locator("#rows .row-title").first.inner_text()
 
 
+def test_rows_come_before_the_chips_totals_which_then_fade_in_without_moving_them(page, site):
+    """Top Results' first rows never wait for the kinds' file (the chips' totals): they show, the
+    chips come in when it lands, with the same chips as when it was there all along, and no row
+    moves. The file is held back here to make the order certain."""
+    held = []
+    page.route("**/kinds.json", lambda route: held.append(route))
+    open_search(page, site)
+    type_query(page, "metalica")
+    page.wait_for_selector("#suggestions[data-for=metalica] [role=option]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#results-panel:not([hidden]) #rows li")
+    assert "Metallica" in page.locator("#rows .row-title").first.inner_text()
+    assert held, "the kinds' file is asked for, and held back"
+    assert state(page)["wait"] == "true"
+    settle(page)
+    assert layer_style(page, "chip-layer")["opacity"] == 0, "no chips before their totals"
+    first_row = page.locator("#rows li").first.bounding_box()
+    for route in held:
+        route.continue_()
+    page.wait_for_function("() => document.documentElement.dataset.wait === 'false'")
+    settle(page)
+    assert layer_style(page, "chip-layer")["opacity"] == 1
+    assert page.locator("#rows li").first.bounding_box() == first_row, "rows stay put as the chips come in"
+    shown = page.locator("#chips [role=tab]:not([hidden])").evaluate_all("els => els.map((e) => e.id)")
+    assert "chip-top" in shown and len(shown) > 2, shown
+    # The same chips as when the file is in before Enter.
+    final_search(page, "love")
+    final_search(page, "metalica")
+    assert state(page)["wait"] == "false"
+    again = page.locator("#chips [role=tab]:not([hidden])").evaluate_all("els => els.map((e) => e.id)")
+    assert again == shown
+
+
 def test_no_results_hides_empty_chips(page, site):
     open_search(page, site)
     final_search(page, "qqxzzv")

@@ -111,10 +111,9 @@ struct TermShardStage {
       return size
     }
     var leading = lead.select(prefix: prefix, terms: terms, tops: tops, budget: options.leadBytes, size: size)
-    // A large index counts no chips on Enter, so a final search waits only for its first rows'
-    // documents: the shard's commonest words bring those rows too (a small index waits for its
-    // kinds file anyway, and its first query stays as small as it was).
-    if rows.order.count > options.kindsInOneFile && options.enterRows > 0 {
+    // A final search (Top Results) waits only for its first rows' documents, never for the
+    // kinds' files (the chips' totals come after): the shard's commonest words bring those rows too.
+    if options.enterRows > 0 {
       var chosen = Set(leading)
       var used = 0
       let common = terms.filter { postings[$0]?.plain == true }

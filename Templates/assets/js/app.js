@@ -6,7 +6,7 @@
 // page that render from the store.
 
 import { createEngine } from './engine/engine.js'
-import { createStore, hasQuery, loadRecents, readURL } from './ui/store.js'
+import { createStore, hasQuery, loadRecents, readURL, slotFor } from './ui/store.js'
 import { $ } from './ui/dom.js'
 import { embeddedIndex, cachedFetch, prefetchTerms } from './ui/fetcher.js'
 import { createRuns } from './ui/runs.js'
@@ -36,7 +36,10 @@ const idle = { text: '', tokens: [], scope: scopes[0], kind: 'top', view: 'idle'
 const store = createStore({ ...idle, recents: loadRecents(base.pathname), manifest: null })
 const address = createAddress(store, scopes[0])
 // ui/filters.js comes when a search first has a scope or a token: most
-// searches never do, so the first page does not pay for it.
+// searches never do, so the first page does not pay for it. A specifier the
+// bundler cannot read keeps it out of the bundle (esbuild inlines a literal
+// import(), as engine/match.js says of typo.js); the site ships it beside app.js.
+const FILTERS = new URL('./ui/filters.js', import.meta.url).href
 let filters = null
 const runs = createRuns({ store, engine, idle, address, phrase: (s) => filters?.filtersPhrase(s, scopeLabels) })
 const actions = createActions({ store, runs, address, base, scopes, idle })
@@ -50,10 +53,10 @@ let loading = false
 store.subscribe((s) => {
   if (loading || (s.scope === scopes[0] && !s.tokens.length)) return
   loading = true
-  import('./ui/filters.js').then((module) => {
+  import(FILTERS).then((module) => {
     filters = module
-    module.mountFilters({ store, actions, scopes: scopeLabels })
-  })
+    module.mountFilters({ store, actions, scopes: scopeLabels, slotFor })
+  }, () => { loading = false })
 })
 engine.ready.then((manifest) => store.set({ manifest }), () => {})
 // The offline worker (sw.js), when the site has one: its scope is the base.

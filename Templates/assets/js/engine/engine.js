@@ -170,19 +170,23 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     // nothing, which must not.
     if (!q && !tokens.length && k >= 0 && (m.kinds[k].file || m.kindsFile)) q = await browse(k, scope)
     if (!q) return { text, docs: [], total: 0, totals, corrected: [], dropped: [] }
-    // The chips' totals need the kinds' files; Top Results' page does not, so its documents are
-    // fetched meanwhile: one round trip before the first rows, not two.
+    // The chips' totals need the kinds' files; Top Results' rows do not, so they never wait for
+    // them: on a small index whose kinds' files are not all in yet, `counted` brings the totals
+    // when they are (a promise of them), and the rows come first.
     const learning = cheap || k >= 0 ? kinds.learnAll(q.all, cheap ? null : [k]) : null
     if (k >= 0) await learning
     const all = k < 0 ? q.all : q.all.filter((id) => kinds.of(id) === k)
     const { list, total } = page(rank(all, q.rules), offset, limit, kinds.groupOf)
     const stem = stemmer(m.options?.forms)
-    const [rows] = await Promise.all([docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), learning])
+    const rows = await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks))
     kinds.count(q.all, totals)
+    const counted = cheap && kinds.known < m.kinds.length
+      ? learning.then(() => kinds.count(q.all, { ...totals }))
+      : null
     const shown = proximityFirst(rows, q.words ?? [], q.rules, stem)
     // A correction is never announced over No Results.
     return {
-      text, docs: offset ? shown : wholeFirst(shown, q.words ?? []), total, totals,
+      text, docs: offset ? shown : wholeFirst(shown, q.words ?? []), total, totals, counted,
       corrected: q.all.length ? q.corrected : [], dropped: q.all.length ? q.dropped : [],
     }
   }

@@ -71,6 +71,7 @@ export function createKinds(loader, documents) {
     }
     manifest.kinds.forEach((x, i) => { totals[x.id] = state.known.has(i) ? counts[i] : undefined })
     totals.top = top
+    return totals
   }
 
   return kinds

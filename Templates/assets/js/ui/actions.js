@@ -43,12 +43,17 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       const s = get()
       if (!text.trim() && !s.tokens.length) return
       // The same words again (Enter once more) are the same answer: the rows shown stay, and
-      // the search asks for as many as are shown, so none is removed and added back.
+      // are the answer (or, while the first page is still filling, as many are asked for), so
+      // none is removed and added back.
       const again = s.view === 'results' && s.results && s.kind === 'top' && text === s.text && asTyped === s.asTyped
       set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: again ? s.results : null, asTyped, dismissed: false })
-      recents([{ text: text.trim(), tokens: s.tokens }, ...s.recents])
-      address('final')
-      search(false, again ? s.results.docs.length : 0)
+      search(false, again ? s.results.docs.length : 0, again && !s.results.filling ? s.results : null)
+      // The history entry and the recent search wait for the next task: the search's files are
+      // asked for first (or its rows shown, when the engine has them), and a history call costs a
+      // few milliseconds.
+      address('final', { soon: true })
+      const recent = { text: text.trim(), tokens: s.tokens }
+      setTimeout(() => recents([recent, ...get().recents]))
     },
     pick(index) {
       const option = get().options[index]

@@ -30,7 +30,9 @@ export function mountChips({ store, actions }) {
   const selected = () => chips.find((chip) => chip.ariaSelected === 'true') ?? chips[0]
 
   /** Moves the capsule (and so the white labels' mask) onto the selected chip. */
+  let frame = 0
   function place(animate) {
+    cancelAnimationFrame(frame)
     const box = top.getBoundingClientRect()
     const rect = selected().getBoundingClientRect()
     const px = (n) => `${n.toFixed(2)}px`
@@ -76,7 +78,15 @@ export function mountChips({ store, actions }) {
   store.subscribe((s, prev) => {
     const totals = s.results?.totals
     const moved = totals !== prev.results?.totals && hideEmpty(totals)
-    if (s.kind === prev.kind) return moved && place(false)
+    // Chips shown or hidden by new totals: the capsule moves in the frame that draws them, so the
+    // rows that came with the totals are on the page before any layout is read.
+    if (s.kind === prev.kind) {
+      if (moved) {
+        cancelAnimationFrame(frame)
+        frame = requestAnimationFrame(() => place(false))
+      }
+      return
+    }
     select(s.kind)
     // A choice the user makes and sees animates; anything else lands at once.
     const seen = s.view === 'results' && !s.editing

@@ -80,6 +80,10 @@ export function mountField({ store, actions }) {
     } else if (key === 'Enter' && s.active >= 0) {
       event.preventDefault() // otherwise the form's submit commits the text
       actions.pick(s.active)
+    } else if (key === 'Enter') {
+      // The search starts on the key itself, not on the form's submit three events later.
+      event.preventDefault()
+      actions.commit()
     } else if (key === 'Backspace' && s.tokens.length && !input.selectionStart && !input.selectionEnd) {
       event.preventDefault()
       actions.removeToken(s.tokens.length - 1)
@@ -129,6 +133,8 @@ export function mountField({ store, actions }) {
     if (input.ariaExpanded !== expanded) input.ariaExpanded = expanded
     if (s.active >= 0) input.setAttribute('aria-activedescendant', `opt-${s.active}`)
     else input.removeAttribute('aria-activedescendant')
-    if (!s.editing && prev.editing && document.activeElement === input) input.blur()
+    // The field lets go of focus (and a phone its keyboard) in the next task: a final search's
+    // files are asked for first, or its rows shown when they are at hand.
+    if (!s.editing && prev.editing) setTimeout(() => store.get().editing || document.activeElement !== input || input.blur())
   })
 }

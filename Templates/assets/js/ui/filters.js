@@ -5,9 +5,9 @@
 // hear scope changes from ui/scopebar.js, tokens from ui/actions.js, and the
 // filters in force in ui/runs.js's results summary.)
 
-import { $ } from './dom.js'
-import { slotFor } from './store.js'
-
+// It imports nothing: the page's bundle keeps it out (app.js), and the file it is fetched as
+// needs no other. `slotFor` comes from ui/store.js through mountFilters.
+const $ = (id) => document.getElementById(id)
 const labelOf = (scopes, id) => scopes.find((x) => x.id === id)?.label ?? id
 
 /** The scope and tokens in force, in words: '' when there are none. */
@@ -28,7 +28,7 @@ export function widened(s, scopes) {
   return s.scope === scopes[0].id && keep ? null : { scope: scopes[0].id, tokens: keep ? s.tokens : [] }
 }
 
-export function mountFilters({ store, actions, scopes }) {
+export function mountFilters({ store, actions, scopes, slotFor }) {
   const line = $('filters')
   const buttons = [$('filters-widen'), $('empty-widen')]
   // "Search the whole catalogue" ("Search All Years" where the label says

@@ -42,7 +42,8 @@ export function mountHeader({ store }) {
     const state = oneScope && slotState === 'scopes' ? 'none' : slotState
     // Unchanged values are not written again: an attribute on <html> restyles the whole page.
     // `wait`: results asked for and none yet; `left`: the idle page was left once (it fades back in).
-    const wait = String(s.view === 'results' && !s.results)
+    // The chips come with the totals: after the first rows, on a small index whose kinds' file was not in.
+    const wait = String(s.view === 'results' && (!s.results || Boolean(s.results.counted)))
     for (const [key, value] of Object.entries({ mode: modeFor(s), slot: state, view: s.view, wait })) {
       if (root.dataset[key] !== value) root.dataset[key] = value
     }

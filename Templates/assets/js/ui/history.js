@@ -11,13 +11,27 @@ import { tokenFor } from './actions.js'
 // final search, Cancel) happens at once and drops the pending one.
 const TYPING_PAUSE = 200
 
-/** `write(mode)`: 'partial' (typing) waits for a pause; 'final' and 'replace' write now. */
+/**
+ * `write(mode)`: 'partial' (typing) waits for a pause; 'final' and 'replace' write now, or with
+ * `soon` in the next task (a final search asks for its files first). Any write makes a held one
+ * first, so entries keep their order.
+ */
 export function createAddress(store, defaultScope) {
   let typingWrite = 0
-  return (mode) => {
+  let held = null
+  const flush = () => {
+    if (!held) return
+    clearTimeout(held.timer)
+    const mode = held.mode
+    held = null
+    writeURL(store.get(), defaultScope, mode)
+  }
+  return (mode, { soon = false } = {}) => {
     clearTimeout(typingWrite)
-    if (mode !== 'partial') return writeURL(store.get(), defaultScope, mode)
-    typingWrite = setTimeout(() => writeURL(store.get(), defaultScope, mode), TYPING_PAUSE)
+    flush()
+    if (soon) held = { mode, timer: setTimeout(flush) }
+    else if (mode !== 'partial') writeURL(store.get(), defaultScope, mode)
+    else typingWrite = setTimeout(() => writeURL(store.get(), defaultScope, mode), TYPING_PAUSE)
   }
 }
 

@@ -139,9 +139,15 @@ export function mountResults({ store, actions, base }) {
   }
 
   let rowsOf = new Map()
+  // What the panel shows: the same rows, totals and words again (Enter once more) change nothing
+  // but aria-busy.
+  let drawn = null
   function renderResults(s) {
     const r = s.results
     views.results.setAttribute('aria-busy', s.busy)
+    const now = r && !s.error && [r.docs, r.totals, r.total, r.filling, r.corrected, r.dropped, s.text]
+    if (now && drawn?.every((x, i) => x === now[i])) return
+    drawn = now
     more.hidden = correction.hidden = empty.hidden = count.hidden = true
     // Never a blank panel: a first answer still on its way says so (search.css shows it after a moment).
     $('results-loading').hidden = Boolean(r || !s.busy)

@@ -75,10 +75,19 @@ export function createRuns({ store, engine, idle, address, phrase }) {
     }
   }
 
-  /** The final search, or its next page when `append`; `rows` restores a longer first page (Back). */
-  async function search(append = false, rows = 0) {
+  /**
+   * The final search, or its next page when `append`; `rows` restores a longer first page (Back).
+   * `shown`: the answer on screen, when this is the same search again (Enter once more): the
+   * index never changes, so it is the answer, rows and all.
+   */
+  async function search(append = false, rows = 0, shown = null) {
     const id = ++latest
     const s = get()
+    // The same answer again is shown in the key's own task: no wait, no loading state.
+    if (shown) {
+      set({ busy: false, error: null, results: { ...shown, from: 0 } })
+      return announce(summary(shown, s))
+    }
     const from = append ? s.results.docs.length : 0
     set({ busy: true, error: null })
     try {
@@ -101,11 +110,19 @@ export function createRuns({ store, engine, idle, address, phrase }) {
       const first = { ...r, from, docs: append ? [...s.results.docs, ...r.docs] : r.docs, filling }
       set({ busy: false, results: first })
       if (!append) announce(summary(r, s))
+      // The chips' totals, when the rows came before them (engine.js): the same answer gets them
+      // (or, if their file fails, shows its chips with the totals it has).
+      const counted = (totals) => {
+        const now = get().results
+        if (now?.counted === r.counted) set({ results: { ...now, from: now.docs.length, totals: totals ?? now.totals, counted: null } })
+      }
+      r.counted?.then(counted, () => counted(null))
       if (!filling) return
       // The rest of the first page, added below the rows shown, unless a newer run started.
       const rest = await engine.search(s.text, { ...query, offset: r.docs.length, limit: PAGE - r.docs.length }).catch(() => null)
-      if (get().results !== first) return
-      set({ results: { ...first, filling: false, ...(rest && id === latest ? { from: first.docs.length, docs: [...first.docs, ...rest.docs] } : {}) } })
+      const now = get().results
+      if (now?.docs !== first.docs) return
+      set({ results: { ...now, filling: false, ...(rest && id === latest ? { from: now.docs.length, docs: [...now.docs, ...rest.docs] } : {}) } })
     } catch (error) {
       if (id === latest) set({ busy: false, results: null, error })
     }

@@ -100,14 +100,16 @@ import Testing
     #expect(!joined.contains("ac"))
   }
 
-  @Test func aLargeIndexsShardsCarryTheFirstRowsOnEnterOfTheirCommonestWord() throws {
-    var large = IndexBuilder()
-    large.options.kindsInOneFile = 1  // past it there is no kinds file: Enter waits only for rows
-    large.options.leadBytes = 300  // too few for most shards' typing rows; 150 for the first row on Enter
-    large.options.enterRows = 1
-    let index = try large.build(site)
+  /// Large (no kinds file) or small (one kinds file, which a final search's rows never wait for).
+  @Test(arguments: [1, 50_000])
+  func shardsCarryTheFirstRowsOnEnterOfTheirCommonestWord(kindsInOneFile: Int) throws {
+    var builder = IndexBuilder()
+    builder.options.kindsInOneFile = kindsInOneFile
+    builder.options.leadBytes = 300  // too few for most shards' typing rows; 150 for the first row on Enter
+    builder.options.enterRows = 1
+    let index = try builder.build(site)
     let manifest: Manifest = try file(index, index.manifestPath)
-    #expect(manifest.kindsFile == nil)
+    #expect((manifest.kindsFile == nil) == (kindsInOneFile == 1))
     let postings = PostingsStage(site: site, order: IndexBuilder().rankedDocuments(site)).run()
     let count = { (term: String) in postings[term]?.count ?? 0 }
     var checked = 0

@@ -27,9 +27,8 @@ public struct IndexBuilder {
     public var leadBytes = tunable.rowBytesPerShard
     /// Up to this many documents the kinds' documents are one file.
     public var kindsInOneFile = tunable.kindsInOneFile
-    /// Rows a final search shows first (`FIRST` in ui/runs.js): past
-    /// `kindsInOneFile` documents, a term shard carries them for its
-    /// commonest words, within half of `leadBytes` more.
+    /// Rows a final search shows first (`FIRST` in ui/runs.js): a term shard
+    /// carries them for its commonest words, within half of `leadBytes` more.
     public var enterRows = 12
     public var maxPrefixLength = 4
     /// Past this many term shards the manifest lists one directory file per

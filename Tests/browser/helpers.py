@@ -31,6 +31,12 @@ def type_query(page, text):
     field.press_sequentially(text, delay=15)
 
 
+def address_has(page, *parts):
+    """Waits for the address to hold every part: a final search writes its history entry once its
+    first rows are on screen."""
+    page.wait_for_url(lambda url: all(part in url for part in parts))
+
+
 def final_search(page, text):
     type_query(page, text)
     page.keyboard.press("Enter")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from helpers import final_search, layer_style, open_search, settle, state, type_query
+from helpers import address_has, final_search, layer_style, open_search, settle, state, type_query
 
 
 def chip_geometry(page, kind):
@@ -321,7 +321,7 @@ def test_choosing_from_the_compact_scope_menu_returns_to_the_field(new_page, sit
     page.keyboard.press("Enter")
     page.wait_for_selector("#results-panel:not([hidden])")
     assert page.locator("#scope-menu").is_hidden()
-    assert "scope=library" in page.url and "q=metallica" in page.url
+    address_has(page, "scope=library", "q=metallica")
 
 
 def test_long_scope_labels_collapse_and_space_brings_segments_back(new_page, site):
@@ -490,7 +490,7 @@ def test_tokens_filter_by_mouse_and_go_with_backspace(page, site):
     page.wait_for_selector("#rows .row")
     with_token = total(page)
     assert 0 < with_token < without
-    assert "token=genre%3AJazz" in page.url and "q=miles" in page.url
+    address_has(page, "token=genre%3AJazz", "q=miles")
 
     # Remove with the mouse: the filter goes away.
     page.locator("#tokens .token-remove").click()
@@ -719,7 +719,7 @@ def test_url_state_survives_reload_and_back(page, site):
     assert abs(inset_of(clip["clip"])[3] - clip["left"]) < 1
 
     final_search(page, "iron")
-    assert "q=iron" in page.url
+    address_has(page, "q=iron")
     page.go_back()
     page.wait_for_function("() => document.getElementById('q').value === 'metallica'")
     assert page.url == url

@@ -162,26 +162,27 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     for (const k of m.kinds) totals[k.id] = 0
     const k = m.kinds.findIndex((x) => x.id === kind)
     const cheap = m.docCount <= CHEAP_KINDS
-    // A small index counts every chip from the kinds' files, whatever the words find: they are
-    // asked for first, and arrive while the words are matched.
-    if (cheap && text?.trim() && (m.kindsFile || m.kinds.every((x) => x.file))) kinds.learnAll(EMPTY, null).catch(() => {})
+    // A small index counts every chip from the kinds' files, whatever the words find: a chip's
+    // rows need them, so they are asked for first and arrive while the words are matched (Top
+    // Results' rows do not: see `counted`).
+    if (cheap && k >= 0 && text?.trim() && (m.kindsFile || m.kinds.every((x) => x.file))) kinds.learnAll(EMPTY, null).catch(() => {})
     let q = await query(text, scope, tokens, true, asTyped)
     // No query is either no words and no tokens, which browses the kind, or a token that names
     // nothing, which must not.
     if (!q && !tokens.length && k >= 0 && (m.kinds[k].file || m.kindsFile)) q = await browse(k, scope)
     if (!q) return { text, docs: [], total: 0, totals, corrected: [], dropped: [] }
     // The chips' totals need the kinds' files; Top Results' rows do not, so they never wait for
-    // them: on a small index whose kinds' files are not all in yet, `counted` brings the totals
-    // when they are (a promise of them), and the rows come first.
-    const learning = cheap || k >= 0 ? kinds.learnAll(q.all, cheap ? null : [k]) : null
-    if (k >= 0) await learning
+    // them: on a small index whose kinds' files are not all in yet, `counted()` asks for them
+    // (once) and brings the totals, and the page calls it once the rows are drawn.
+    if (k >= 0) await kinds.learnAll(q.all, cheap ? null : [k])
     const all = k < 0 ? q.all : q.all.filter((id) => kinds.of(id) === k)
     const { list, total } = page(rank(all, q.rules), offset, limit, kinds.groupOf)
     const stem = stemmer(m.options?.forms)
     const rows = await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks))
     kinds.count(q.all, totals)
+    let counting = null
     const counted = cheap && kinds.known < m.kinds.length
-      ? learning.then(() => kinds.count(q.all, { ...totals }))
+      ? () => (counting ??= kinds.learnAll(q.all, null).then(() => kinds.count(q.all, { ...totals })))
       : null
     const shown = proximityFirst(rows, q.words ?? [], q.rules, stem)
     // A correction is never announced over No Results.

@@ -3,7 +3,7 @@
 // render from the store and change it only through these.
 
 import { hasQuery, sameToken, saveRecents, withoutRecent } from './store.js'
-import { announce } from './dom.js'
+import { afterPaint, announce } from './dom.js'
 
 /** A search token for a facet value, labelled from the manifest; null when the facet is unknown. */
 export function tokenFor(manifest, facetId, value) {
@@ -48,12 +48,11 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       const again = s.view === 'results' && s.results && s.kind === 'top' && text === s.text && asTyped === s.asTyped
       set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: again ? s.results : null, asTyped, dismissed: false })
       search(false, again ? s.results.docs.length : 0, again && !s.results.filling ? s.results : null)
-      // The history entry and the recent search wait for the next task: the search's files are
-      // asked for first (or its rows shown, when the engine has them), and a history call costs a
-      // few milliseconds.
+      // The history entry and the recent search wait until the rows are on screen: a history call
+      // and localStorage cost a millisecond or more each.
       address('final', { soon: true })
       const recent = { text: text.trim(), tokens: s.tokens }
-      setTimeout(() => recents([recent, ...get().recents]))
+      afterPaint(() => recents([recent, ...get().recents]))
     },
     pick(index) {
       const option = get().options[index]

@@ -3,6 +3,17 @@
 
 export const $ = (id) => document.getElementById(id)
 
+/**
+ * Runs `fn` once the next frame is on screen (a frame, then a task), or after 100 ms when no frame
+ * comes (a hidden tab): for work a final search's first rows need not wait for.
+ */
+export function afterPaint(fn) {
+  let done = false
+  const run = () => done || (done = true, fn())
+  requestAnimationFrame(() => setTimeout(run))
+  setTimeout(run, 100)
+}
+
 /** An element; `text` sets textContent, `on…` adds a listener. */
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag)

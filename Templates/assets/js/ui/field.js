@@ -3,7 +3,7 @@
 // that drive them. Editing ends when focus leaves the header, a search is
 // committed, or the search is cancelled.
 
-import { $, h, icon } from './dom.js'
+import { $, afterPaint, h, icon } from './dom.js'
 import { hasQuery } from './store.js'
 
 export function mountField({ store, actions }) {
@@ -133,8 +133,8 @@ export function mountField({ store, actions }) {
     if (input.ariaExpanded !== expanded) input.ariaExpanded = expanded
     if (s.active >= 0) input.setAttribute('aria-activedescendant', `opt-${s.active}`)
     else input.removeAttribute('aria-activedescendant')
-    // The field lets go of focus (and a phone its keyboard) in the next task: a final search's
-    // files are asked for first, or its rows shown when they are at hand.
-    if (!s.editing && prev.editing) setTimeout(() => store.get().editing || document.activeElement !== input || input.blur())
+    // The field lets go of focus (and a phone its keyboard) once a final search's first rows are
+    // on screen: a blur restyles the header (a millisecond or two).
+    if (!s.editing && prev.editing) afterPaint(() => store.get().editing || document.activeElement !== input || input.blur())
   })
 }

@@ -3,7 +3,7 @@
 // from an address — on load, and on Back and Forward.
 
 import { readURL, writeURL } from './store.js'
-import { snap } from './dom.js'
+import { afterPaint, snap } from './dom.js'
 import { tokenFor } from './actions.js'
 
 // The address follows typing once it pauses: a history call takes a
@@ -13,15 +13,14 @@ const TYPING_PAUSE = 200
 
 /**
  * `write(mode)`: 'partial' (typing) waits for a pause; 'final' and 'replace' write now, or with
- * `soon` in the next task (a final search asks for its files first). Any write makes a held one
- * first, so entries keep their order.
+ * `soon` once the next frame is on screen (a final search's first rows come first). Any write
+ * makes a held one first, so entries keep their order.
  */
 export function createAddress(store, defaultScope) {
   let typingWrite = 0
   let held = null
   const flush = () => {
     if (!held) return
-    clearTimeout(held.timer)
     const mode = held.mode
     held = null
     writeURL(store.get(), defaultScope, mode)
@@ -29,8 +28,11 @@ export function createAddress(store, defaultScope) {
   return (mode, { soon = false } = {}) => {
     clearTimeout(typingWrite)
     flush()
-    if (soon) held = { mode, timer: setTimeout(flush) }
-    else if (mode !== 'partial') writeURL(store.get(), defaultScope, mode)
+    if (soon) {
+      const mine = { mode }
+      held = mine
+      afterPaint(() => held === mine && flush())
+    } else if (mode !== 'partial') writeURL(store.get(), defaultScope, mode)
     else typingWrite = setTimeout(() => writeURL(store.get(), defaultScope, mode), TYPING_PAUSE)
   }
 }

@@ -4,7 +4,7 @@
 // overwrites a newer answer.
 
 import { hasQuery, sameToken, describe } from './store.js'
-import { $, announce } from './dom.js'
+import { $, afterPaint, announce } from './dom.js'
 import { completionOptions } from './completions.js'
 
 // Results per page of a final search; the first page shows its first screenful as soon as those
@@ -116,9 +116,12 @@ export function createRuns({ store, engine, idle, address, phrase }) {
         const now = get().results
         if (now?.counted === r.counted) set({ results: { ...now, from: now.docs.length, totals: totals ?? now.totals, counted: null } })
       }
-      r.counted?.then(counted, () => counted(null))
+      // Asked for once the rows are drawn (a microtask), as the rest of the first page is once
+      // they are on screen: neither fetch is started before the first rows.
+      if (r.counted) queueMicrotask(() => r.counted().then(counted, () => counted(null)))
       if (!filling) return
       // The rest of the first page, added below the rows shown, unless a newer run started.
+      await new Promise(afterPaint)
       const rest = await engine.search(s.text, { ...query, offset: r.docs.length, limit: PAGE - r.docs.length }).catch(() => null)
       const now = get().results
       if (now?.docs !== first.docs) return

@@ -251,10 +251,13 @@ ARM = """([sel, mode, timeout]) => {
       window.removeEventListener('keydown', key, true); window.removeEventListener('input', inp, true);
       resolve(v);
     }
-    function key(e) { if (t0 === null) t0 = e.timeStamp; }
+    // __tk: the key's delivery, from the event's time to the first handler (a key pressed while a
+    // frame is drawn waits for it); a search timed from JS (Pagefind's page) has none.
+    function key(e) { if (t0 === null) { t0 = e.timeStamp; window.__tk = performance.now() - e.timeStamp; } }
     // keydown -> input event: the browser's own delivery time, a floor under every figure
     function inp() { if (t0 !== null && window.__ti === null) window.__ti = performance.now() - t0; }
     window.__ti = null;
+    window.__tk = null;
     // 'any' also counts the list saying which text it answers (data-for): rows kept
     // from the keystroke before may leave nothing else to change.
     mo.observe(root, mode === 'rows' ? { childList: true, subtree: true, attributes: true }

@@ -206,22 +206,21 @@ public struct PageRenderer {
     let reuse = reuse.flatMap {
       $0.assetsFolder == assetsFolder && $0.modulePreloads == bundle.modulePreloads ? $0 : nil
     }
-    let library = templates.library
     let builtInBrowse = writesListRows && templates.isBuiltIn("browse")
     let written = Counter()
     func render(_ job: Job) -> [UInt8]? {
       if let reuse, !reuse.mayChange(job.template), let bytes = reuse.pages[job.path] { return bytes }
       if builtInBrowse, let rows = job.rows {
         let marked = PageContext(page: rows.markedContext(), shared: shared)
-        if let text = library.render(marked, withTemplate: job.template),
-          let bytes = BrowsePages.ListRows.splice(rows.html(), into: Array(text.utf8))
+        if let text = templates.render(marked, withTemplate: job.template),
+          let bytes = BrowsePages.ListRows.splice(rows.html(), into: text)
         {
           written.add()
           return bytes
         }
       }
       let context = PageContext(page: job.context(), shared: shared)
-      return library.render(context, withTemplate: job.template).map { Array($0.utf8) }
+      return templates.render(context, withTemplate: job.template)
     }
     var pages: [String] = []
     var templateOfPage: [String: String] = [:]
@@ -395,10 +394,10 @@ public struct PageRenderer {
       let text = String(decoding: asset.bytes, as: UTF8.self)
       do {
         let template = try MustacheTemplate(string: text)
-        let rendered = template.render(PageContext(page: [:], shared: shared), library: templates.library)
+        let rendered = templates.render(template, object: PageContext(page: [:], shared: shared))
         sources.append(
           AssetFile(
-            path: String(asset.path.dropLast(".mustache".count)), bytes: Array(rendered.utf8),
+            path: String(asset.path.dropLast(".mustache".count)), bytes: rendered,
             source: asset.source))
       } catch let error as MustacheTemplate.ParserError {
         // The file's own folder: with layered template folders it need not be the first.
@@ -471,8 +470,7 @@ public struct PageRenderer {
     let json = try JSONSerialization.data(
       withJSONObject: settings, options: [.sortedKeys, .withoutEscapingSlashes])
     let context: [String: Any] = ["offline": offline, "settings": String(decoding: json, as: UTF8.self)]
-    guard let text = templates.library.render(context, withTemplate: Self.workerTemplate) else { return nil }
-    return Array(text.utf8)
+    return templates.render(context, withTemplate: Self.workerTemplate)
   }
 
   func robots(config: SiteConfig, base: String) -> String {

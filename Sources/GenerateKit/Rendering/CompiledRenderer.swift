@@ -46,13 +46,14 @@ struct CompiledRenderer {
   }
 
   /// Renders `template` over `object`, as `MustacheTemplate.render(_:library:)` would.
-  mutating func render(_ template: CompiledTemplate, object: Any, capacity: Int = 16 << 10) throws -> [UInt8]
-  {
+  mutating func render(_ template: CompiledTemplate, object: Any) throws -> [UInt8] {
     stack = [try RenderValue(object)]
     out = []
-    out.reserveCapacity(capacity)
+    out.reserveCapacity(4096)
     try render(template, Scope())
-    return out
+    // Pages wait in memory a batch at a time: without the room the buffer
+    // grew into, which can be half of it.
+    return out.capacity - out.count > out.count / 8 ? Array(out[...]) : out
   }
 
   mutating func render(_ template: CompiledTemplate, _ scope: Scope) throws {

@@ -232,10 +232,10 @@ public struct TemplateSet: @unchecked Sendable {
   /// it: through `CompiledRenderer` when the template compiled and the
   /// values are of types it knows, else through swift-mustache. Nil when
   /// there is no such template.
-  func render(_ object: Any, withTemplate name: String, capacity: Int = 16 << 10) -> [UInt8]? {
+  func render(_ object: Any, withTemplate name: String) -> [UInt8]? {
     if !Self.rendersWithMustache, let template = compiled[name] {
       var renderer = CompiledRenderer(templates: compiled, known: names)
-      if let bytes = try? renderer.render(template, object: object, capacity: capacity) { return bytes }
+      if let bytes = try? renderer.render(template, object: object) { return bytes }
     }
     if !Self.rendersWithMustache { Self.fellBack(name) }
     return library.render(object, withTemplate: name).map { Array($0.utf8) }

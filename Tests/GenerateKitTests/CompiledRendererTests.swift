@@ -253,4 +253,27 @@ import Testing
       #expect(compiled == mustache, "\(template)")
     }
   }
+
+  /// A record's `subtitle:`/`url:` template with more than names in it
+  /// renders compiled, as swift-mustache renders it (text, no escaping).
+  @Test func recordTemplatesRenderWhatMustacheRenders() throws {
+    let project = try TemporaryProject()
+    defer { project.remove() }
+    let site = try preparedSite(config: project.config)
+    let texts = [
+      "{{#title}}<{{.}}>{{/title}}{{^missing}} & none{{/missing}} {{uppercased(title)}}",
+      "{{#url}}{{url}}#x{{/url}}{{^url}}-{{/url}}\n  {{#title}}\n  {{kind}} {{slug}}\n  {{/title}}\n",
+    ]
+    for text in texts {
+      let template = try RecordTemplate(text)
+      #expect(template.parts == nil && template.compiled != nil)
+      for document in site.documents.prefix(50) {
+        let collection = site.collections[document.collection]
+        let context = RecordContext(site: site, table: collection.table, row: document.row)
+        let expected = template.template.render(
+          RecordContext(site: site, table: collection.table, row: document.row))
+        #expect(template.render(context) == expected, "\(text)")
+      }
+    }
+  }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The written index: its files (paths relative to the site root) and the
 /// manifest's path, which the search page names.
 public struct SiteIndex: Sendable {
@@ -12,7 +14,7 @@ public struct SiteIndex: Sendable {
 /// in named stages around one accumulator (`IndexFiles`): rank the documents,
 /// gather postings (and check the trending terms against them), write term shards, typo shards, document shards, filter
 /// files, then the manifest that names them.
-public struct IndexBuilder {
+public struct IndexBuilder: Sendable {
   public struct Options: Sendable {
     // The tunable sizes and their defaults are the config's `index:` block.
     private static let tunable = SiteConfig.Index()
@@ -155,7 +157,7 @@ struct Postings {
 
 /// Stage 2: every term's postings, appended in document-number order so each
 /// list is sorted. Terms are cut on all cores a block at a time (bounded
-/// memory), then appended in order.
+/// memory), then appended in order, each share of the terms on a core.
 struct PostingsStage {
   let site: PreparedSite
   let order: [Int]
@@ -176,30 +178,61 @@ struct PostingsStage {
     var parts: [String] = []
   }
 
-  func run() -> [String: Postings] {
+  /// One share of the terms, filled by one worker at a time.
+  private final class Share: @unchecked Sendable {
     var postings: [String: Postings] = [:]
+  }
+
+  func run() -> [String: Postings] {
+    // Each term belongs to one share, and each share takes its terms from
+    // every document of a block in document order: the shares fill on all
+    // cores, each list is as a serial pass makes it, and whichever worker
+    // runs first changes nothing.
+    let shareCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+    let shares = (0..<shareCount).map { _ in Share() }
     let block = 16_384
     var blockStart = 0
     while blockStart < order.count {
       let start = blockStart
       let end = min(start + block, order.count)
       let cuts = Parallel.map(count: end - start) { offset in cut(order[start + offset]) }
-      for (offset, cut) in cuts.enumerated() {
-        let number = Int32(start + offset)
-        // One lookup a term: the list and the flag in one access.
-        for (term, joined) in cut.title {
-          postings[term, default: Postings()].add(title: number, plain: !joined)
+      _ = Parallel.map(count: shareCount) { share in
+        var postings = shares[share].postings
+        shares[share].postings = [:]
+        let mine = { (term: String) in Self.share(of: term, count: shareCount) == share }
+        for (offset, cut) in cuts.enumerated() {
+          let number = Int32(start + offset)
+          // One lookup a term: the list and the flag in one access.
+          for (term, joined) in cut.title where mine(term) {
+            postings[term, default: Postings()].add(title: number, plain: !joined)
+          }
+          for (term, joined) in cut.other where mine(term) {
+            postings[term, default: Postings()].add(other: number, plain: !joined)
+          }
+          for term in cut.starts where mine(term) { postings[term]?.starts.append(number) }
+          if let whole = cut.whole, mine(whole) { postings[whole]?.whole.append(number) }
+          for term in cut.parts where mine(term) { postings[term]?.parts.append(number) }
         }
-        for (term, joined) in cut.other {
-          postings[term, default: Postings()].add(other: number, plain: !joined)
-        }
-        for term in cut.starts { postings[term]?.starts.append(number) }
-        if let whole = cut.whole { postings[whole]?.whole.append(number) }
-        for term in cut.parts { postings[term]?.parts.append(number) }
+        shares[share].postings = postings
       }
       blockStart = end
     }
+    var postings = shares[0].postings
+    shares[0].postings = [:]
+    postings.reserveCapacity(shares.reduce(0) { $0 + $1.postings.count })
+    for share in shares.dropFirst() {
+      for (term, list) in share.postings { postings[term] = list }
+      share.postings = [:]
+    }
     return postings
+  }
+
+  /// Which of `count` shares a term belongs to (FNV-1a of its bytes).
+  static func share(of term: String, count: Int) -> Int {
+    guard count > 1 else { return 0 }
+    var hash: UInt32 = 2_166_136_261
+    for byte in term.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    return Int(hash % UInt32(count))
   }
 
   func cut(_ documentIndex: Int) -> Cut {

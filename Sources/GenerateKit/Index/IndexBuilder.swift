@@ -63,18 +63,33 @@ public struct IndexBuilder: Sendable {
     let postings = PostingsStage(site: site, order: order).run()
     let terms = postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     let warnings = TrendingCheck(postings: postings, terms: terms).warnings(site.config.search)
-    let termListing = try TermShardStage(
-      options: options, postings: postings, terms: terms, rows: DocumentRows(site: site, order: order),
-      suggestions: site.config.search.suggestions
-    ).run(into: &files)
-    let typoList = try TypoShardStage(options: options, postings: postings).run(into: &files)
-    let documents = try DocumentShardStage(options: options, site: site, order: order).run(into: &files)
-    let filters = try FilterStage(
-      site: site, order: order, kindsInOneFile: options.kindsInOneFile, fielded: documents.fielded
-    ).run(
-      into: &files)
+    // The typo, document and filter stages run beside the term shards
+    // (which use every core but while they plan); their files follow the
+    // term shards' as if they had run after them.
+    let options = options
+    let others = Parallel.Background {
+      var files = IndexFiles()
+      let typoList = try TypoShardStage(options: options, postings: postings).run(into: &files)
+      let documents = try DocumentShardStage(options: options, site: site, order: order).run(into: &files)
+      let filters = try FilterStage(
+        site: site, order: order, kindsInOneFile: options.kindsInOneFile, fielded: documents.fielded
+      ).run(into: &files)
+      return (files: files.files, typoList: typoList, folder: documents.folder, filters: filters)
+    }
+    let termListing: ShardListing
+    do {
+      termListing = try TermShardStage(
+        options: options, postings: postings, terms: terms, rows: DocumentRows(site: site, order: order),
+        suggestions: site.config.search.suggestions
+      ).run(into: &files)
+    } catch {
+      _ = others.wait()
+      throw error
+    }
+    let (otherFiles, typoList, folder, filters) = try others.wait().get()
+    files.files += otherFiles
     let manifest = ManifestStage(site: site, order: order, options: options).run(
-      terms: termListing, typoList: typoList, docShardFolder: documents.folder, filters: filters)
+      terms: termListing, typoList: typoList, docShardFolder: folder, filters: filters)
     let bytes = try IndexEncoder.encode(manifest)
     let manifestPath = "idx/manifest.\(ContentHash.hex(bytes)).json"
     files.files.append((manifestPath, bytes))

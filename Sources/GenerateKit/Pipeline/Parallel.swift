@@ -9,6 +9,27 @@ enum Parallel {
     init(_ value: T) { self.value = value }
   }
 
+  /// Work on a thread of its own, beside the caller's; `wait` gives its
+  /// result (each caller that started one waits for it before returning).
+  final class Background<T>: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private var result: Result<T, any Error>?
+
+    init(_ body: @escaping () throws -> T) {
+      let work = Box(body)
+      done.enter()
+      DispatchQueue.global().async { [self] in
+        result = Result { try work.value() }
+        done.leave()
+      }
+    }
+
+    func wait() -> Result<T, any Error> {
+      done.wait()
+      return result ?? .failure(CancellationError())
+    }
+  }
+
   static func map<T>(count: Int, _ body: (Int) -> T) -> [T] {
     if count == 0 { return [] }
     let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, count))

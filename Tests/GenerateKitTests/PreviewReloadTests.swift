@@ -21,6 +21,40 @@ import Testing
     }
   }
 
+  /// Where the system tells of changes (inotify), a save is noticed at
+  /// once, not at the next poll: with polls a minute apart, the edit still
+  /// reloads the open page within seconds — in a template folder, in a
+  /// folder made after the server started, and for a file saved by
+  /// renaming a new one over it, as editors do.
+  @Test(.enabled(if: ChangeNudge() != nil, "no change notifications on this system"))
+  func aSaveIsNoticedWithoutWaitingForThePoll() async throws {
+    let project = try PreviewFolder()
+    try project.write("Data/tracks.csv", "v1")
+
+    try await project.withServer(
+      watching: ["Data"], pollInterval: .seconds(60), rebuild: project.renderTracks
+    ) { client in
+      let page = try await client.openEvents()
+      _ = try await page.waitFor("event: hello")
+
+      try project.write("Data/tracks.csv", "version 2")
+      _ = try await page.waitFor("event: reload")
+      #expect(try await client.get("/").text == "<p>version 2</p>")
+
+      try project.write("Data/new/notes.txt", "a new folder")
+      _ = try await page.waitFor("event: reload", occurrences: 2)
+      try await Task.sleep(for: .milliseconds(100))
+      try project.write("Data/new/notes.txt", "edited in the new folder")
+      _ = try await page.waitFor("event: reload", occurrences: 3)
+
+      let saved = project.root.appendingPathComponent("Data/.tracks.csv.tmp")
+      try "version 3".write(to: saved, atomically: false, encoding: .utf8)
+      #expect(rename(saved.path, project.path("Data/tracks.csv")) == 0)
+      _ = try await page.waitFor("event: reload", occurrences: 4)
+      #expect(try await client.get("/").text == "<p>version 3</p>")
+    }
+  }
+
   /// Only what the build reads is watched: SQLite's own files, an editor's
   /// swap, lock and backup files, or anything else beside a data file cause
   /// no build; an edit to a data file, the database or a template does.

@@ -79,6 +79,7 @@ final class PreviewFolder: Sendable {
     watching watched: [String] = [],
     watchingInputsOf config: String? = nil,
     buildsAtStart: Bool = true,
+    pollInterval: Duration = .milliseconds(50),
     log: @escaping @Sendable (String) -> Void = { _ in },
     warn: @escaping @Sendable (String) -> Void = { _ in },
     rebuild: @escaping PreviewServer.Rebuild = {},
@@ -95,7 +96,7 @@ final class PreviewFolder: Sendable {
       configuration.watchedPaths = PreviewInputs.paths(forConfig: config)
       configuration.updatesWatchedPaths = { PreviewInputs.paths(forConfig: config) }
     }
-    configuration.pollInterval = .milliseconds(50)
+    configuration.pollInterval = pollInterval
     configuration.debounce = .milliseconds(30)
     configuration.buildsAtStart = buildsAtStart
     configuration.handlesSignals = false

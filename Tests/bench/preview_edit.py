@@ -18,8 +18,9 @@ out — and to the end of the build. The listener names its page as the reload
 client does, so the server renders, checks and reloads it before the rest of
 the site (--unnamed: it does not, and reloads once the whole site is
 checked). The page is answered from memory while the build renders the rest
-and writes the folder; the next edit waits until that is done. The server polls every 300 ms and waits 150 ms for files to settle, so
-about 0.3–0.6 s of every figure is waiting for the save to be noticed.
+and writes the folder; the next edit waits until that is done. The server
+waits 150 ms for files to settle (on Linux inotify tells it of a save at once;
+elsewhere it polls every 300 ms), and that wait is part of every figure.
 
 A benchmark, not a test: it prints figures and exits 0 unless the server dies.
 

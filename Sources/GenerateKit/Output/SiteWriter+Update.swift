@@ -102,7 +102,7 @@ extension SiteWriter {
               "refusing to write '\(stray.path)': not a planned path of the site, or written twice"))
         }
         let (root, live, expected, existing) = (root, live, expected, existing)
-        let outcomes = Parallel.map(count: files.count) { index -> Result<Outcome, any Error> in
+        let outcomes = SiteWriter.mapByParent(files.map(\.path)) { index -> Result<Outcome, any Error> in
           let path = files[index].path
           let bytes = files[index].bytes
           if existing.contains(path) {

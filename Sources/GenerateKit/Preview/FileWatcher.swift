@@ -23,31 +23,46 @@ struct FileWatcher: Sendable {
   }
 
   func snapshot() -> Snapshot {
+    var folders = Set<String>()
+    return snapshot(folders: &folders)
+  }
+
+  /// The snapshot, and in `folders` every folder it looked into and the
+  /// folder of each watched path (where a change would show: a nudge
+  /// watches them).
+  func snapshot(folders: inout Set<String>) -> Snapshot {
     var snapshot: Snapshot = [:]
     // Resolved on every scan: the output folder may not exist yet.
     var visited = Set(excluded.compactMap(FileStatus.realPath))
     for path in paths {
+      // A file saved by renaming a new one over it, or one not made yet,
+      // shows in its folder.
+      folders.insert((path as NSString).deletingLastPathComponent)
       guard let status = FileStatus(path: path) else { continue }
       guard status.kind == .directory else {
         snapshot[path] = status
         continue
       }
-      scan(folder: path, into: &snapshot, visited: &visited)
+      scan(folder: path, into: &snapshot, visited: &visited, folders: &folders)
     }
+    folders.remove("")
     return snapshot
   }
 
-  private func scan(folder: String, into snapshot: inout Snapshot, visited: inout Set<String>) {
+  private func scan(
+    folder: String, into snapshot: inout Snapshot, visited: inout Set<String>, folders: inout Set<String>
+  ) {
     // Each real folder once: a symbolic link back up the tree must not
     // loop. Excluded folders start out as visited.
     guard let real = FileStatus.realPath(folder), visited.insert(real).inserted else { return }
+    folders.insert(folder)
     // Editors' swap and backup files (`.x.swp`, `x~`) are not inputs.
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
     for name in names where !name.hasPrefix(".") && !name.hasSuffix("~") {
       let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
       guard let status = FileStatus(path: path) else { continue }
       if status.kind == .directory {
-        scan(folder: path, into: &snapshot, visited: &visited)
+        scan(folder: path, into: &snapshot, visited: &visited, folders: &folders)
       } else {
         snapshot[path] = status
       }

@@ -32,13 +32,32 @@ struct RebuildService: Service, CustomStringConvertible {
 
   var description: String { "RebuildService" }
 
+  /// How often a nudge (`ChangeNudge`) is looked for between polls.
+  static let nudgeInterval = Duration.milliseconds(20)
+
   func run() async throws {
     var snapshot = self.snapshot
     var watcher = self.watcher
     var mayGiveWay = true
+    // Where the system tells of changes, a save is looked at within
+    // `nudgeInterval` instead of at the next poll (up to `pollInterval`).
+    let nudge = ChangeNudge()
+    func look() -> FileWatcher.Snapshot {
+      var folders = Set<String>()
+      let snapshot = watcher.snapshot(folders: &folders)
+      nudge?.watch(folders)
+      return snapshot
+    }
+    _ = look()
     while !Task.isShuttingDownGracefully {
-      do { try await Task.sleep(for: pollInterval) } catch { return }
-      var next = watcher.snapshot()
+      var waited = Duration.zero
+      while waited < pollInterval {
+        let step = nudge == nil ? pollInterval : min(Self.nudgeInterval, pollInterval - waited)
+        do { try await Task.sleep(for: step) } catch { return }
+        waited += step
+        if nudge?.take() == true { break }
+      }
+      var next = look()
       guard next != snapshot else { continue }
       // A file rewritten without pause (a log in a template folder) must
       // not hold builds off forever, hence the cap.
@@ -48,7 +67,7 @@ struct RebuildService: Service, CustomStringConvertible {
         settled = next
         rounds += 1
         do { try await Task.sleep(for: debounce) } catch { return }
-        next = watcher.snapshot()
+        next = look()
       } while next != settled && rounds < 10 && !Task.isShuttingDownGracefully
       let changed = FileWatcher.changes(from: snapshot, to: next)
       snapshot = next

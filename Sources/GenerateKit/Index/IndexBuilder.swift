@@ -381,29 +381,45 @@ struct ShardListing {
 /// encoded size (measured by the encoder itself) is under the target.
 enum PrefixSharder {
   /// `size` is the encoded size of one key's entry, name and separators
-  /// included; `write` writes a shard (its prefix, its keys, and for an
-  /// internal shard the keys that went to longer prefixes) and returns its path.
+  /// included, the key named by its place in `keys`; `write` writes a shard
+  /// (its prefix, its keys, and for an internal shard the keys that went to
+  /// longer prefixes) and returns its path.
   static func run(
-    _ keys: [String], targetBytes: Int, maxPrefixLength: Int, size: (String) throws -> Int,
+    _ keys: [String], targetBytes: Int, maxPrefixLength: Int, size: (_ position: Int) throws -> Int,
     write: (_ prefix: String, _ keys: ArraySlice<String>, _ subtree: ArraySlice<String>?) throws -> String
   ) throws -> [ShardEntry] {
     var shards: [ShardEntry] = []
-    func shard(prefix: String, keys: ArraySlice<String>) throws {
+    // `position` gives a key's place in `keys` from its index in the slice
+    // at hand: the same index while the slices are of `keys` itself.
+    func shard(prefix: String, keys: ArraySlice<String>, position: @escaping (Int) -> Int) throws {
       let prefixLength = prefix.unicodeScalars.count
       var total = 0
-      for key in keys where total <= targetBytes { total += try size(key) }
+      for index in keys.indices where total <= targetBytes { total += try size(position(index)) }
       if total <= targetBytes || prefixLength >= maxPrefixLength {
         shards.append(ShardEntry(prefix: prefix, path: try write(prefix, keys, nil)))
         return
       }
-      let exact = keys.filter { $0 == prefix }
-      shards.append(ShardEntry(prefix: prefix, path: try write(prefix, ArraySlice(exact), keys)))
-      for group in groups(keys.filter { $0 != prefix }, length: prefixLength + 1) {
-        try shard(prefix: group.prefix, keys: group.terms)
+      // The keys are distinct, so at most one is the prefix, and in UTF-8
+      // order it comes first: the rest stay a slice of the same keys.
+      var exact = keys.prefix(0)
+      var rest = keys
+      var restPosition = position
+      if keys.first == prefix {
+        exact = keys.prefix(1)
+        rest = keys.dropFirst()
+      } else if let at = keys.firstIndex(of: prefix) {
+        let kept = keys.indices.filter { $0 != at }
+        exact = keys[at...at]
+        rest = ArraySlice(kept.map { keys[$0] })
+        restPosition = { position(kept[$0]) }
+      }
+      shards.append(ShardEntry(prefix: prefix, path: try write(prefix, exact, keys)))
+      for group in groups(rest, length: prefixLength + 1) {
+        try shard(prefix: group.prefix, keys: group.terms, position: restPosition)
       }
     }
     for group in groups(keys[...], length: 1) {
-      try shard(prefix: group.prefix, keys: group.terms)
+      try shard(prefix: group.prefix, keys: group.terms, position: { $0 })
     }
     return shards
   }

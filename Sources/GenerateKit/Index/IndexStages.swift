@@ -20,14 +20,14 @@ struct TermShardStage {
   /// (which prefixes, which terms), then the shards themselves; files are
   /// added in plan order, whatever finished first.
   func run(into files: inout IndexFiles) throws -> ShardListing {
-    let sizes = Parallel.map(count: terms.count) { index in Result { try plannedSize(terms[index]) } }
+    // A size is never negative: -1 marks a term whose entry could not be
+    // encoded, and that term is encoded again here to throw its error.
+    let sizes = Parallel.map(count: terms.count) { index in (try? plannedSize(terms[index])) ?? -1 }
+    if let failed = sizes.firstIndex(of: -1) { _ = try plannedSize(terms[failed]) }
     var planned: [(prefix: String, terms: ArraySlice<String>, subtree: ArraySlice<String>?)] = []
-    var position: [String: Int] = [:]
-    position.reserveCapacity(terms.count)
-    for (index, term) in terms.enumerated() { position[term] = index }
     _ = try PrefixSharder.run(
       terms, targetBytes: options.targetShardBytes, maxPrefixLength: options.maxPrefixLength,
-      size: { term in try position[term].map { try sizes[$0].get() } ?? 0 },
+      size: { position in sizes[position] },
       write: { prefix, terms, subtree in
         planned.append((prefix, terms, subtree))
         return ""
@@ -225,7 +225,7 @@ struct TypoShardStage {
     let keys = table.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     let shards = try PrefixSharder.run(
       keys, targetBytes: options.targetShardBytes, maxPrefixLength: 3,
-      size: { key in key.utf8.count + 4 + (try IndexEncoder.encode(table[key] ?? []).count) },
+      size: { position in keys[position].utf8.count + 4 + (try IndexEncoder.encode(table[keys[position]] ?? []).count) },
       write: { prefix, keys, _ in
         let shard = TypoShard(
           keys: Dictionary(uniqueKeysWithValues: keys.map { ($0, table[$0] ?? []) }), prefix: prefix)

@@ -15,9 +15,21 @@ final class PendingIndex: @unchecked Sendable {
       let started = Date()
       result = Result { try build() }
       milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+      // The index's working memory (postings, plans) is free now, spread
+      // over the arenas of the threads that built it while others rendered
+      // pages: handed back, it no longer adds to the peak.
+      Self.trimMemory()
       done.leave()
     }
   }
+
+  /// glibc's `malloc_trim(0)`, where there is one (Swift's Glibc module
+  /// leaves malloc.h out).
+  private static let trimMemory: @Sendable () -> Void = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return {} }
+    let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    return { _ = trim(0) }
+  }()
 
   /// Waits for the index, or for the error that stopped it.
   func wait() -> Result<SiteIndex, any Error> {

@@ -225,7 +225,10 @@ struct TypoShardStage {
     let keys = table.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     let shards = try PrefixSharder.run(
       keys, targetBytes: options.targetShardBytes, maxPrefixLength: 3,
-      size: { position in keys[position].utf8.count + 4 + (try IndexEncoder.encode(table[keys[position]] ?? []).count) },
+      size: { position in
+        let key = keys[position]
+        return key.utf8.count + 4 + (try IndexEncoder.encode(table[key] ?? []).count)
+      },
       write: { prefix, keys, _ in
         let shard = TypoShard(
           keys: Dictionary(uniqueKeysWithValues: keys.map { ($0, table[$0] ?? []) }), prefix: prefix)

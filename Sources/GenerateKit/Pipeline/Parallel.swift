@@ -18,7 +18,7 @@ enum Parallel {
     init(_ body: @escaping () throws -> T) {
       let work = Box(body)
       done.enter()
-      DispatchQueue.global().async { [self] in
+      Parallel.thread { [self] in
         result = Result { try work.value() }
         done.leave()
       }
@@ -28,6 +28,15 @@ enum Parallel {
       done.wait()
       return result ?? .failure(CancellationError())
     }
+  }
+
+  /// Starts `body` on a new thread. Not on a dispatch queue: there a block
+  /// waits for a free worker, and the pages' render (and esbuild, waited
+  /// for) can hold every one of them.
+  static func thread(_ body: @escaping @Sendable () -> Void) {
+    let thread = Thread(block: body)
+    thread.stackSize = 8 << 20
+    thread.start()
   }
 
   static func map<T>(count: Int, _ body: (Int) -> T) -> [T] {

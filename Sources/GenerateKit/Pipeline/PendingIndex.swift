@@ -11,7 +11,7 @@ final class PendingIndex: @unchecked Sendable {
 
   init(_ build: @escaping @Sendable () throws -> SiteIndex) {
     done.enter()
-    DispatchQueue.global().async { [self] in
+    Parallel.thread { [self] in
       let started = Date()
       result = Result { try build() }
       milliseconds = Int(Date().timeIntervalSince(started) * 1000)

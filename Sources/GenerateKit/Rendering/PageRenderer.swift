@@ -497,7 +497,9 @@ public struct PageRenderer {
       let shared = PageRenderer.sharedValues(site, templates: templates, manifestPath: PageRenderer.pending)
       guard let sources = try? PageRenderer.assetSources(templates, shared: shared) else { return }
       done.enter()
-      DispatchQueue.global().async { [self] in
+      // A thread of its own: waiting for esbuild, it would hold a worker
+      // the index and the pages render on.
+      Parallel.thread { [self] in
         defer { done.leave() }
         let bundler = AssetBundler(esbuild: AssetBundler.locateEsbuild())
         if let output = try? bundler.bundle(sources) { made = (sources, bundler.esbuild, output) }

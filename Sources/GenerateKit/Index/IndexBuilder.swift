@@ -1,3 +1,5 @@
+import Foundation
+
 /// The written index: its files (paths relative to the site root) and the
 /// manifest's path, which the search page names.
 public struct SiteIndex: Sendable {
@@ -12,7 +14,7 @@ public struct SiteIndex: Sendable {
 /// in named stages around one accumulator (`IndexFiles`): rank the documents,
 /// gather postings (and check the trending terms against them), write term shards, typo shards, document shards, filter
 /// files, then the manifest that names them.
-public struct IndexBuilder {
+public struct IndexBuilder: Sendable {
   public struct Options: Sendable {
     // The tunable sizes and their defaults are the config's `index:` block.
     private static let tunable = SiteConfig.Index()
@@ -60,18 +62,33 @@ public struct IndexBuilder {
     let postings = PostingsStage(site: site, order: order).run()
     let terms = postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     let warnings = TrendingCheck(postings: postings, terms: terms).warnings(site.config.search)
-    let termListing = try TermShardStage(
-      options: options, postings: postings, terms: terms, rows: DocumentRows(site: site, order: order),
-      suggestions: site.config.search.suggestions
-    ).run(into: &files)
-    let typoList = try TypoShardStage(options: options, postings: postings).run(into: &files)
-    let documents = try DocumentShardStage(options: options, site: site, order: order).run(into: &files)
-    let filters = try FilterStage(
-      site: site, order: order, kindsInOneFile: options.kindsInOneFile, fielded: documents.fielded
-    ).run(
-      into: &files)
+    // The typo, document and filter stages run beside the term shards
+    // (which use every core but while they plan); their files follow the
+    // term shards' as if they had run after them.
+    let options = options
+    let others = Parallel.Background {
+      var files = IndexFiles()
+      let typoList = try TypoShardStage(options: options, postings: postings).run(into: &files)
+      let documents = try DocumentShardStage(options: options, site: site, order: order).run(into: &files)
+      let filters = try FilterStage(
+        site: site, order: order, kindsInOneFile: options.kindsInOneFile, fielded: documents.fielded
+      ).run(into: &files)
+      return (files: files.files, typoList: typoList, folder: documents.folder, filters: filters)
+    }
+    let termListing: ShardListing
+    do {
+      termListing = try TermShardStage(
+        options: options, postings: postings, terms: terms, rows: DocumentRows(site: site, order: order),
+        suggestions: site.config.search.suggestions
+      ).run(into: &files)
+    } catch {
+      _ = others.wait()
+      throw error
+    }
+    let (otherFiles, typoList, folder, filters) = try others.wait().get()
+    files.files += otherFiles
     let manifest = ManifestStage(site: site, order: order, options: options).run(
-      terms: termListing, typoList: typoList, docShardFolder: documents.folder, filters: filters)
+      terms: termListing, typoList: typoList, docShardFolder: folder, filters: filters)
     let bytes = try IndexEncoder.encode(manifest)
     let manifestPath = "idx/manifest.\(ContentHash.hex(bytes)).json"
     files.files.append((manifestPath, bytes))
@@ -154,7 +171,7 @@ struct Postings {
 
 /// Stage 2: every term's postings, appended in document-number order so each
 /// list is sorted. Terms are cut on all cores a block at a time (bounded
-/// memory), then appended in order.
+/// memory), then appended in order, each share of the terms on a core.
 struct PostingsStage {
   let site: PreparedSite
   let order: [Int]
@@ -175,30 +192,61 @@ struct PostingsStage {
     var parts: [String] = []
   }
 
-  func run() -> [String: Postings] {
+  /// One share of the terms, filled by one worker at a time.
+  private final class Share: @unchecked Sendable {
     var postings: [String: Postings] = [:]
+  }
+
+  func run() -> [String: Postings] {
+    // Each term belongs to one share, and each share takes its terms from
+    // every document of a block in document order: the shares fill on all
+    // cores, each list is as a serial pass makes it, and whichever worker
+    // runs first changes nothing.
+    let shareCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+    let shares = (0..<shareCount).map { _ in Share() }
     let block = 16_384
     var blockStart = 0
     while blockStart < order.count {
       let start = blockStart
       let end = min(start + block, order.count)
       let cuts = Parallel.map(count: end - start) { offset in cut(order[start + offset]) }
-      for (offset, cut) in cuts.enumerated() {
-        let number = Int32(start + offset)
-        // One lookup a term: the list and the flag in one access.
-        for (term, joined) in cut.title {
-          postings[term, default: Postings()].add(title: number, plain: !joined)
+      _ = Parallel.map(count: shareCount) { share in
+        var postings = shares[share].postings
+        shares[share].postings = [:]
+        let mine = { (term: String) in Self.share(of: term, count: shareCount) == share }
+        for (offset, cut) in cuts.enumerated() {
+          let number = Int32(start + offset)
+          // One lookup a term: the list and the flag in one access.
+          for (term, joined) in cut.title where mine(term) {
+            postings[term, default: Postings()].add(title: number, plain: !joined)
+          }
+          for (term, joined) in cut.other where mine(term) {
+            postings[term, default: Postings()].add(other: number, plain: !joined)
+          }
+          for term in cut.starts where mine(term) { postings[term]?.starts.append(number) }
+          if let whole = cut.whole, mine(whole) { postings[whole]?.whole.append(number) }
+          for term in cut.parts where mine(term) { postings[term]?.parts.append(number) }
         }
-        for (term, joined) in cut.other {
-          postings[term, default: Postings()].add(other: number, plain: !joined)
-        }
-        for term in cut.starts { postings[term]?.starts.append(number) }
-        if let whole = cut.whole { postings[whole]?.whole.append(number) }
-        for term in cut.parts { postings[term]?.parts.append(number) }
+        shares[share].postings = postings
       }
       blockStart = end
     }
+    var postings = shares[0].postings
+    shares[0].postings = [:]
+    postings.reserveCapacity(shares.reduce(0) { $0 + $1.postings.count })
+    for share in shares.dropFirst() {
+      for (term, list) in share.postings { postings[term] = list }
+      share.postings = [:]
+    }
     return postings
+  }
+
+  /// Which of `count` shares a term belongs to (FNV-1a of its bytes).
+  static func share(of term: String, count: Int) -> Int {
+    guard count > 1 else { return 0 }
+    var hash: UInt32 = 2_166_136_261
+    for byte in term.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    return Int(hash % UInt32(count))
   }
 
   func cut(_ documentIndex: Int) -> Cut {
@@ -332,29 +380,45 @@ struct ShardListing {
 /// encoded size (measured by the encoder itself) is under the target.
 enum PrefixSharder {
   /// `size` is the encoded size of one key's entry, name and separators
-  /// included; `write` writes a shard (its prefix, its keys, and for an
-  /// internal shard the keys that went to longer prefixes) and returns its path.
+  /// included, the key named by its place in `keys`; `write` writes a shard
+  /// (its prefix, its keys, and for an internal shard the keys that went to
+  /// longer prefixes) and returns its path.
   static func run(
-    _ keys: [String], targetBytes: Int, maxPrefixLength: Int, size: (String) throws -> Int,
+    _ keys: [String], targetBytes: Int, maxPrefixLength: Int, size: (_ position: Int) throws -> Int,
     write: (_ prefix: String, _ keys: ArraySlice<String>, _ subtree: ArraySlice<String>?) throws -> String
   ) throws -> [ShardEntry] {
     var shards: [ShardEntry] = []
-    func shard(prefix: String, keys: ArraySlice<String>) throws {
+    // `position` gives a key's place in `keys` from its index in the slice
+    // at hand: the same index while the slices are of `keys` itself.
+    func shard(prefix: String, keys: ArraySlice<String>, position: @escaping (Int) -> Int) throws {
       let prefixLength = prefix.unicodeScalars.count
       var total = 0
-      for key in keys where total <= targetBytes { total += try size(key) }
+      for index in keys.indices where total <= targetBytes { total += try size(position(index)) }
       if total <= targetBytes || prefixLength >= maxPrefixLength {
         shards.append(ShardEntry(prefix: prefix, path: try write(prefix, keys, nil)))
         return
       }
-      let exact = keys.filter { $0 == prefix }
-      shards.append(ShardEntry(prefix: prefix, path: try write(prefix, ArraySlice(exact), keys)))
-      for group in groups(keys.filter { $0 != prefix }, length: prefixLength + 1) {
-        try shard(prefix: group.prefix, keys: group.terms)
+      // The keys are distinct, so at most one is the prefix, and in UTF-8
+      // order it comes first: the rest stay a slice of the same keys.
+      var exact = keys.prefix(0)
+      var rest = keys
+      var restPosition = position
+      if keys.first == prefix {
+        exact = keys.prefix(1)
+        rest = keys.dropFirst()
+      } else if let at = keys.firstIndex(of: prefix) {
+        let kept = keys.indices.filter { $0 != at }
+        exact = keys[at...at]
+        rest = ArraySlice(kept.map { keys[$0] })
+        restPosition = { position(kept[$0]) }
+      }
+      shards.append(ShardEntry(prefix: prefix, path: try write(prefix, exact, keys)))
+      for group in groups(rest, length: prefixLength + 1) {
+        try shard(prefix: group.prefix, keys: group.terms, position: restPosition)
       }
     }
     for group in groups(keys[...], length: 1) {
-      try shard(prefix: group.prefix, keys: group.terms)
+      try shard(prefix: group.prefix, keys: group.terms, position: { $0 })
     }
     return shards
   }

@@ -16,29 +16,50 @@ struct TermShardStage {
 
   /// Writes the shards, numbered in the order written (which is by prefix)
   /// in one folder named by a hash of them all, as document shards are.
+  /// On all cores, in three passes: every term's planned size, the plan
+  /// (which prefixes, which terms), then the shards themselves; files are
+  /// added in plan order, whatever finished first.
   func run(into files: inout IndexFiles) throws -> ShardListing {
-    var shards: [[UInt8]] = []
-    var entries: [(prefix: String, number: Int)] = []
+    // A size is never negative: -1 marks a term whose entry could not be
+    // encoded, and that term is encoded again here to throw its error.
+    let sizes = Parallel.map(count: terms.count) { index in (try? plannedSize(terms[index])) ?? -1 }
+    if let failed = sizes.firstIndex(of: -1) { _ = try plannedSize(terms[failed]) }
+    var planned: [(prefix: String, terms: ArraySlice<String>, subtree: ArraySlice<String>?)] = []
     _ = try PrefixSharder.run(
       terms, targetBytes: options.targetShardBytes, maxPrefixLength: options.maxPrefixLength,
-      size: { term in
-        guard let list = postings[term] else { return 0 }
-        var size = term.utf8.count + 4 + (try entry(term, list, sizeOnly: true).entry.jsonBytes.count)
-        for extra in [list.starts, list.whole, list.parts] where !extra.isEmpty {
-          size += term.utf8.count + 4 + DeltaList(extra).jsonBytes.count
-        }
-        return size
-      },
+      size: { position in sizes[position] },
       write: { prefix, terms, subtree in
-        entries.append((prefix, shards.count))
-        shards.append(try shardBytes(prefix: prefix, terms: terms, tops: subtree.map(tops), files: &files))
+        planned.append((prefix, terms, subtree))
         return ""
       })
+    let written = try Parallel.map(count: planned.count) { number in
+      Result {
+        var more = IndexFiles()
+        let shard = planned[number]
+        let bytes = try shardBytes(
+          prefix: shard.prefix, terms: shard.terms, tops: shard.subtree.map(tops), files: &more)
+        return (bytes: bytes, more: more.files)
+      }
+    }.map { try $0.get() }
+    for shard in written { files.files += shard.more }
+    let shards = written.map(\.bytes)
+    let entries = planned.enumerated().map { (prefix: $0.element.prefix, number: $0.offset) }
     var folderHash: [UInt8] = []
     for shard in shards { folderHash += Array(ContentHash.hex(shard, digits: 16).utf8) }
     let folder = "t/\(ContentHash.hex(folderHash))/"
     for (number, shard) in shards.enumerated() { files.files.append(("idx/\(folder)\(number).json", shard)) }
     return try ShardListing.make(entries, folder: folder, maxListed: options.maxManifestShards, files: &files)
+  }
+
+  /// A term's size for planning shards: its entry's, name and separators
+  /// included, and its `starts`, `whole` and `parts` lists'.
+  func plannedSize(_ term: String) throws -> Int {
+    guard let list = postings[term] else { return 0 }
+    var size = term.utf8.count + 4 + (try entry(term, list, sizeOnly: true).entry.jsonBytes.count)
+    for extra in [list.starts, list.whole, list.parts] where !extra.isEmpty {
+      size += term.utf8.count + 4 + DeltaList(extra).jsonBytes.count
+    }
+    return size
   }
 
   /// A term's entry, and for a long list the continuation file holding the
@@ -203,7 +224,10 @@ struct TypoShardStage {
     let keys = table.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     let shards = try PrefixSharder.run(
       keys, targetBytes: options.targetShardBytes, maxPrefixLength: 3,
-      size: { key in key.utf8.count + 4 + (try IndexEncoder.encode(table[key] ?? []).count) },
+      size: { position in
+        let key = keys[position]
+        return key.utf8.count + 4 + (try IndexEncoder.encode(table[key] ?? []).count)
+      },
       write: { prefix, keys, _ in
         let shard = TypoShard(
           keys: Dictionary(uniqueKeysWithValues: keys.map { ($0, table[$0] ?? []) }), prefix: prefix)

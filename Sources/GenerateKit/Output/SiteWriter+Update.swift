@@ -24,7 +24,7 @@ extension SiteWriter {
     private let root: Folder
     private let live: Folder?
     private let expected: ExpectedFile
-    private let planned: Set<String>
+    private var planned: Set<String>
     /// Files of the previous site the new one keeps a path of: compared
     /// before being replaced.
     private let existing: Set<String>
@@ -67,6 +67,26 @@ extension SiteWriter {
         expected = SiteWriter.expectedFile()
       } catch {
         throw Self.giveUp(staging, writer, error)
+      }
+    }
+
+    /// Adds paths to the site (the index, built while the first pages were
+    /// written) and makes their folders. The previous site's files at these
+    /// paths were cleared at `init`: they are linked from the live site
+    /// when the same, or written.
+    func plan(_ paths: [String]) throws {
+      do {
+        if let bad = paths.first(where: { !SiteWriter.isPlain($0) }) {
+          throw DiagnosticsError(
+            .error(
+              at: SourceLocation(file: writer.shownPath),
+              "refusing to write '\(bad)': it is not a plain path inside the site"))
+        }
+        planned.formUnion(paths)
+        try SiteWriter.makeFolders(SiteWriter.folders(for: paths), in: root)
+      } catch {
+        abandon()
+        throw Self.describe(error, writer)
       }
     }
 

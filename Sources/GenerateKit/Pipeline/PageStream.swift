@@ -18,7 +18,8 @@ final class PageStream {
   let writer: SiteWriter
   private var update: SiteWriter.Update?
   private var pages: [String] = []
-  private var diagnostics: [Diagnostic] = []
+  /// Each page's problems, with the page's place in the render's order.
+  private var diagnostics: [(position: Int, diagnostic: Diagnostic)] = []
   private var ids: [String: Set<String>] = [:]
   private var links: SiteLinkChecker.Pass?
   private let validator = HTMLValidator()
@@ -40,6 +41,14 @@ final class PageStream {
     }
   }
 
+  /// Adds paths to the site begun: the index's, built while the first
+  /// pages were written. Before the pages that link to them are taken.
+  func add(paths: [String]) throws {
+    guard let update else { preconditionFailure("PageStream.add before begin") }
+    try update.plan(paths)
+    links?.add(files: paths)
+  }
+
   /// A page's report, made right after it is rendered. Called on several
   /// threads at once.
   func check(_ path: String, _ bytes: [UInt8]) -> PageReport {
@@ -47,12 +56,14 @@ final class PageStream {
   }
 
   /// Keeps what the site-wide checks need of a batch of pages' reports,
-  /// and writes the pages.
-  func take(_ batch: [(path: String, bytes: [UInt8])], reports: [PageReport]) throws {
+  /// and writes the pages. `positions` are the pages' places in the
+  /// render's order, which orders their problems (a page rendered once the
+  /// index is built is reported where it would have been).
+  func take(_ batch: [(path: String, bytes: [UInt8])], reports: [PageReport], positions: [Int]) throws {
     guard let update else { preconditionFailure("PageStream.take before begin") }
-    for (page, report) in zip(batch, reports) {
+    for (number, (page, report)) in zip(batch, reports).enumerated() {
       pages.append(page.path)
-      diagnostics += report.diagnostics
+      diagnostics += report.diagnostics.map { (positions[number], $0) }
       ids[page.path] = report.ids
       links?.check(page: page.path, links: report.links, ids: report.ids, bytes: page.bytes)
     }
@@ -68,8 +79,12 @@ final class PageStream {
     for file in otherFiles { others[file.path] = file.bytes }
     let files = Set(pages).union(others.keys)
     func source(_ path: String) -> [UInt8]? { others[path] ?? update?.read(path) }
+    // Stable: a page's own problems stay in the order found.
+    let ordered = diagnostics.enumerated().sorted {
+      ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
+    }.map(\.element.diagnostic)
     return try SiteValidator().finish(
-      diagnostics: diagnostics, files: files, baseURL: baseURL, source: source
+      diagnostics: ordered, files: files, baseURL: baseURL, source: source
     ) { _ in links?.finish(ids: { self.ids[$0] }, source: source) ?? [] }
   }
 

@@ -9,6 +9,36 @@ enum Parallel {
     init(_ value: T) { self.value = value }
   }
 
+  /// Work on a thread of its own, beside the caller's; `wait` gives its
+  /// result (each caller that started one waits for it before returning).
+  final class Background<T>: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private var result: Result<T, any Error>?
+
+    init(_ body: @escaping () throws -> T) {
+      let work = Box(body)
+      done.enter()
+      Parallel.thread { [self] in
+        result = Result { try work.value() }
+        done.leave()
+      }
+    }
+
+    func wait() -> Result<T, any Error> {
+      done.wait()
+      return result ?? .failure(CancellationError())
+    }
+  }
+
+  /// Starts `body` on a new thread. Not on a dispatch queue: there a block
+  /// waits for a free worker, and the pages' render (and esbuild, waited
+  /// for) can hold every one of them.
+  static func thread(_ body: @escaping @Sendable () -> Void) {
+    let thread = Thread(block: body)
+    thread.stackSize = 8 << 20
+    thread.start()
+  }
+
   static func map<T>(count: Int, _ body: (Int) -> T) -> [T] {
     if count == 0 { return [] }
     let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8, count))

@@ -163,16 +163,20 @@ public struct SiteBuilder: Sendable {
     writer.removeStaleFolders(all: options.clean)
 
     let site: PreparedSite
-    let index: SiteIndex
+    var index: SiteIndex?
+    // A plain build's index, built while the pages that embed nothing
+    // from it are rendered (`PendingIndex`).
+    var pending: PendingIndex?
     var kind = IncrementalBuild.Kind.full
     var early: PageRenderer.EarlyAssets?
     defer { early?.wait() }
+    defer { _ = pending?.wait() }
     if loaded.reusesData, let last {
       (site, index) = (last.site, last.index)
       kind = .templates
       kept(.preparing)
       kept(.indexing)
-      engine.emit(contentsOf: site.warnings + index.warnings)
+      engine.emit(contentsOf: site.warnings + last.index.warnings)
     } else {
       if last != nil, last?.inputs.config == loaded.inputs?.config { kind = .data }
       site = try step(.preparing) {
@@ -188,16 +192,57 @@ public struct SiteBuilder: Sendable {
       if kind == .data, let openPages, let last {
         showBeforeIndexing(site, templates: templates, openPages, last: last, shownFirst: shownFirst, memory)
       }
-      index = try step(.indexing) {
-        let index = try IndexBuilder(config.index).build(site)
-        engine.emit(contentsOf: index.warnings)
-        return index
+      if memory == nil {
+        let builder = IndexBuilder(config.index)
+        pending = PendingIndex { try builder.build(site) }
+      } else {
+        index = try step(.indexing) {
+          let index = try IndexBuilder(config.index).build(site)
+          engine.emit(contentsOf: index.warnings)
+          return index
+        }
       }
     }
-    if verbose {
+    func indexed(_ index: SiteIndex) {
+      guard verbose else { return }
       log(
         "      \(site.recordCount) records from \(dataset.tables.count) tables; index: \(index.files.count) files, \(index.byteCount / 1024) KiB"
       )
+    }
+    if let index { indexed(index) }
+    // What was reported before the render: a failure of the index built
+    // beside it is reported with these, as if it had stopped the build
+    // before the render began.
+    let prior = engine.diagnostics
+    func finishIndex(_ pending: PendingIndex) throws -> SiteIndex {
+      if let index { return index }
+      let waitStarted = Date()
+      let built: SiteIndex
+      do {
+        built = try pending.wait().get()
+      } catch let error as DiagnosticsError {
+        var failure = DiagnosticsError(prior + Self.tagged(error.diagnostics), step: .indexing)
+        failure.strict = engine.strict
+        throw IndexStepFailed(error: failure)
+      } catch {
+        throw IndexStepFailed(error: error)
+      }
+      let warnings = Self.tagged(built.warnings)
+      if !warnings.isEmpty && (engine.strict || warnings.contains { $0.severity == .error }) {
+        var failure = DiagnosticsError(prior + warnings, step: .indexing)
+        failure.strict = engine.strict
+        throw IndexStepFailed(error: failure)
+      }
+      engine.emit(contentsOf: warnings)
+      let step = BuildStep.indexing
+      log("[\(step.number)/\(BuildStep.count)] \(step.name) (\(pending.milliseconds) ms)")
+      indexed(built)
+      if verbose {
+        let waited = Int(Date().timeIntervalSince(waitStarted) * 1000)
+        log("      built beside the pages that do not embed it; the render waited \(waited) ms for it")
+      }
+      index = built
+      return built
     }
     var renderer = PageRenderer()
     renderer.bundleCache = memory?.bundles
@@ -205,15 +250,16 @@ public struct SiteBuilder: Sendable {
     // After a template edit, only pages whose template reaches an edited
     // template (or partial, or parent) are rendered again.
     let reuse = kind == .templates ? last.map { templateReuse(last: $0, templates: templates) } : nil
+    let shownIndex = index
     let first = openPages.flatMap { open in
       last.map { last in
         PageRenderer.FirstPages(
           paths: open.paths,
           ready: { pages, shared, all in
             let started = Date()
-            guard
+            guard let shownIndex,
               let shown = Self.openPagesReady(
-                pages, shared: shared, index: index, allPages: all, last: last, shown: shownFirst.pages,
+                pages, shared: shared, index: shownIndex, allPages: all, last: last, shown: shownFirst.pages,
                 baseURL: config.baseURL)
             else { return }
             shownFirst.add(shown)
@@ -234,11 +280,30 @@ public struct SiteBuilder: Sendable {
     // every file, to compare, to show open pages first and to serve.
     let stream = memory == nil ? PageStream(writer: writer, baseURL: config.baseURL) : nil
     defer { stream?.abandon() }
-    let rendered = try step(.rendering, reuse == nil ? "" : "(changed templates only)") {
-      try renderer.render(
-        site, index: index, templates: templates, previewScript: options.previewScript, reusing: reuse,
-        first: first, stream: stream)
+    let source =
+      pending.map { pending in PageRenderer.IndexSource.building { try finishIndex(pending) } }
+      ?? index.map(PageRenderer.IndexSource.built)
+    let rendered: PageRenderer.Output
+    do {
+      rendered = try step(.rendering, reuse == nil ? "" : "(changed templates only)") {
+        try renderer.render(
+          site, index: source ?? .building { throw DiagnosticsError([]) }, templates: templates,
+          previewScript: options.previewScript, reusing: reuse, first: first, stream: stream)
+      }
+    } catch let failed as IndexStepFailed {
+      throw failed.error
+    } catch var error as DiagnosticsError {
+      // A render stopped before the index was waited for: the index's
+      // problems come first, as in a build that makes it before the pages.
+      guard let pending, index == nil else { throw error }
+      do { _ = try finishIndex(pending) } catch let failed as IndexStepFailed { throw failed.error }
+      let warnings = Self.tagged(index?.warnings ?? [])
+      if error.diagnostics.starts(with: prior) {
+        error.diagnostics = prior + warnings + error.diagnostics.dropFirst(prior.count)
+      }
+      throw error
     }
+    guard let index else { preconditionFailure("the render waits for the index") }
     if reuse != nil { log("      \(rendered.renderedCount) of \(rendered.pageCount) pages rendered") }
     let files = index.files + rendered.files
     try stopIfSuperseded()
@@ -295,6 +360,21 @@ public struct SiteBuilder: Sendable {
       pages: rendered.pageCount, records: site.recordCount, indexBytes: index.byteCount,
       seconds: Date().timeIntervalSince(started), warnings: engine.warnings)
     return IncrementalBuild(summary: summary, kind: kind, changedFiles: changed)
+  }
+
+  /// The index's problems, tagged as its step would tag them.
+  static func tagged(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    diagnostics.map { diagnostic in
+      var diagnostic = diagnostic
+      if diagnostic.step == nil { diagnostic.step = .indexing }
+      return diagnostic
+    }
+  }
+
+  /// The index built beside the render stopped the build: passed through
+  /// the rendering step untouched (it is not a `DiagnosticsError`).
+  struct IndexStepFailed: Error {
+    var error: any Error
   }
 
   /// After a data edit, building the index takes longest: the open pages

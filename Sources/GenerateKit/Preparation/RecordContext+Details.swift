@@ -181,8 +181,28 @@ extension RecordContext {
     site.collections.first { $0.table === table }?.config.label ?? Self.readable(table.name)
   }
 
-  /// `release_date` → "Release date", `lifeExp` → "Life exp".
+  /// `release_date` → "Release date", `lifeExp` → "Life exp". Each name
+  /// is made readable once: a record page asks for every column's label.
   static func readable(_ name: String) -> String {
+    labels.label(for: name, made: makeReadable)
+  }
+
+  private static let labels = LabelCache()
+
+  /// Labels by name, shared by the pages rendered in parallel.
+  private final class LabelCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byName: [String: String] = [:]
+
+    func label(for name: String, made: (String) -> String) -> String {
+      if let label = lock.withLock({ byName[name] }) { return label }
+      let label = made(name)
+      lock.withLock { byName[name] = label }
+      return label
+    }
+  }
+
+  private static func makeReadable(_ name: String) -> String {
     var words: [String] = []
     var word = ""
     var previous: Character?

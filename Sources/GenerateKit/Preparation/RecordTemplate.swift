@@ -5,10 +5,13 @@ import Mustache
 /// {{artistName}}`, `{{album.url}}#track-{{id}}`): those are filled in
 /// here, a name at a time from the record's `RecordContext`, as Mustache
 /// would fill them — a million records through Mustache cost seconds of
-/// dynamic casts. Anything else (sections, lambdas, a value that is not
-/// text) renders through Mustache.
+/// dynamic casts. Anything else (sections, a value that is not text)
+/// renders through `CompiledRenderer`, and what that does not render
+/// (a lambda) through Mustache.
 struct RecordTemplate {
   let template: MustacheTemplate
+  /// The template as `CompiledRenderer` renders it, when it compiled.
+  let compiled: CompiledTemplate?
   /// The template's text and dotted names, when it has nothing else.
   let parts: [Part]?
 
@@ -20,6 +23,7 @@ struct RecordTemplate {
   /// Throws `MustacheTemplate.ParserError` as Mustache does.
   init(_ text: String) throws {
     template = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + text)
+    compiled = CompiledTemplate.compile(template)
     parts = Self.parts(of: text)
   }
 
@@ -52,7 +56,7 @@ struct RecordTemplate {
   }
 
   func render(_ context: RecordContext) -> String {
-    guard let parts else { return template.render(context) }
+    guard let parts else { return rendered(context) }
     var text = ""
     for part in parts {
       switch part {
@@ -61,15 +65,27 @@ struct RecordTemplate {
         var value: Any? = context
         for name in path {
           // A name under text (`title.x`) Mustache looks up by reflection.
-          guard let record = value as? RecordContext else { return template.render(context) }
+          guard let record = value as? RecordContext else { return rendered(context) }
           value = record.child(named: name)
           if value == nil { break }
         }
         guard let value else { continue }
-        guard let string = value as? String else { return template.render(context) }
+        guard let string = value as? String else { return rendered(context) }
         text += string
       }
     }
     return text
+  }
+
+  /// The whole template rendered, as `template.render(context)` renders it
+  /// (with no partials: a record's template has no library).
+  private func rendered(_ context: RecordContext) -> String {
+    if !TemplateSet.rendersWithMustache, let compiled {
+      var renderer = CompiledRenderer(templates: [:], known: [])
+      if let bytes = try? renderer.render(compiled, object: context) {
+        return String(decoding: bytes, as: UTF8.self)
+      }
+    }
+    return template.render(context)
   }
 }

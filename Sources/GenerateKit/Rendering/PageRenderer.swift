@@ -83,11 +83,29 @@ public struct PageRenderer {
     try render(site, index: index, templates: templates, previewScript: previewScript, reusing: nil)
   }
 
+  func render(
+    _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?,
+    reusing reuse: Reuse?, first: FirstPages? = nil, stream: PageStream? = nil
+  ) throws -> Output {
+    try render(
+      site, index: .built(index), templates: templates, previewScript: previewScript, reusing: reuse,
+      first: first, stream: stream)
+  }
+
+  /// The index a render names: built, or being built beside it.
+  enum IndexSource {
+    case built(SiteIndex)
+    /// Waited for (with a `stream`) only once every page that embeds
+    /// nothing from the index has been rendered and written; without a
+    /// stream, at once.
+    case building(() throws -> SiteIndex)
+  }
+
   /// With a `stream` (a command-line build, never with `first`), the
   /// pages go to it a batch at a time, checked as they are rendered, and
   /// `Output.files` holds only the files that are not pages.
   func render(
-    _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?,
+    _ site: PreparedSite, index source: IndexSource, templates: TemplateSet, previewScript: String?,
     reusing reuse: Reuse?, first: FirstPages? = nil, stream: PageStream? = nil
   ) throws -> Output {
     // Preparing stops on any problem, so what is left is from an earlier
@@ -99,10 +117,27 @@ public struct PageRenderer {
     // No page to link to, no A–Z pages: a site whose records all lack pages.
     let browsePages = config.browse ? BrowsePages(site: site, base: base) : nil
     let browse = browsePages.flatMap { $0.collections.isEmpty ? nil : $0 }
-    var shared = Self.sharedValues(site, templates: templates, manifestPath: index.manifestPath)
+    // An index still being built is named by stand-ins (`pending`): a page
+    // whose bytes hold one is rendered again once the index is there, and
+    // assets that hold one wait for it.
+    var index: SiteIndex?
+    var waitForIndex: (() throws -> SiteIndex)?
+    switch source {
+    case .built(let built): index = built
+    case .building(let wait) where stream != nil: waitForIndex = wait
+    case .building(let wait): index = try wait()
+    }
+    let manifestPath = { index?.manifestPath ?? Self.pending }
+    var shared = Self.sharedValues(site, templates: templates, manifestPath: manifestPath())
 
     // Assets first: their hash names the folder every page links to.
-    let sources = try Self.assetSources(templates, shared: shared)
+    var sources = try Self.assetSources(templates, shared: shared)
+    if let wait = waitForIndex, sources.contains(where: { Self.holdsPending($0.bytes) }) {
+      index = try wait()
+      waitForIndex = nil
+      shared = Self.sharedValues(site, templates: templates, manifestPath: manifestPath())
+      sources = try Self.assetSources(templates, shared: shared)
+    }
     let bundler = AssetBundler(esbuild: AssetBundler.locateEsbuild())
     let bundle =
       try earlyAssets?.bundle(for: sources, with: bundler) ?? bundleCache?.bundle(sources, with: bundler)
@@ -116,7 +151,7 @@ public struct PageRenderer {
     let assetsFolder = "assets/\(ContentHash.hex(hashInput))/"
     shared["assets"] = base + assetsFolder
     shared["modulePreloads"] = bundle.modulePreloads
-    shared["indexData"] = AssetIndexData.json(for: index)
+    shared["indexData"] = index.map { AssetIndexData.json(for: $0) } ?? Self.pending
     var files = assetFiles.map { (path: assetsFolder + $0.path, bytes: $0.bytes) }
     if let previewScript {
       files.append(("__preview/reload.js", Array(previewScript.utf8)))
@@ -206,30 +241,31 @@ public struct PageRenderer {
     let reuse = reuse.flatMap {
       $0.assetsFolder == assetsFolder && $0.modulePreloads == bundle.modulePreloads ? $0 : nil
     }
-    let library = templates.library
     let builtInBrowse = writesListRows && templates.isBuiltIn("browse")
     let written = Counter()
     func render(_ job: Job) -> [UInt8]? {
       if let reuse, !reuse.mayChange(job.template), let bytes = reuse.pages[job.path] { return bytes }
       if builtInBrowse, let rows = job.rows {
         let marked = PageContext(page: rows.markedContext(), shared: shared)
-        if let text = library.render(marked, withTemplate: job.template),
-          let bytes = BrowsePages.ListRows.splice(rows.html(), into: Array(text.utf8))
+        if let text = templates.render(marked, withTemplate: job.template),
+          let bytes = BrowsePages.ListRows.splice(rows.html(), into: text)
         {
           written.add()
           return bytes
         }
       }
       let context = PageContext(page: job.context(), shared: shared)
-      return library.render(context, withTemplate: job.template).map { Array($0.utf8) }
+      return templates.render(context, withTemplate: job.template)
     }
     var pages: [String] = []
     var templateOfPage: [String: String] = [:]
-    func rendered(_ job: Job, _ bytes: [UInt8]?) throws -> [UInt8] {
+    func rendered(_ job: Job, _ bytes: [UInt8]?, waits: Bool = false) throws -> [UInt8] {
       guard let bytes else {
         throw DiagnosticsError(
           .error(at: SourceLocation(file: job.path), "template '\(job.template)' rendered nothing"))
       }
+      // Counted when it is rendered with the index.
+      if waits { return bytes }
       pages.append(job.path)
       templateOfPage[job.path] = job.template
       return bytes
@@ -240,13 +276,17 @@ public struct PageRenderer {
       // Every path is known before a page is rendered: the staging folder
       // is made ready for exactly this site, then takes the pages a batch
       // at a time, each checked on the core that rendered it.
+      // The index being built has a manifest; its other paths are added
+      // once it is there.
       var tail = [Self.workerPath, Self.stableManifestPath, "robots.txt", "sitemap.xml", ".nojekyll"]
       if !templates.has(Self.workerTemplate) { tail.removeAll { $0 == Self.workerPath } }
-      if !index.files.contains(where: { $0.path == index.manifestPath }) {
+      if let index, !index.files.contains(where: { $0.path == index.manifestPath }) {
         tail.removeAll { $0 == Self.stableManifestPath }
       }
       if config.siteURL == nil { tail.removeAll { $0 == "sitemap.xml" } }
-      try stream.begin(paths: index.files.map(\.path) + files.map(\.path) + jobs.map(\.path) + tail)
+      try stream.begin(paths: (index?.files.map(\.path) ?? []) + files.map(\.path) + jobs.map(\.path) + tail)
+      // Pages that hold a stand-in for the index, rendered again once it is built.
+      var waiting: [Int] = []
       var start = 0
       var (pagesSoFar, bytesSoFar) = (0, 0)
       while start < jobs.count {
@@ -254,23 +294,53 @@ public struct PageRenderer {
         let size = min(
           max(Self.bytesPerBatch / average, Self.pagesPerBatch.lowerBound), Self.pagesPerBatch.upperBound)
         let batch = jobs[start..<min(start + size, jobs.count)]
-        let results = Parallel.map(count: batch.count) { offset -> (bytes: [UInt8], report: PageReport)? in
+        let pending = waitForIndex != nil
+        let results = Parallel.map(count: batch.count) { offset -> (bytes: [UInt8], report: PageReport?)? in
           let job = batch[start + offset]
-          return render(job).map { ($0, stream.check(job.path, $0)) }
+          return render(job).map { bytes in
+            (bytes, pending && Self.holdsPending(bytes) ? nil : stream.check(job.path, bytes))
+          }
         }
         var written: [(path: String, bytes: [UInt8])] = []
+        var reports: [PageReport] = []
+        var positions: [Int] = []
         written.reserveCapacity(batch.count)
         for (offset, job) in batch.enumerated() {
-          let bytes = try rendered(job, results[offset]?.bytes)
+          let bytes = try rendered(job, results[offset]?.bytes, waits: results[offset]?.report == nil)
+          guard let report = results[offset]?.report else {
+            waiting.append(start + offset)
+            continue
+          }
           if job.path == "index.html" { searchPage = bytes }
           written.append((job.path, bytes))
+          reports.append(report)
+          positions.append(start + offset)
           bytesSoFar += bytes.count
         }
         pagesSoFar += batch.count
-        try stream.take(written, reports: results.compactMap { $0?.report })
+        try stream.take(written, reports: reports, positions: positions)
         start = batch.endIndex
       }
+      if let wait = waitForIndex {
+        let built = try wait()
+        index = built
+        shared["manifest"] = base + built.manifestPath
+        shared["indexData"] = AssetIndexData.json(for: built)
+        try stream.add(paths: built.files.map(\.path))
+        let results = Parallel.map(count: waiting.count) { offset -> (bytes: [UInt8], report: PageReport)? in
+          let job = jobs[waiting[offset]]
+          return render(job).map { ($0, stream.check(job.path, $0)) }
+        }
+        var written: [(path: String, bytes: [UInt8])] = []
+        for (offset, number) in waiting.enumerated() {
+          let bytes = try rendered(jobs[number], results[offset]?.bytes)
+          if jobs[number].path == "index.html" { searchPage = bytes }
+          written.append((jobs[number].path, bytes))
+        }
+        try stream.take(written, reports: results.compactMap { $0?.report }, positions: waiting)
+      }
     }
+    guard let index else { preconditionFailure("the index is waited for by the end of the render") }
     var results = [[UInt8]?](repeating: nil, count: stream == nil ? jobs.count : 0)
     var rest = stream == nil ? Array(jobs.indices) : []
     if let first {
@@ -395,10 +465,10 @@ public struct PageRenderer {
       let text = String(decoding: asset.bytes, as: UTF8.self)
       do {
         let template = try MustacheTemplate(string: text)
-        let rendered = template.render(PageContext(page: [:], shared: shared), library: templates.library)
+        let rendered = templates.render(template, object: PageContext(page: [:], shared: shared))
         sources.append(
           AssetFile(
-            path: String(asset.path.dropLast(".mustache".count)), bytes: Array(rendered.utf8),
+            path: String(asset.path.dropLast(".mustache".count)), bytes: rendered,
             source: asset.source))
       } catch let error as MustacheTemplate.ParserError {
         // The file's own folder: with layered template folders it need not be the first.
@@ -423,10 +493,12 @@ public struct PageRenderer {
     private var made: (sources: [AssetFile], esbuild: String?, output: AssetBundler.Output)?
 
     init(_ site: PreparedSite, templates: TemplateSet) {
-      let shared = PageRenderer.sharedValues(site, templates: templates, manifestPath: "\u{E000}manifest")
+      let shared = PageRenderer.sharedValues(site, templates: templates, manifestPath: PageRenderer.pending)
       guard let sources = try? PageRenderer.assetSources(templates, shared: shared) else { return }
       done.enter()
-      DispatchQueue.global().async { [self] in
+      // A thread of its own: waiting for esbuild, it would hold a worker
+      // the index and the pages render on.
+      Parallel.thread { [self] in
         defer { done.leave() }
         let bundler = AssetBundler(esbuild: AssetBundler.locateEsbuild())
         if let output = try? bundler.bundle(sources) { made = (sources, bundler.esbuild, output) }
@@ -444,6 +516,26 @@ public struct PageRenderer {
 
     /// Until the bundling is over (its scratch folder removed).
     func wait() { done.wait() }
+  }
+
+  /// What a render names the index by while it is being built: the
+  /// manifest's path and the embedded index data. A private-use character
+  /// that a page holds only where it names the index (or where its record
+  /// does; that page is then only rendered twice).
+  static let pending = "\u{E000}index"
+
+  static func holdsPending(_ bytes: [UInt8]) -> Bool {
+    // U+E000 in UTF-8: EE 80 80, each lead byte EE found by memchr.
+    bytes.withUnsafeBufferPointer { page in
+      guard let base = page.baseAddress else { return false }
+      var at = 0
+      while at + 2 < page.count, let found = memchr(base + at, 0xEE, page.count - at - 2) {
+        let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        if page[offset + 1] == 0x80 && page[offset + 2] == 0x80 { return true }
+        at = offset + 1
+      }
+      return false
+    }
   }
 
   /// The manifest again under a name that stays the same from build to
@@ -471,8 +563,7 @@ public struct PageRenderer {
     let json = try JSONSerialization.data(
       withJSONObject: settings, options: [.sortedKeys, .withoutEscapingSlashes])
     let context: [String: Any] = ["offline": offline, "settings": String(decoding: json, as: UTF8.self)]
-    guard let text = templates.library.render(context, withTemplate: Self.workerTemplate) else { return nil }
-    return Array(text.utf8)
+    return templates.render(context, withTemplate: Self.workerTemplate)
   }
 
   func robots(config: SiteConfig, base: String) -> String {

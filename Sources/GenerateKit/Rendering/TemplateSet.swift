@@ -12,6 +12,9 @@ public struct TemplateSet: @unchecked Sendable {
   public var builtIn = true
   public var directory: String { directories.first ?? "" }
   var library: MustacheLibrary
+  /// The templates `CompiledRenderer` renders, by name; the others (see
+  /// `CompiledTemplate.compile`) render through `library`.
+  var compiled: [String: CompiledTemplate] = [:]
   var names: Set<String>
   /// Each template's tags, for what a page's template and partials wrote.
   var tagsByName: [String: (file: String, tags: TemplateTags)] = [:]
@@ -77,6 +80,7 @@ public struct TemplateSet: @unchecked Sendable {
   public static func load(directories: [String], builtIn: Bool = true) throws -> TemplateSet {
     var diagnostics: [Diagnostic] = []
     var library = MustacheLibrary()
+    var compiled: [String: CompiledTemplate] = [:]
     var names: [String: String] = [:]
     var sources: [(name: String, file: String, tags: TemplateTags)] = []
     var texts: [String: String] = [:]
@@ -149,7 +153,9 @@ public struct TemplateSet: @unchecked Sendable {
               "unknown template function '\(transform)' in '{{\(tag.content)}}'; known functions: \(known)"))
         }
         do {
-          library.register(try MustacheTemplate(string: text), named: fileName)
+          let template = try MustacheTemplate(string: text)
+          library.register(template, named: fileName)
+          compiled[fileName] = CompiledTemplate.compile(template)
         } catch let error as MustacheTemplate.ParserError {
           diagnostics.append(
             .error(
@@ -173,6 +179,7 @@ public struct TemplateSet: @unchecked Sendable {
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
     var set = TemplateSet(directories: directories, library: library, names: Set(names.keys), assets: assets)
     set.builtIn = builtIn
+    set.compiled = compiled
     for source in sources { set.tagsByName[source.name] = (source.file, source.tags) }
     set.textByName = texts
     return set
@@ -207,6 +214,43 @@ public struct TemplateSet: @unchecked Sendable {
   }
 
   func has(_ name: String) -> Bool { names.contains(name) }
+
+  /// `GENERATE_RENDERER=mustache` renders every page through swift-mustache,
+  /// to compare a site built both ways.
+  static let rendersWithMustache = ProcessInfo.processInfo.environment["GENERATE_RENDERER"] == "mustache"
+  /// `GENERATE_RENDERER=compiled` says on stderr when a page falls back to
+  /// swift-mustache, to check that a site's pages all render compiled.
+  static let reportsFallback = ProcessInfo.processInfo.environment["GENERATE_RENDERER"] == "compiled"
+
+  private static func fellBack(_ name: String) {
+    guard reportsFallback else { return }
+    FileHandle.standardError.write(
+      Data("generate: template '\(name)' rendered through swift-mustache\n".utf8))
+  }
+
+  /// The template `name` rendered over `object`, as swift-mustache renders
+  /// it: through `CompiledRenderer` when the template compiled and the
+  /// values are of types it knows, else through swift-mustache. Nil when
+  /// there is no such template.
+  func render(_ object: Any, withTemplate name: String) -> [UInt8]? {
+    if !Self.rendersWithMustache, let template = compiled[name] {
+      var renderer = CompiledRenderer(templates: compiled, known: names)
+      if let bytes = try? renderer.render(template, object: object) { return bytes }
+    }
+    if !Self.rendersWithMustache { Self.fellBack(name) }
+    return library.render(object, withTemplate: name).map { Array($0.utf8) }
+  }
+
+  /// A template that is not one of the set's (an asset's), with the set's
+  /// templates as its partials.
+  func render(_ template: MustacheTemplate, object: Any) -> [UInt8] {
+    if !Self.rendersWithMustache, let compiledTemplate = CompiledTemplate.compile(template) {
+      var renderer = CompiledRenderer(templates: compiled, known: names)
+      if let bytes = try? renderer.render(compiledTemplate, object: object) { return bytes }
+    }
+    if !Self.rendersWithMustache { Self.fellBack("(asset)") }
+    return Array(template.render(object, library: library).utf8)
+  }
 
   /// Whether the template `name` is the built-in theme's, as written
   /// (a folder's copy of it counts).

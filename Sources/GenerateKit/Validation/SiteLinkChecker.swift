@@ -152,7 +152,7 @@ public struct SiteLinkChecker: Sendable {
   /// A link to an id on another page waits for that page's ids (`finish`).
   /// The problems come out as `check` orders them.
   struct Pass {
-    let checker: SiteLinkChecker
+    private(set) var checker: SiteLinkChecker
     private var resolved: [ResolutionKey: Resolution] = [:]
     private var found: [(page: String, link: Int, diagnostic: Diagnostic)] = []
     /// Links to ids on other pages, numbered: an A–Z list's hundreds of
@@ -187,6 +187,13 @@ public struct SiteLinkChecker: Sendable {
 
     init(_ checker: SiteLinkChecker) {
       self.checker = checker
+    }
+
+    /// More files of the site (the index, built while the first pages
+    /// were checked): links checked from now on may land on them.
+    mutating func add(files: [String]) {
+      checker.files.formUnion(files)
+      resolved = [:]
     }
 
     /// Checks one page's links; `ids` are its own, `bytes` place a broken link.

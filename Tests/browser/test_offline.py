@@ -82,6 +82,23 @@ def test_offline_a_cached_search_works_and_an_uncached_one_says_so(new_page, ser
     forgive_offline_errors(problems)
 
 
+def test_modules_the_page_imports_on_demand_work_offline_before_any_use(new_page, served, problems):
+    """A scope, a token or a typo loads a module the bundle leaves out (ui/filters.js,
+    engine/typo.js): offline, it comes from the worker's cache though no visit used it."""
+    _, url = served
+    page = new_page()
+    controlled(page, url)
+    script = page.evaluate("() => [...document.scripts].map((s) => s.src).find((s) => s.endsWith('/js/app.js'))")
+    loaded = page.evaluate("() => performance.getEntriesByType('resource').map((e) => e.name)")
+    page.context.set_offline(True)
+    for module in ("ui/filters.js", "engine/typo.js"):
+        address = script.replace("app.js", module)
+        assert address not in loaded, "the test needs a module this visit has not fetched"
+        outcome = page.evaluate("(u) => import(u).then((m) => Object.keys(m).length, (e) => String(e))", address)
+        assert isinstance(outcome, int) and outcome > 0, (module, outcome)
+    forgive_offline_errors(problems)
+
+
 def test_a_record_page_visited_online_opens_offline(new_page, served, problems):
     _, url = served
     page = new_page()

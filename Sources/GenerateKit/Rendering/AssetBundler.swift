@@ -148,6 +148,53 @@ struct AssetBundler {
     return String(statement[statement.index(after: open)..<close])
   }
 
+  /// The scripts `named` and, one after another, every asset script they
+  /// name by a quoted relative path (`'./ui/filters.js'`): modules a page
+  /// imports on demand, which esbuild leaves out of the bundle and the HTML
+  /// does not name. The offline worker keeps them at install, so a scope or
+  /// a typo works offline before it was ever used online.
+  static func withModulesNamedInside(_ named: [String], among files: [(path: String, bytes: [UInt8])])
+    -> [String]
+  {
+    let bytesOf = Dictionary(files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+    var found = named
+    var seen = Set(named)
+    var next = 0
+    while next < found.count {
+      let path = found[next]
+      next += 1
+      guard isScript(path), let bytes = bytesOf[path] else { continue }
+      for specifier in quotedRelativeScripts(bytes) {
+        if let module = resolve(specifier, from: path), bytesOf[module] != nil, seen.insert(module).inserted {
+          found.append(module)
+        }
+      }
+    }
+    return found
+  }
+
+  /// Every `'./x.js'`, `"../y.js"` or `` `./z.mjs` `` string in a script.
+  static func quotedRelativeScripts(_ bytes: [UInt8]) -> [String] {
+    var found: [String] = []
+    var index = 0
+    while index < bytes.count {
+      let quote = bytes[index]
+      index += 1
+      guard quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "`"),
+        index < bytes.count, bytes[index] == UInt8(ascii: ".")
+      else { continue }
+      var end = index
+      while end < bytes.count, end - index < 200, bytes[end] != quote, bytes[end] != UInt8(ascii: "\n") {
+        end += 1
+      }
+      guard end < bytes.count, bytes[end] == quote else { continue }
+      let text = String(decoding: bytes[index..<end], as: UTF8.self)
+      if (text.hasPrefix("./") || text.hasPrefix("../")) && isScript(text) { found.append(text) }
+      index = end + 1
+    }
+    return found
+  }
+
   /// An import's asset path, relative to the importing file's folder.
   static func resolve(_ specifier: String, from path: String) -> String? {
     var parts = path.split(separator: "/").dropLast().map(String.init)

@@ -374,14 +374,16 @@ public struct PageRenderer {
     let problems = site.evaluator.problems.diagnostics
     if !problems.isEmpty { throw DiagnosticsError(problems) }
 
-    // Kept at install: the search page and the assets it names, which the
+    // Kept at install: the search page, the assets it names, which the
     // visit that installs the worker has just loaded (the worker takes them
-    // from the HTTP cache). The manifest is in the page. What else a visit
-    // fetches — index files, record pages and their look — is kept as it
-    // is fetched.
+    // from the HTTP cache), and the modules its scripts import on demand.
+    // The manifest is in the page. What else a visit fetches — index files,
+    // record pages and their look — is kept as it is fetched.
     if stream == nil { searchPage = files.first { $0.path == "index.html" }?.bytes ?? [] }
     let named = String(decoding: searchPage, as: UTF8.self)
-    let precache = assetFiles.map { base + assetsFolder + $0.path }.filter { named.contains("\"\($0)\"") }
+    let precache = AssetBundler.withModulesNamedInside(
+      assetFiles.map(\.path).filter { named.contains("\"\(base + assetsFolder + $0)\"") }, among: assetFiles
+    ).map { base + assetsFolder + $0 }
     if let worker = try worker(
       templates: templates, offline: config.offline, base: base, searchPage: searchPage,
       precache: [base] + precache)

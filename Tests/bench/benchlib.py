@@ -328,3 +328,31 @@ def launch(pw):
 
 def say(*a):
     print(*a, file=sys.stderr, flush=True)
+
+
+def remove(path: Path) -> None:
+    """`rm -rf`: several times faster than shutil.rmtree on 64,000 folders (untimed, but it adds up)."""
+    subprocess.run(["rm", "-rf", "--", str(path)], check=False)
+
+
+TRASH: list[Path] = []
+
+
+def set_aside(path: Path) -> None:
+    """Empties a cold build's output by renaming it into a trash folder beside it, removed when
+    the benchmark ends. Removing it instead would bill the next build for it: for minutes
+    after 140,000 files and folders are deleted, ext4 skips each recently freed inode when it
+    allocates a new one (`recently_deleted` in its inode allocator: a cold build measured
+    2-6x its system time, and the penalty grows run after run)."""
+    if not path.exists() and not path.is_symlink():
+        return
+    trash = path.parent / ".bench-trash"
+    trash.mkdir(exist_ok=True)
+    target = trash / f"{path.name}-{time.time_ns()}"
+    path.rename(target)
+    TRASH.append(trash)
+
+
+def empty_trash() -> None:
+    for trash in set(TRASH):
+        remove(trash)

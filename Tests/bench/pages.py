@@ -104,34 +104,6 @@ def read_records(data: Path) -> list[dict]:
 
 
 # ------------------------------------------------------------------ generate
-def remove(path: Path) -> None:
-    """`rm -rf`: several times faster than shutil.rmtree on 64,000 folders (untimed, but it adds up)."""
-    subprocess.run(["rm", "-rf", "--", str(path)], check=False)
-
-
-TRASH: list[Path] = []
-
-
-def set_aside(path: Path) -> None:
-    """Empties a cold build's output by renaming it into a trash folder beside it, removed when
-    the benchmark ends. Removing it instead would bill the next build for it: for minutes
-    after 140,000 files and folders are deleted, ext4 skips each recently freed inode when it
-    allocates a new one (`recently_deleted` in its inode allocator: a cold build measured
-    2-6x its system time, and the penalty grows run after run)."""
-    if not path.exists() and not path.is_symlink():
-        return
-    trash = path.parent / ".bench-trash"
-    trash.mkdir(exist_ok=True)
-    target = trash / f"{path.name}-{time.time_ns()}"
-    path.rename(target)
-    TRASH.append(trash)
-
-
-def empty_trash() -> None:
-    for trash in set(TRASH):
-        remove(trash)
-
-
 def beside(output: Path, kind: str) -> list[Path]:
     return list(output.parent.glob(f".{output.name}.{kind}*"))
 
@@ -179,7 +151,7 @@ class Generate:
     def run(self, kind: str) -> bool:
         if kind == "cold":
             for folder in [self.output, *beside(self.output, "")]:
-                set_aside(folder)  # the site, staging folders, the kept previous site, the build record
+                B.set_aside(folder)  # the site, staging folders, the kept previous site, the build record
             os.sync()  # the last build's disk work is not billed to this one
         else:
             wait_for_removal(self.output)
@@ -265,8 +237,8 @@ class Hugo:
 
     def run(self, kind: str) -> bool:
         if kind == "cold":
-            set_aside(self.public)
-            set_aside(self.site / "resources")
+            B.set_aside(self.public)
+            B.set_aside(self.site / "resources")
             os.sync()
         content = self.site / "content" / "packages" / f"{EDITED}.md"
         if kind == "edit":
@@ -503,7 +475,7 @@ def main(argv=None) -> None:
         save()
     meta["load_end"] = round(os.getloadavg()[0], 2)
     save()
-    empty_trash()
+    B.empty_trash()
     print(report(res))
     print(f"written: {md_path}")
 

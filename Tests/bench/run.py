@@ -100,9 +100,12 @@ def build_ours(size, config, generate, runs, timeout, max_rss, rebuild=True) -> 
     results = []
     cmd = [generate, "--config", config, "--output", out, "--verbose"]
     for i in range(runs):
-        # Like Pagefind's runs: the previous output is removed first (untimed); a rebuild over
-        # an existing site is timed separately below.
-        shutil.rmtree(out, ignore_errors=True)
+        # Like Pagefind's runs: the previous output is set aside first (untimed; B.set_aside says
+        # why not removed), with what the last build kept beside it; a rebuild over an existing
+        # site is timed separately below.
+        for folder in [out, *out.parent.glob(f".{out.name}.*")]:
+            B.set_aside(folder)
+        os.sync()
         B.say(f"[{size}] generate run {i + 1}/{runs} (load {os.getloadavg()[0]:.1f})…")
         r = B.timed(cmd, timeout, max_rss, cwd=REPO)
         r["steps"] = B.generator_steps(r["output"])
@@ -132,7 +135,8 @@ def build_ours(size, config, generate, runs, timeout, max_rss, rebuild=True) -> 
 def build_pagefind(size, site, pagefind, runs, timeout, max_rss) -> dict:
     results = []
     for i in range(runs):
-        shutil.rmtree(site / "pagefind", ignore_errors=True)
+        B.set_aside(site / "pagefind")
+        os.sync()
         B.say(f"[{size}] pagefind run {i + 1}/{runs} (load {os.getloadavg()[0]:.1f})…")
         r = B.timed([pagefind, "--site", site], timeout, max_rss, cwd=REPO)
         results.append(r)
@@ -575,6 +579,7 @@ def main(argv=None):
         save()
     results["meta"]["load_end"] = round(os.getloadavg()[0], 2)
     save()
+    B.empty_trash()
     print(report(results))
     print(f"written: {md_path.relative_to(REPO) if md_path.is_relative_to(REPO) else md_path}, {json_path.name}")
 

@@ -269,9 +269,9 @@ struct DocumentShardStage {
       }
       return Result {
         (
-          try IndexEncoder.encode(file, capacity: 16 * 1024),
+          try IndexEncoder.encode(file, capacity: 4 * 1024),
           showsFields
-            ? try IndexEncoder.encode(FieldShard(fields: texts, first: start), capacity: 8 * 1024) : [],
+            ? try IndexEncoder.encode(FieldShard(fields: texts, first: start), capacity: 2 * 1024) : [],
           fielded
         )
       }

@@ -3,23 +3,18 @@ import Foundation
 /// The index of a plain build, built on a thread of its own while the
 /// pages that embed nothing from it are rendered (`SiteBuilder`): the
 /// renderer waits for it only before the pages that do (the search page).
-final class PendingIndex: @unchecked Sendable {
-  private let done = DispatchGroup()
-  private var result: Result<SiteIndex, any Error>?
-  /// How long the index took, from its start to its end.
-  private(set) var milliseconds = 0
+final class PendingIndex: Sendable {
+  private let work: Parallel.Background<(index: SiteIndex, milliseconds: Int)>
 
   init(_ build: @escaping @Sendable () throws -> SiteIndex) {
-    done.enter()
-    Parallel.thread { [self] in
+    work = Parallel.Background {
+      // The index's working memory (postings, plans) is free once it is
+      // built, spread over the arenas of the threads that built it while
+      // others rendered pages: handed back, it no longer adds to the peak.
+      defer { Self.trimMemory() }
       let started = Date()
-      result = Result { try build() }
-      milliseconds = Int(Date().timeIntervalSince(started) * 1000)
-      // The index's working memory (postings, plans) is free now, spread
-      // over the arenas of the threads that built it while others rendered
-      // pages: handed back, it no longer adds to the peak.
-      Self.trimMemory()
-      done.leave()
+      let index = try build()
+      return (index, Int(Date().timeIntervalSince(started) * 1000))
     }
   }
 
@@ -33,7 +28,11 @@ final class PendingIndex: @unchecked Sendable {
 
   /// Waits for the index, or for the error that stopped it.
   func wait() -> Result<SiteIndex, any Error> {
-    done.wait()
-    return result ?? .failure(DiagnosticsError([]))
+    work.wait().map(\.index)
+  }
+
+  /// How long the index took, from its start to its end (after `wait`).
+  var milliseconds: Int {
+    (try? work.wait().get())?.milliseconds ?? 0
   }
 }

@@ -285,18 +285,13 @@ public struct PageRenderer {
       }
       if config.siteURL == nil { tail.removeAll { $0 == "sitemap.xml" } }
       try stream.begin(paths: (index?.files.map(\.path) ?? []) + files.map(\.path) + jobs.map(\.path) + tail)
-      // Pages that hold a stand-in for the index, rendered again once it is built.
-      var waiting: [Int] = []
-      var start = 0
       var (pagesSoFar, bytesSoFar) = (0, 0)
-      while start < jobs.count {
-        let average = pagesSoFar == 0 ? Self.bytesPerBatch : max(1, bytesSoFar / pagesSoFar)
-        let size = min(
-          max(Self.bytesPerBatch / average, Self.pagesPerBatch.lowerBound), Self.pagesPerBatch.upperBound)
-        let batch = jobs[start..<min(start + size, jobs.count)]
-        let pending = waitForIndex != nil
-        let results = Parallel.map(count: batch.count) { offset -> (bytes: [UInt8], report: PageReport?)? in
-          let job = batch[start + offset]
+      // Renders, checks and writes these pages; returns those that hold a
+      // stand-in for the index while it is being built (`pending`), to be
+      // rendered again once it is there.
+      func write(_ numbers: [Int], pending: Bool) throws -> [Int] {
+        let results = Parallel.map(count: numbers.count) { offset -> (bytes: [UInt8], report: PageReport?)? in
+          let job = jobs[numbers[offset]]
           return render(job).map { bytes in
             (bytes, pending && Self.holdsPending(bytes) ? nil : stream.check(job.path, bytes))
           }
@@ -304,22 +299,34 @@ public struct PageRenderer {
         var written: [(path: String, bytes: [UInt8])] = []
         var reports: [PageReport] = []
         var positions: [Int] = []
-        written.reserveCapacity(batch.count)
-        for (offset, job) in batch.enumerated() {
+        var waiting: [Int] = []
+        written.reserveCapacity(numbers.count)
+        for (offset, number) in numbers.enumerated() {
+          let job = jobs[number]
           let bytes = try rendered(job, results[offset]?.bytes, waits: results[offset]?.report == nil)
           guard let report = results[offset]?.report else {
-            waiting.append(start + offset)
+            waiting.append(number)
             continue
           }
           if job.path == "index.html" { searchPage = bytes }
           written.append((job.path, bytes))
           reports.append(report)
-          positions.append(start + offset)
+          positions.append(number)
           bytesSoFar += bytes.count
         }
-        pagesSoFar += batch.count
         try stream.take(written, reports: reports, positions: positions)
-        start = batch.endIndex
+        return waiting
+      }
+      var waiting: [Int] = []
+      var start = 0
+      while start < jobs.count {
+        let average = pagesSoFar == 0 ? Self.bytesPerBatch : max(1, bytesSoFar / pagesSoFar)
+        let size = min(
+          max(Self.bytesPerBatch / average, Self.pagesPerBatch.lowerBound), Self.pagesPerBatch.upperBound)
+        let batch = start..<min(start + size, jobs.count)
+        waiting += try write(Array(batch), pending: waitForIndex != nil)
+        pagesSoFar += batch.count
+        start = batch.upperBound
       }
       if let wait = waitForIndex {
         let built = try wait()
@@ -327,17 +334,7 @@ public struct PageRenderer {
         shared["manifest"] = base + built.manifestPath
         shared["indexData"] = AssetIndexData.json(for: built)
         try stream.add(paths: built.files.map(\.path))
-        let results = Parallel.map(count: waiting.count) { offset -> (bytes: [UInt8], report: PageReport)? in
-          let job = jobs[waiting[offset]]
-          return render(job).map { ($0, stream.check(job.path, $0)) }
-        }
-        var written: [(path: String, bytes: [UInt8])] = []
-        for (offset, number) in waiting.enumerated() {
-          let bytes = try rendered(jobs[number], results[offset]?.bytes)
-          if jobs[number].path == "index.html" { searchPage = bytes }
-          written.append((jobs[number].path, bytes))
-        }
-        try stream.take(written, reports: results.compactMap { $0?.report }, positions: waiting)
+        _ = try write(waiting, pending: false)
       }
     }
     guard let index else { preconditionFailure("the index is waited for by the end of the render") }

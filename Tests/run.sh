@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one test command (README: "Run every test"). It installs what the tests
+# The one test command (README, "Two commands"). It installs what the tests
 # need — idempotently, so a second run skips straight to the tests — then runs
 # the Swift tests, builds the default site, and runs the JavaScript unit tests
 # and the browser scenarios against it in real Chromium.

@@ -50,8 +50,10 @@ import Testing
       process.terminate()
       process.waitUntilExit()
     }
-    // A hung server must not hang the tests: its end closes the pipe.
-    DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { process.terminate() } }
+    // A hung server must not hang the tests: its end closes the pipe. Three
+    // minutes, not one: with the whole suite running on two loaded cores the
+    // server once took more than a minute to say where it serves.
+    DispatchQueue.global().asyncAfter(deadline: .now() + 180) { if process.isRunning { process.terminate() } }
     let port = try await offPool { () -> Int? in
       var text = ""
       let marker = "Serving http://127.0.0.1:"

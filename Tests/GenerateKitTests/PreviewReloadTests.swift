@@ -99,6 +99,41 @@ import Testing
     }
   }
 
+  /// A config edit that names a new data file: the file is watched from
+  /// that build on, and its first edit builds — not "Stopped: the inputs
+  /// changed again" with the edit never built.
+  @Test func aDataFileTheConfigNowNamesIsWatchedAndItsFirstEditBuilt() async throws {
+    let project = try PreviewFolder()
+    try project.copyFixture("mini")
+    try project.write("data/genres2.csv", "id,name\n1,first\n")
+    let builds = BuildCounter()
+    let seen = Lines()
+    let lines = Lines()
+
+    try await project.withServer(
+      watchingInputsOf: "site.yml", buildsAtStart: false, log: lines.append,
+      reportingChanges: { progress in
+        builds.started()
+        defer { builds.finished() }
+        // As the site builder does after showing the open pages: a newer
+        // edit stops it, and the next build starts from that edit.
+        if progress.isSuperseded { throw SiteBuilder.Superseded() }
+        seen.append((try? String(contentsOfFile: project.path("data/genres2.csv"), encoding: .utf8)) ?? "")
+        return nil
+      }
+    ) { _ in
+      let config = try String(contentsOf: project.root.appendingPathComponent("site.yml"), encoding: .utf8)
+      try project.write(
+        "site.yml", config.replacingOccurrences(of: "data/genres.csv", with: "data/genres2.csv"))
+      try await eventually { builds.count == 1 && !builds.isRunning }
+      try await Task.sleep(for: .milliseconds(150))
+
+      try project.write("data/genres2.csv", "id,name\n1,second\n")
+      try await eventually { seen.all.contains { $0.contains("second") } }
+      #expect(!lines.all.contains { $0.hasPrefix("Stopped") }, "\(lines.all)")
+    }
+  }
+
   @Test func aFailedRebuildShowsTheErrorAndKeepsTheLastGoodSite() async throws {
     let project = try PreviewFolder()
     try project.write("Data/tracks.csv", "v1")

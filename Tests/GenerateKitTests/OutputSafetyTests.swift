@@ -55,6 +55,8 @@ import Testing
     let photos = try Photos(in: project)
     let name = pattern.replacingOccurrences(of: "DEAD", with: String(Self.deadPID()))
     try? FileManager.default.removeItem(atPath: project.path(".site.previous"))
+    // A build that builds (an input edited since), not one up to date.
+    try project.write("data/genres.csv", try project.read("data/genres.csv") + "4,Samba\n")
     try FileManager.default.createSymbolicLink(atPath: project.path(name), withDestinationPath: photos.folder)
 
     let diagnostics = expectBuildFailure(project)
@@ -78,6 +80,7 @@ import Testing
     let arguments = ["--config", "site.yml", "--output", "site", "--quiet"]
     #expect(try runProcess(BadInputSuite.executable, arguments, in: project.root).status == 0)
     let photos = try Photos(in: project)
+    try project.write("data/genres.csv", try project.read("data/genres.csv") + "4,Samba\n")
     try? FileManager.default.removeItem(atPath: project.path(".site.previous"))
     try FileManager.default.createSymbolicLink(
       atPath: project.path(".site.previous"), withDestinationPath: "photos")

@@ -122,7 +122,9 @@ struct OwnedNames: Sendable {
     }
     var info = stat()
     guard lstat(path(name), &info) == 0 else {
-      if errno == ENOENT { return .absent }
+      // Nothing can be there when a folder on the way is missing or is a
+      // file: the output's own check (`OutputFolder`) says what is wrong.
+      if errno == ENOENT || errno == ENOTDIR { return .absent }
       throw DiagnosticsError(
         .error(at: nil, "cannot inspect '\(shown)' beside the output: \(String(cString: strerror(errno)))"))
     }

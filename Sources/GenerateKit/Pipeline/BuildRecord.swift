@@ -12,10 +12,12 @@ import Foundation
 ///
 /// - a fingerprint of every input: the config's bytes, every file of every
 ///   template folder, every data file (size and content hash, always read:
-///   a modification time alone misses a quick edit of the same size), the
-///   `generate` executable and the esbuild it bundles with (path, size,
-///   inode, modification time: a new build of either is a new file), and
-///   the options that change the output (`--base-url`);
+///   a modification time alone misses a quick edit of the same size) and a
+///   database's `-wal` and `-journal` files (changes a writer has committed
+///   but not yet checkpointed are read with it), the `generate` executable
+///   and the esbuild it bundles with (path, size, inode, modification time:
+///   a new build of either is a new file), and the options that change the
+///   output (`--base-url`);
 /// - the summary the build printed;
 /// - every entry of the published folder with its `lstat` (device, inode,
 ///   size, modification time), the folder itself included.
@@ -26,6 +28,13 @@ import Foundation
 /// site swapped for another) makes it build as usual, which restores what
 /// the build writes. A build with warnings leaves no record (a skipped
 /// build could not show them again). `--clean` ignores the record.
+///
+/// The fingerprint is taken before the build reads its inputs and checked
+/// again after it (`Fingerprint.isUnchanged`: each file's `stat`, which any
+/// write or rename changes, and the bytes again of one changed within a
+/// second of the fingerprint). A build whose inputs changed under it — an
+/// edit saved meanwhile, a file swapped and put back — writes no record:
+/// its site may hold what the fingerprint does not say.
 ///
 /// The record is written after the new site is live, by rename: a build
 /// killed before that leaves the last record, which no longer matches the

@@ -155,11 +155,10 @@ import Testing
 /// The build record's fingerprint covers what the build reads, and a build
 /// whose inputs changed under it leaves no record to trust.
 @Suite struct BuildRecordInputTests {
-  /// A SQLite database in WAL mode with a writer still connected and no
-  /// checkpoint: a change committed to the `-wal` file is a change.
-  @Test func aChangeStillInTheWALIsAChange() throws {
+  /// The mini project with its genres in a SQLite database in WAL mode,
+  /// and the database's writer, still connected, never checkpointing.
+  static func walProject() throws -> (TemporaryProject, DatabaseQueue) {
     let project = try TemporaryProject()
-    defer { project.remove() }
     let config = try project.read("site.yml")
     try project.write(
       "site.yml",
@@ -167,13 +166,21 @@ import Testing
         of: "genres: { file: data/genres.csv, key: id }",
         with: "genres: { sqlite: data/genres.sqlite, table: genres, key: id }"))
     let writer = try DatabaseQueue(path: project.path("data/genres.sqlite"))
-    defer { try? writer.close() }
     try writer.writeWithoutTransaction { db in
       _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
       try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
       try db.execute(sql: "CREATE TABLE genres (id INTEGER PRIMARY KEY, name TEXT)")
       try db.execute(sql: "INSERT INTO genres VALUES (1, 'Rock'), (2, 'Pop'), (3, 'MPB')")
     }
+    return (project, writer)
+  }
+
+  /// A SQLite database in WAL mode with a writer still connected and no
+  /// checkpoint: a change committed to the `-wal` file is a change.
+  @Test func aChangeStillInTheWALIsAChange() throws {
+    let (project, writer) = try Self.walProject()
+    defer { project.remove() }
+    defer { try? writer.close() }
     #expect(try !project.build().upToDate)
     #expect(try project.build().upToDate)
     let database = FileManager.default.contents(atPath: project.path("data/genres.sqlite"))
@@ -184,6 +191,23 @@ import Testing
     let built = try project.snapshot()
     #expect(built.values.contains { String(decoding: $0, as: UTF8.self).contains("Rock and Roll") })
     #expect(try project.build().upToDate)
+  }
+
+  /// The same for a preview's build: the data is loaded again, not kept
+  /// from the last build as unchanged.
+  @Test func aPreviewLoadsAChangeStillInTheWAL() throws {
+    let (project, writer) = try Self.walProject()
+    defer { project.remove() }
+    defer { try? writer.close() }
+    let memory = BuildMemory()
+    let builder = SiteBuilder(options: project.options(), log: { _ in })
+    _ = try builder.build(keeping: memory)
+    try writer.write { db in try db.execute(sql: "UPDATE genres SET name = 'Rock and Roll' WHERE id = 1") }
+    let build = try builder.build(keeping: memory)
+    #expect(build.kind == .data)
+    #expect(
+      try project.snapshot().values.contains { String(decoding: $0, as: UTF8.self).contains("Rock and Roll") }
+    )
   }
 
   /// A data file swapped for an edit right after the fingerprint was taken,

@@ -55,9 +55,10 @@ import Testing
     }
   }
 
-  /// Only what the build reads is watched: SQLite's own files, an editor's
-  /// swap, lock and backup files, or anything else beside a data file cause
-  /// no build; an edit to a data file, the database or a template does.
+  /// Only what the build reads is watched: SQLite's `-shm` index, an
+  /// editor's swap, lock and backup files, or anything else beside a data
+  /// file cause no build; an edit to a data file, the database, its `-wal`
+  /// or `-journal`, or a template does.
   @Test func filesBesideTheDataFilesTriggerNoBuild() async throws {
     let project = try PreviewFolder()
     try project.copyFixture("mini")
@@ -78,15 +79,15 @@ import Testing
       }
     ) { _ in
       let bystanders = [
-        "data/catalogue.sqlite-wal", "data/catalogue.sqlite-shm", "data/catalogue.sqlite-journal",
-        "data/.#tracks.csv", "data/.tracks.csv.swp", "data/x.swp", "data/tracks.csv~", "data/notes.txt",
+        "data/catalogue.sqlite-shm", "data/.#tracks.csv", "data/.tracks.csv.swp", "data/x.swp",
+        "data/tracks.csv~", "data/notes.txt",
         "data/exports/tracks.csv", "notes.md",
       ]
       for round in 1...3 {
         for file in bystanders { try project.write(file, "round \(round)") }
         try await Task.sleep(for: .milliseconds(200))
       }
-      try FileManager.default.removeItem(atPath: project.path("data/catalogue.sqlite-wal"))
+      try FileManager.default.removeItem(atPath: project.path("data/catalogue.sqlite-shm"))
       try await Task.sleep(for: .milliseconds(400))
       #expect(builds.count == 0, "nothing the build reads changed")
 
@@ -96,6 +97,13 @@ import Testing
       try await eventually { builds.count == 2 }
       try project.write("templates/partials/new.mustache", "{{title}}")
       try await eventually { builds.count == 3 }
+      // A change committed to the database's `-wal` (its writer still
+      // connected, no checkpoint) or under way in its `-journal` is read
+      // with it (`SQLiteSource`).
+      try project.write("data/catalogue.sqlite-wal", "a commit")
+      try await eventually { builds.count == 4 }
+      try project.write("data/catalogue.sqlite-journal", "a transaction")
+      try await eventually { builds.count == 5 }
     }
   }
 

@@ -104,15 +104,12 @@ struct BuildRecord: Equatable {
       let path = config.resolve(source.file.value)
       guard let bytes = read.read(path) else { return nil }
       read.lines.append("data \(escape(path)) \(bytes)")
-      switch source {
-      case .sqliteTable, .sqliteQuery: break
-      case .csv, .json, .jsonLines: continue
-      }
       // What a database holds is the file and the changes still in its
       // `-wal` (a writer connected, no checkpoint yet) or `-journal`:
       // `SQLiteSource` reads them with it, so they are inputs too. Their
-      // absence is recorded (and watched) as well: one appearing is a change.
-      for suffix in ["-wal", "-journal"] {
+      // absence is recorded (and checked after the build) as well: one
+      // appearing is a change.
+      for suffix in source.companionSuffixes {
         if let bytes = read.read(path + suffix, missingIsEmpty: true) {
           read.lines.append("data\(suffix) \(escape(path + suffix)) \(bytes)")
         } else {
@@ -473,5 +470,18 @@ struct BuildRecord: Equatable {
     guard text.contains("%") else { return text }
     return text.replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
       .replacingOccurrences(of: "%20", with: " ").replacingOccurrences(of: "%25", with: "%")
+  }
+}
+
+extension SiteConfig.Table.Source {
+  /// The files beside a data file that its loader reads with it: for a
+  /// database, the changes a writer has committed but not yet checkpointed
+  /// (`-wal`) or is in the middle of (`-journal`), which `SQLiteSource`
+  /// copies and reads with the database. An empty one holds nothing.
+  var companionSuffixes: [String] {
+    switch self {
+    case .sqliteTable, .sqliteQuery: ["-wal", "-journal"]
+    case .csv, .json, .jsonLines: []
+    }
   }
 }

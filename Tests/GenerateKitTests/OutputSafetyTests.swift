@@ -134,6 +134,26 @@ import Testing
     }
   }
 
+  /// What is mounted inside a folder the build would empty or remove is
+  /// found (a mount cannot be made here without privileges: the table and
+  /// the system's own mounts stand in).
+  @Test func mountPointsInsideAFolderAreFound() {
+    let table = """
+      22 27 0:21 / /proc rw,relatime - proc proc rw
+      90 27 0:50 / /home/me/.site.previous/remote\\040files rw - fuse.sshfs me@host: rw
+      91 27 0:51 / /home/me/site-old rw - tmpfs tmpfs rw
+
+      """
+    #expect(
+      OwnedNames.mountPoints(inMountInfo: table) == [
+        "/proc", "/home/me/.site.previous/remote files", "/home/me/site-old",
+      ])
+    #if os(Linux)
+      #expect(OwnedNames.mountPoints(inside: "/").contains("/proc"))
+      #expect(!OwnedNames.mountPoints(inside: "/proc").contains("/proc"))
+    #endif
+  }
+
   @Test func onlyTheNamesABuildMakesAreOwned() {
     let names = OwnedNames(outputPath: "/tmp/x/site")
     #expect(names.parse(".site.previous") == .init(kind: .folder))

@@ -169,7 +169,57 @@ struct OwnedNames: Sendable {
           "'\(shown)' beside the output is on another device than the output's folder (a mount point); generate owns that name and will not empty it — unmount it or move it away"
         ))
     }
+    // Nor anything mounted inside a folder (an `sshfs` mount made in the
+    // site, carried along when the site was kept): emptying or removing
+    // the folder would go on into it.
+    if owned.kind == .folder, let mount = Self.mountPoints(inside: path(name)).first {
+      throw DiagnosticsError(
+        .error(
+          at: nil,
+          "'\(DatasetLoader.displayPath(mount))' inside '\(shown)' beside the output is a mount point; generate will not empty or remove what is mounted there — unmount it"
+        ))
+    }
     return .present
+  }
+
+  /// The mount points strictly inside `folder` (absolute, links resolved),
+  /// from `/proc/self/mountinfo`. Elsewhere none are known, and the device
+  /// check of the name itself is all there is.
+  static func mountPoints(inside folder: String) -> [String] {
+    #if os(Linux)
+      guard let table = try? String(contentsOfFile: "/proc/self/mountinfo", encoding: .utf8) else {
+        return []
+      }
+      return mountPoints(inMountInfo: table).filter {
+        $0 != folder && PathContainment.isPath($0, inside: folder)
+      }
+    #else
+      return []
+    #endif
+  }
+
+  /// The mount points a `mountinfo` table lists (its fifth field, with the
+  /// kernel's octal escapes for space, tab, newline and backslash undone).
+  static func mountPoints(inMountInfo table: String) -> [String] {
+    table.split(separator: "\n").compactMap { line in
+      let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+      guard fields.count > 4 else { return nil }
+      var bytes: [UInt8] = []
+      let raw = Array(fields[4].utf8)
+      var index = 0
+      while index < raw.count {
+        if raw[index] == UInt8(ascii: "\\"), index + 3 < raw.count,
+          let value = UInt8(String(decoding: raw[(index + 1)...(index + 3)], as: UTF8.self), radix: 8)
+        {
+          bytes.append(value)
+          index += 4
+        } else {
+          bytes.append(raw[index])
+          index += 1
+        }
+      }
+      return String(decoding: bytes, as: UTF8.self)
+    }
   }
 
   /// `check`, for a caller that must not throw: true only when the name is

@@ -454,6 +454,17 @@ public struct SiteWriter {
     {
       return []
     }
+    // Removed only through the guard: something mounted in the old site
+    // must not be removed with it.
+    do { _ = try names.check(removing.lastPathComponent) } catch {
+      let reason = error.diagnostics.first?.message ?? "it did not pass the checks"
+      return [
+        .warning(
+          at: SourceLocation(file: shownPath),
+          "the new site is published, but the previous one was left at '\(DatasetLoader.displayPath(removing.path))': \(reason)"
+        )
+      ]
+    }
     if oldSiteRemoval == .background && Self.removeDetached(removing.path) { return [] }
     do {
       try fileManager.removeItem(at: removing)

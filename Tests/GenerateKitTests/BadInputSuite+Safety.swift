@@ -73,6 +73,21 @@ extension BadInputSuite {
       edits: [.symlink("here", to: ".")], output: "here/data",
       message: "refusing to publish there"),
     Case(
+      name: "the kept previous site is a symbolic link to a folder of the user's",
+      edits: [
+        .makeFolder("photos"), .write("photos/me.jpg", "a photo"), .symlink(".site.previous", to: "photos"),
+        .replace("data/genres.csv", "3,MPB\n", "3,MPB\n4,Samba\n"),
+      ],
+      message:
+        "'.site.previous' beside the output is a symbolic link to 'photos'; generate owns that name and will not follow it — remove the link"
+    ),
+    Case(
+      name: "the build record's name is a symbolic link",
+      edits: [
+        .write("notes.txt", "mine"), .remove(".site.record"), .symlink(".site.record", to: "notes.txt"),
+      ],
+      message: "'.site.record' beside the output is a symbolic link to 'notes.txt'"),
+    Case(
       name: "a column name the expression language cannot read",
       edits: [.replace(configFile, "      composer: composer\n", "      composer: composer1️⃣$x\n")],
       file: configFile,

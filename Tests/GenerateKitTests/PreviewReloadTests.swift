@@ -55,9 +55,10 @@ import Testing
     }
   }
 
-  /// Only what the build reads is watched: SQLite's own files, an editor's
-  /// swap, lock and backup files, or anything else beside a data file cause
-  /// no build; an edit to a data file, the database or a template does.
+  /// Only what the build reads is watched: SQLite's `-shm` index, an
+  /// editor's swap, lock and backup files, or anything else beside a data
+  /// file cause no build; an edit to a data file, the database, its `-wal`
+  /// or `-journal`, or a template does.
   @Test func filesBesideTheDataFilesTriggerNoBuild() async throws {
     let project = try PreviewFolder()
     try project.copyFixture("mini")
@@ -78,15 +79,15 @@ import Testing
       }
     ) { _ in
       let bystanders = [
-        "data/catalogue.sqlite-wal", "data/catalogue.sqlite-shm", "data/catalogue.sqlite-journal",
-        "data/.#tracks.csv", "data/.tracks.csv.swp", "data/x.swp", "data/tracks.csv~", "data/notes.txt",
+        "data/catalogue.sqlite-shm", "data/.#tracks.csv", "data/.tracks.csv.swp", "data/x.swp",
+        "data/tracks.csv~", "data/notes.txt",
         "data/exports/tracks.csv", "notes.md",
       ]
       for round in 1...3 {
         for file in bystanders { try project.write(file, "round \(round)") }
         try await Task.sleep(for: .milliseconds(200))
       }
-      try FileManager.default.removeItem(atPath: project.path("data/catalogue.sqlite-wal"))
+      try FileManager.default.removeItem(atPath: project.path("data/catalogue.sqlite-shm"))
       try await Task.sleep(for: .milliseconds(400))
       #expect(builds.count == 0, "nothing the build reads changed")
 
@@ -96,6 +97,48 @@ import Testing
       try await eventually { builds.count == 2 }
       try project.write("templates/partials/new.mustache", "{{title}}")
       try await eventually { builds.count == 3 }
+      // A change committed to the database's `-wal` (its writer still
+      // connected, no checkpoint) or under way in its `-journal` is read
+      // with it (`SQLiteSource`).
+      try project.write("data/catalogue.sqlite-wal", "a commit")
+      try await eventually { builds.count == 4 }
+      try project.write("data/catalogue.sqlite-journal", "a transaction")
+      try await eventually { builds.count == 5 }
+    }
+  }
+
+  /// A config edit that names a new data file: the file is watched from
+  /// that build on, and its first edit builds — not "Stopped: the inputs
+  /// changed again" with the edit never built.
+  @Test func aDataFileTheConfigNowNamesIsWatchedAndItsFirstEditBuilt() async throws {
+    let project = try PreviewFolder()
+    try project.copyFixture("mini")
+    try project.write("data/genres2.csv", "id,name\n1,first\n")
+    let builds = BuildCounter()
+    let seen = Lines()
+    let lines = Lines()
+
+    try await project.withServer(
+      watchingInputsOf: "site.yml", buildsAtStart: false, log: lines.append,
+      reportingChanges: { progress in
+        builds.started()
+        defer { builds.finished() }
+        // As the site builder does after showing the open pages: a newer
+        // edit stops it, and the next build starts from that edit.
+        if progress.isSuperseded { throw SiteBuilder.Superseded() }
+        seen.append((try? String(contentsOfFile: project.path("data/genres2.csv"), encoding: .utf8)) ?? "")
+        return nil
+      }
+    ) { _ in
+      let config = try String(contentsOf: project.root.appendingPathComponent("site.yml"), encoding: .utf8)
+      try project.write(
+        "site.yml", config.replacingOccurrences(of: "data/genres.csv", with: "data/genres2.csv"))
+      try await eventually { builds.count == 1 && !builds.isRunning }
+      try await Task.sleep(for: .milliseconds(150))
+
+      try project.write("data/genres2.csv", "id,name\n1,second\n")
+      try await eventually { seen.all.contains { $0.contains("second") } }
+      #expect(!lines.all.contains { $0.hasPrefix("Stopped") }, "\(lines.all)")
     }
   }
 

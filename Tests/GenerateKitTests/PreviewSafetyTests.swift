@@ -159,6 +159,47 @@ import Testing
     }
   }
 
+  /// An absolute-form target (what a client sends a proxy) naming another
+  /// host is refused, whatever the `Host` header says: this server is not
+  /// that host. One naming the loopback host and port served is answered.
+  @Test(arguments: ["127.0.0.1", "0.0.0.0"])
+  func refusesAbsoluteTargetsNamingAnotherHost(listeningOn address: String) async throws {
+    let project = try PreviewFolder()
+    try project.write("site/index.html", "home")
+
+    try await project.withServer(host: address) { client in
+      let me = client.hostHeader
+      let other = client.port == 65535 ? client.port - 1 : client.port + 1
+      for target in [
+        "http://evil.example/", "http://evil.example:\(client.port)/", "http://evil.example/index.html",
+        "HTTP://evil.example/", "https://127.0.0.1:\(client.port)/", "http://127.0.0.1:\(other)/",
+        "http://127.0.0.1/", "http://evil.example@127.0.0.1:\(client.port)/",
+        "http://127.0.0.1:\(client.port)@evil.example/", "http://evil.example/__preview/events",
+        "http://evil.example/__preview/reload.js",
+      ] {
+        for method in ["GET", "HEAD"] {
+          let response = try await client.sendRaw(
+            Array("\(method) \(target) HTTP/1.1\r\nHost: \(me)\r\nConnection: close\r\n\r\n".utf8))
+          #expect(response.status == 421, "\(address): \(method) \(target) → \(response.status)")
+          #expect(!response.text.contains("home") && !response.text.contains("event:"), "\(target)")
+        }
+      }
+      // A scheme without a host, which the request conversion would make a
+      // path of.
+      for target in ["foo:/index.html", "http:/index.html", "evil.example:80"] {
+        let response = try await client.sendRaw(
+          Array("GET \(target) HTTP/1.1\r\nHost: \(me)\r\nConnection: close\r\n\r\n".utf8))
+        #expect(response.status == 400, "\(address): \(target) → \(response.status)")
+      }
+      for target in ["http://127.0.0.1:\(client.port)/", "http://localhost:\(client.port)/index.html"] {
+        let response = try await client.sendRaw(
+          Array("GET \(target) HTTP/1.1\r\nHost: \(me)\r\nConnection: close\r\n\r\n".utf8))
+        #expect(response.text == "home", "\(address): \(target) → \(response.status)")
+      }
+      #expect(try await client.get("/").text == "home", "still serving afterwards")
+    }
+  }
+
   /// `--host` naming loopback, in each spelling, keeps the check: the page
   /// and the reload stream answer loopback names and refuse a rebinding one.
   @Test(arguments: ["127.0.0.1", "localhost"] + (canListenOnIPv6Loopback() ? ["::1"] : []))

@@ -175,9 +175,10 @@ import Testing
           with: "genres: { sqlite: ../data/catalogue.sqlite, table: genres, key: id }"))
     try project.write("config/notes.txt", "not an input")
     let config = project.path("config/site.yml")
+    // A database with the `-wal` and `-journal` its loader reads with it.
     let data =
-      ["artists.csv", "albums.csv", "catalogue.sqlite", "tracks.csv", "playlists.csv"]
-      + ["playlist_tracks.csv", "invoice_lines.csv"]
+      ["artists.csv", "albums.csv", "catalogue.sqlite", "catalogue.sqlite-wal", "catalogue.sqlite-journal"]
+      + ["tracks.csv", "playlists.csv", "playlist_tracks.csv", "invoice_lines.csv"]
     #expect(
       PreviewInputs.paths(forConfig: config)
         == [config, project.path("templates")] + data.map { project.path("data/\($0)") })

@@ -40,11 +40,30 @@ extension SiteWriter {
       let fileManager = FileManager.default
       let staging = writer.stagingURL
       self.staging = staging
-      try? fileManager.removeItem(at: staging)
+      let names = writer.names
+      // Both names through the guard before anything is done to them: a
+      // link at either would have the site's clearing and writing follow it.
+      // Nothing is claimed yet, so a failure here leaves everything as it was.
+      if try names.check(staging.lastPathComponent) == .present {
+        // Left by an earlier process of this id: a folder of ours, on our
+        // device.
+        try? fileManager.removeItem(at: staging)
+      }
+      let hasPrevious = try names.check(names.previous) == .present
       do {
         // The previous site, claimed by renaming it (another build at the
         // same time gets none), is brought up to date; else a new folder.
-        let updating = writer.reusesUnchangedFiles && rename(writer.previousURL.path, staging.path) == 0
+        // Checked again once claimed: something swapped in between the
+        // check and the rename is refused before it is emptied.
+        let updating =
+          writer.reusesUnchangedFiles && hasPrevious && rename(writer.previousURL.path, staging.path) == 0
+        if updating && (try? names.check(staging.lastPathComponent)) != .present {
+          throw DiagnosticsError(
+            .error(
+              at: nil,
+              "'\(DatasetLoader.displayPath(writer.previousURL.path))' beside the output changed while it was claimed; it is left at '\(DatasetLoader.displayPath(staging.path))' untouched — remove it"
+            ))
+        }
         if !updating { try SiteWriter.makeFolder(staging.path, shown: writer.shownPath) }
         let relative = paths + [OutputFolder.markerName]
         if let bad = relative.first(where: { !SiteWriter.isPlain($0) }) {
@@ -174,9 +193,15 @@ extension SiteWriter {
     }
 
     private static func setAside(_ staging: URL, _ writer: SiteWriter) {
+      // Only a staging folder that passes the guard is moved or removed,
+      // and only onto a previous site's name that is free.
+      let names = writer.names
+      guard names.isPresentAndOurs(staging.lastPathComponent) else { return }
       // What was staged is as good a start for the next build as the
       // previous site was (every file is compared again).
-      if !(writer.keepsPreviousSite && rename(staging.path, writer.previousURL.path) == 0) {
+      if !(writer.keepsPreviousSite && (try? names.check(names.previous)) == .absent
+        && rename(staging.path, writer.previousURL.path) == 0)
+      {
         writer.discard(staging)
       }
     }

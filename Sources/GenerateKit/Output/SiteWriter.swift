@@ -80,11 +80,13 @@ public struct SiteWriter {
 
   var outputURL: URL { URL(fileURLWithPath: outputPath).standardizedFileURL }
   var parentURL: URL { outputURL.deletingLastPathComponent() }
-  var stagingPrefix: String { ".\(outputURL.lastPathComponent).staging-" }
-  var oldPrefix: String { ".\(outputURL.lastPathComponent).old-" }
+  /// The names this writer keeps beside the output, and their guard.
+  var names: OwnedNames { OwnedNames(outputPath: outputPath) }
+  var stagingPrefix: String { names.stagingPrefix }
+  var oldPrefix: String { names.oldPrefix }
 
   /// The site the last build replaced, kept for the next one to update.
-  var previousURL: URL { parentURL.appendingPathComponent(".\(outputURL.lastPathComponent).previous") }
+  var previousURL: URL { parentURL.appendingPathComponent(names.previous) }
 
   /// The folder beside the output where this process stages a build.
   var stagingURL: URL { parentURL.appendingPathComponent(stagingPrefix + String(getpid())) }
@@ -95,18 +97,39 @@ public struct SiteWriter {
   /// other leftovers are removed in the background. With `all`, every
   /// staging folder goes, even those of running builds, and so does the
   /// previous site.
-  public func removeStaleFolders(all: Bool = false) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: parentURL.path)) ?? []
-    if all, FileManager.default.fileExists(atPath: previousURL.path) { discard(previousURL) }
-    for name in names {
-      guard let prefix = [stagingPrefix, oldPrefix].first(where: name.hasPrefix) else { continue }
-      guard let pid = Int32(name.dropFirst(prefix.count).prefix(while: \.isNumber)), pid != getpid()
+  ///
+  /// Only names a build makes are looked at, each through the guard
+  /// (`OwnedNames.check`) before it is renamed or removed: a symbolic link,
+  /// a file or a mount point at one of them is reported — every one found —
+  /// and left as it is.
+  public func removeStaleFolders(all: Bool = false) throws(DiagnosticsError) {
+    let names = self.names
+    var problems: [Diagnostic] = []
+    func passes(_ name: String) -> Bool {
+      do { return try names.check(name) == .present } catch {
+        problems += error.diagnostics
+        return false
+      }
+    }
+    // The previous site is checked whether or not it is touched here: it
+    // is what a leftover becomes, and what the build claims next.
+    let hasPrevious = passes(names.previous)
+    if all && hasPrevious { discard(previousURL) }
+    let listed = (try? FileManager.default.contentsOfDirectory(atPath: parentURL.path)) ?? []
+    for name in listed.sorted() {
+      guard let owned = names.parse(name), owned.kind == .folder, let pid = owned.pid, pid != getpid()
       else { continue }
       guard all || !Self.isRunning(pid) else { continue }
+      guard passes(name) else { continue }
       let url = parentURL.appendingPathComponent(name)
-      if !all && prefix == stagingPrefix && rename(url.path, previousURL.path) == 0 { continue }
+      if !all && owned.isStaging && problems.isEmpty && (try? names.check(names.previous)) == .absent
+        && rename(url.path, previousURL.path) == 0
+      {
+        continue
+      }
       discard(url)
     }
+    if !problems.isEmpty { throw DiagnosticsError(problems) }
   }
 
   /// A name of its own for each site being removed: an earlier one may
@@ -117,7 +140,9 @@ public struct SiteWriter {
   }
 
   /// Removes a folder beside the output, in the background where it can.
+  /// Only one that passes the guard: anything else is left where it is.
   func discard(_ url: URL) {
+    guard names.isPresentAndOurs(url.lastPathComponent) else { return }
     let target = removalURL()
     removeLater(rename(url.path, target.path) == 0 ? target.path : url.path)
   }
@@ -295,7 +320,9 @@ public struct SiteWriter {
 
     init(_ path: String) throws {
       self.path = path
-      descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      // Never through a link: the folders opened are the staging folder,
+      // checked by `OwnedNames`, and the live site, checked by `lstat`.
+      descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
       guard descriptor >= 0 else {
         throw DiagnosticsError(
           .error(at: SourceLocation(file: path), "cannot open folder: \(String(cString: strerror(errno)))"))
@@ -420,7 +447,24 @@ public struct SiteWriter {
         throw error
       }
     }
-    if keepsPreviousSite && rename(removing.path, previousURL.path) == 0 { return [] }
+    // Onto the previous site's name only when nothing is there: a link or
+    // anything else put there since the build began is left alone.
+    if keepsPreviousSite && (try? names.check(names.previous)) == .absent
+      && rename(removing.path, previousURL.path) == 0
+    {
+      return []
+    }
+    // Removed only through the guard: something mounted in the old site
+    // must not be removed with it.
+    do { _ = try names.check(removing.lastPathComponent) } catch {
+      let reason = error.diagnostics.first?.message ?? "it did not pass the checks"
+      return [
+        .warning(
+          at: SourceLocation(file: shownPath),
+          "the new site is published, but the previous one was left at '\(DatasetLoader.displayPath(removing.path))': \(reason)"
+        )
+      ]
+    }
     if oldSiteRemoval == .background && Self.removeDetached(removing.path) { return [] }
     do {
       try fileManager.removeItem(at: removing)

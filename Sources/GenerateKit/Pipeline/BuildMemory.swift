@@ -48,8 +48,11 @@ public final class BuildMemory: @unchecked Sendable {
 
   public init() {}
 
+  /// A regular file's bytes, opened without waiting on a writer: a named
+  /// pipe named as data must not hang a preview build before `DataFile`
+  /// says what it is.
   static func read(_ path: String) -> [UInt8]? {
-    FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    BuildRecord.readRegular(path).map { [UInt8]($0) }
   }
 
   /// Every data file the config names, stamped; a file that cannot be read
@@ -59,15 +62,20 @@ public final class BuildMemory: @unchecked Sendable {
   static func stamps(of config: SiteConfig, previous: [String: DataStamp] = [:]) -> [String: DataStamp] {
     var stamps: [String: DataStamp] = [:]
     for table in config.tables {
-      guard let file = table.file else { continue }
-      let path = config.resolve(file)
-      let status = FileStatus(path: path)
-      if let status, let kept = previous[path], kept.status == status {
-        stamps[path] = kept
-        continue
+      guard let source = table.source else { continue }
+      let file = config.resolve(source.file.value)
+      // A database's `-wal` and `-journal` too: a change a writer has not
+      // checkpointed yet is in them, and the loader reads it.
+      for path in [file] + source.companionSuffixes.map({ file + $0 }) {
+        let status = FileStatus(path: path)
+        if let status, let kept = previous[path], kept.status == status {
+          stamps[path] = kept
+          continue
+        }
+        // A companion file that is missing or empty holds nothing.
+        guard let bytes = read(path), path == file || !bytes.isEmpty else { continue }
+        stamps[path] = DataStamp(size: bytes.count, hash: ContentHash.value(bytes), status: status)
       }
-      guard let bytes = read(path) else { continue }
-      stamps[path] = DataStamp(size: bytes.count, hash: ContentHash.value(bytes), status: status)
     }
     return stamps
   }

@@ -12,10 +12,12 @@ import Foundation
 ///
 /// - a fingerprint of every input: the config's bytes, every file of every
 ///   template folder, every data file (size and content hash, always read:
-///   a modification time alone misses a quick edit of the same size), the
-///   `generate` executable and the esbuild it bundles with (path, size,
-///   inode, modification time: a new build of either is a new file), and
-///   the options that change the output (`--base-url`);
+///   a modification time alone misses a quick edit of the same size) and a
+///   database's `-wal` and `-journal` files (changes a writer has committed
+///   but not yet checkpointed are read with it), the `generate` executable
+///   and the esbuild it bundles with (path, size, inode, modification time:
+///   a new build of either is a new file), and the options that change the
+///   output (`--base-url`);
 /// - the summary the build printed;
 /// - every entry of the published folder with its `lstat` (device, inode,
 ///   size, modification time), the folder itself included.
@@ -26,6 +28,13 @@ import Foundation
 /// site swapped for another) makes it build as usual, which restores what
 /// the build writes. A build with warnings leaves no record (a skipped
 /// build could not show them again). `--clean` ignores the record.
+///
+/// The fingerprint is taken before the build reads its inputs and checked
+/// again after it (`Fingerprint.isUnchanged`: each file's `stat`, which any
+/// write or rename changes, and the bytes again of one changed within a
+/// second of the fingerprint). A build whose inputs changed under it — an
+/// edit saved meanwhile, a file swapped and put back — writes no record:
+/// its site may hold what the fingerprint does not say.
 ///
 /// The record is written after the new site is live, by rename: a build
 /// killed before that leaves the last record, which no longer matches the
@@ -64,29 +73,162 @@ struct BuildRecord: Equatable {
   /// The fingerprint of what a build with `options` reads, or nil when the
   /// config cannot be loaded (the build then reports why).
   static func inputs(for options: BuildOptions) -> [String]? {
-    guard let configBytes = FileManager.default.contents(atPath: options.configPath),
+    fingerprint(for: options)?.lines
+  }
+
+  /// The fingerprint's lines, and what each file read for them looked like
+  /// (`stat`, taken before its bytes were read), so that a build can tell
+  /// whether any of them changed while it ran (`Fingerprint.isUnchanged`).
+  static func fingerprint(for options: BuildOptions) -> Fingerprint? {
+    var read = Fingerprint(lines: [])
+    guard let configBytes = read.read(options.configPath),
       let config = try? ConfigLoader().load(path: options.configPath)
     else { return nil }
-    var lines = [
-      "config \(escape(OutputFolder.absolute(options.configPath))) \(configBytes.count) \(hash(configBytes))",
+    read.lines = [
+      "config \(escape(OutputFolder.absolute(options.configPath))) \(configBytes)",
       "base-url \(escape(options.baseURL ?? "-"))",
       "preview \(options.previewScript.map { String(ContentHash.value(Array($0.utf8))) } ?? "-")",
     ]
-    lines.append("executable " + stamp(executablePath()))
-    lines.append("esbuild " + (AssetBundler.locateEsbuild().map(stamp) ?? "-"))
+    read.lines.append("executable " + stamp(executablePath()))
+    read.lines.append("esbuild " + (AssetBundler.locateEsbuild().map(stamp) ?? "-"))
     for folder in config.templates.map(config.resolve) {
-      lines.append("templates \(escape(folder))")
-      for (relative, bytes) in filesUnder(folder) {
-        lines.append("template \(escape(relative)) \(bytes.count) \(hash(bytes))")
+      read.lines.append("templates \(escape(folder))")
+      read.folders.append(folder)
+      for relative in regularFiles(under: folder) {
+        guard let bytes = read.read(folder + "/" + relative) else { continue }
+        read.lines.append("template \(escape(relative)) \(bytes)")
       }
     }
     for table in config.tables {
-      guard let file = table.file else { continue }
-      let path = config.resolve(file)
-      guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
-      lines.append("data \(escape(path)) \(bytes.count) \(hash(bytes))")
+      guard let source = table.source else { continue }
+      let path = config.resolve(source.file.value)
+      guard let bytes = read.read(path) else { return nil }
+      read.lines.append("data \(escape(path)) \(bytes)")
+      // What a database holds is the file and the changes still in its
+      // `-wal` (a writer connected, no checkpoint yet) or `-journal`:
+      // `SQLiteSource` reads them with it, so they are inputs too. Their
+      // absence is recorded (and checked after the build) as well: one
+      // appearing is a change.
+      for suffix in source.companionSuffixes {
+        if let bytes = read.read(path + suffix, missingIsEmpty: true) {
+          read.lines.append("data\(suffix) \(escape(path + suffix)) \(bytes)")
+        } else {
+          read.lines.append("data\(suffix) \(escape(path + suffix)) unreadable")
+        }
+      }
     }
-    return lines
+    return read
+  }
+
+  /// What a fingerprint read: its lines, and every file and folder behind
+  /// them with its `stat` as it was before the bytes were read.
+  struct Fingerprint {
+    var lines: [String]
+    /// Each file read, with its status then (nil: missing) and the hash of
+    /// its bytes.
+    var files: [(path: String, status: Status?, hash: UInt64)] = []
+    /// The template folders, whose files are listed again.
+    var folders: [String] = []
+    /// When the fingerprint was begun, in nanoseconds since 1970.
+    let begun = Status.now()
+
+    init(lines: [String]) { self.lines = lines }
+
+    /// What `stat` says of a file: any write or rename changes the inode,
+    /// size, modification or status-change time (the status-change time
+    /// cannot be set back by a program, as the modification time can).
+    struct Status: Equatable {
+      var device: UInt64
+      var inode: UInt64
+      var size: Int64
+      var modified: Int64
+      var changed: Int64
+      var isRegular: Bool
+
+      init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+          let (mtime, ctime) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+          let (mtime, ctime) = (info.st_mtim, info.st_ctim)
+        #endif
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(truncatingIfNeeded: info.st_ino)
+        size = Int64(info.st_size)
+        modified = Int64(mtime.tv_sec) * 1_000_000_000 + Int64(mtime.tv_nsec)
+        changed = Int64(ctime.tv_sec) * 1_000_000_000 + Int64(ctime.tv_nsec)
+        isRegular = (info.st_mode & S_IFMT) == S_IFREG
+      }
+
+      static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+      }
+    }
+
+    /// A regular file's size and content hash, as a fingerprint line
+    /// shows them (`SIZE HASH`), links followed as the loaders follow them;
+    /// its status is kept, taken before the bytes are read. Nil for
+    /// anything else: a named pipe named as data must not hang the
+    /// fingerprint before `DataFile` reports it. With `missingIsEmpty`, a
+    /// file that is not there reads as no bytes.
+    mutating func read(_ path: String, missingIsEmpty: Bool = false) -> String? {
+      let status = Status(path)
+      let bytes = status == nil ? (missingIsEmpty ? Data() : nil) : BuildRecord.readRegular(path)
+      guard let bytes else { return nil }
+      let hash = BuildRecord.hash(bytes)
+      files.append((path, status, hash))
+      return "\(bytes.count) \(hash)"
+    }
+
+    /// Whether every file read is as it was when it was read, and each
+    /// template folder holds the same files. A file whose times fall within
+    /// a second of the fingerprint's start is also read and compared again:
+    /// a file system's clock can be coarse (a kernel tick, or a second), and
+    /// an edit in the same tick as the fingerprint's `stat` could leave the
+    /// times as they were.
+    func isUnchanged() -> Bool {
+      for (path, before, hash) in files {
+        guard Status(path) == before else { return false }
+        guard let before, max(before.modified, before.changed) >= begun - 1_000_000_000 else { continue }
+        // Racy: the bytes decide, read again.
+        guard let bytes = BuildRecord.readRegular(path), BuildRecord.hash(bytes) == hash else { return false }
+      }
+      for folder in folders {
+        let listed = Set(BuildRecord.regularFiles(under: folder).map { folder + "/" + $0 })
+        let read = Set(files.map(\.path).filter { PathContainment.isPath($0, inside: folder) })
+        if !listed.isSubset(of: read) { return false }
+      }
+      return true
+    }
+  }
+
+  /// A regular file's bytes, opened without blocking on a pipe; nil when it
+  /// is not one or cannot be read.
+  static func readRegular(_ path: String) -> Data? {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      close(descriptor)
+      return nil
+    }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    do { return try handle.readToEnd() ?? Data() } catch { return nil }
+  }
+
+  /// The relative paths of the regular files under a folder, sorted, links
+  /// followed.
+  static func regularFiles(under folder: String) -> [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+    var files: [String] = []
+    while let relative = enumerator.nextObject() as? String {
+      guard FileStatus(path: folder + "/" + relative)?.kind == .file else { continue }
+      files.append(relative)
+    }
+    return files.sorted()
   }
 
   /// FNV-1a over the bytes in place: through `Data`'s iterator it ran at
@@ -107,20 +249,6 @@ struct BuildRecord: Equatable {
   static func stamp(_ path: String) -> String {
     guard let status = FileStatus(path: path) else { return "\(escape(path)) missing" }
     return "\(escape(path)) \(status.size) \(status.device) \(status.inode) \(status.modified)"
-  }
-
-  /// Every regular file under a folder, sorted by relative path, links
-  /// followed as the template loader follows them.
-  static func filesUnder(_ folder: String) -> [(String, Data)] {
-    guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-    var files: [(String, Data)] = []
-    while let relative = enumerator.nextObject() as? String {
-      let path = folder + "/" + relative
-      guard FileStatus(path: path)?.kind == .file, let bytes = FileManager.default.contents(atPath: path)
-      else { continue }
-      files.append((relative, bytes))
-    }
-    return files.sorted { $0.0 < $1.0 }
   }
 
   // MARK: The published folder
@@ -302,10 +430,23 @@ struct BuildRecord: Equatable {
     }
   }
 
-  /// Writes the record by rename, so a reader sees the old one or the new one.
-  func write(to path: String) {
-    let temporary = path + ".\(getpid()).tmp"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else { return }
+  /// Writes the record by rename, so a reader sees the old one or the new
+  /// one. Both names pass the guard first (`OwnedNames`), and the temporary
+  /// file is always a new one (`O_EXCL | O_NOFOLLOW`): a link left at
+  /// either name is never written through. No record is no harm: the next
+  /// build builds.
+  func write(to path: String, names: OwnedNames) {
+    let temporaryName = names.record + ".\(getpid()).tmp"
+    let temporary = names.path(temporaryName)
+    guard (try? names.check(names.record)) != nil, let left = try? names.check(temporaryName) else { return }
+    if left == .present { unlink(temporary) }
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    do { try handle.write(contentsOf: Data(text.utf8)) } catch {
+      unlink(temporary)
+      return
+    }
     if rename(temporary, path) != 0 { unlink(temporary) }
   }
 
@@ -329,5 +470,18 @@ struct BuildRecord: Equatable {
     guard text.contains("%") else { return text }
     return text.replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
       .replacingOccurrences(of: "%20", with: " ").replacingOccurrences(of: "%25", with: "%")
+  }
+}
+
+extension SiteConfig.Table.Source {
+  /// The files beside a data file that its loader reads with it: for a
+  /// database, the changes a writer has committed but not yet checkpointed
+  /// (`-wal`) or is in the middle of (`-journal`), which `SQLiteSource`
+  /// copies and reads with the database. An empty one holds nothing.
+  var companionSuffixes: [String] {
+    switch self {
+    case .sqliteTable, .sqliteQuery: ["-wal", "-journal"]
+    case .csv, .json, .jsonLines: []
+    }
   }
 }

@@ -37,11 +37,21 @@ public struct SiteBuilder: Sendable {
   public func build() throws -> BuildSummary {
     guard options.usesBuildRecord else { return try build(memory: nil).summary }
     let started = Date()
-    let output = OutputFolder.realPath(OutputFolder.absolute(options.outputPath))
-    let recordPath = BuildRecord.path(forOutput: output)
     // Taken before anything is loaded: an edit saved during the build then
     // shows as a change to the next one.
-    let inputs = BuildRecord.inputs(for: options)
+    return try build(fingerprinted: BuildRecord.fingerprint(for: options), started: started)
+  }
+
+  /// `build()` from the inputs' fingerprint, taken before the build reads
+  /// them (nil when the config cannot be loaded).
+  func build(fingerprinted fingerprint: BuildRecord.Fingerprint?, started: Date) throws -> BuildSummary {
+    let output = OutputFolder.realPath(OutputFolder.absolute(options.outputPath))
+    let recordPath = BuildRecord.path(forOutput: output)
+    // The record's name through the guard before it is read, replaced or
+    // removed: a link there is never followed (`OwnedNames`).
+    let names = OwnedNames(outputPath: output)
+    _ = try names.check(names.record)
+    let inputs = fingerprint?.lines
     let fingerprinted = Date()
     if options.clean {
       unlink(recordPath)
@@ -50,7 +60,7 @@ public struct SiteBuilder: Sendable {
         // A build killed since the recorded one left the site as it was,
         // and perhaps its staging folder: that goes (or becomes the
         // previous site) as any build would clear it.
-        SiteWriter(outputPath: output, shownPath: options.outputPath).removeStaleFolders()
+        try SiteWriter(outputPath: output, shownPath: options.outputPath).removeStaleFolders()
         let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
         log(
           "Up to date: the inputs and the \(entries.count) entries of \(options.outputPath) are as the last build left them (checked in \(milliseconds) ms; --clean builds anyway)"
@@ -66,13 +76,22 @@ public struct SiteBuilder: Sendable {
     let checked = Date()
     var summary = try build(memory: nil).summary
     let built = Date()
-    if let inputs, summary.warnings.isEmpty, let entries = BuildRecord.entries(of: output) {
+    // A record is a promise that the site is what these inputs build. An
+    // input that changed while the build read it (an edit saved, a file
+    // swapped and put back) breaks it: the site may hold the edit while the
+    // fingerprint says otherwise, so no record is written and the next
+    // build builds.
+    let unchanged = fingerprint?.isUnchanged() ?? false
+    if let inputs, unchanged, summary.warnings.isEmpty, let entries = BuildRecord.entries(of: output) {
       BuildRecord(
         inputs: inputs, pages: summary.pages, records: summary.records, indexBytes: summary.indexBytes,
         entries: entries
-      ).write(to: recordPath)
+      ).write(to: recordPath, names: names)
     } else {
-      unlink(recordPath)
+      if (try? names.check(names.record)) == .present { unlink(recordPath) }
+      if fingerprint != nil && !unchanged && verbose {
+        log("      an input changed during the build: no build record written")
+      }
     }
     if verbose {
       func milliseconds(_ from: Date, _ to: Date) -> Int { Int(to.timeIntervalSince(from) * 1000) }
@@ -157,10 +176,15 @@ public struct SiteBuilder: Sendable {
     let last = memory?.kept
     // Open pages handed over before the rest was rendered, with their bytes.
     let shownFirst = ShownFirst()
-    let loaded = try step(.loading) { try load(engine, memory: memory) }
+    let loaded = try step(.loading) {
+      let loaded = try load(engine, memory: memory)
+      // The names kept beside the output pass their guard here, before
+      // anything is built: a link at one is an error of this step.
+      try SiteWriter(output: loaded.output).removeStaleFolders(all: options.clean)
+      return loaded
+    }
     let (config, dataset, templates) = (loaded.config, loaded.dataset, loaded.templates)
     let writer = SiteWriter(output: loaded.output)
-    writer.removeStaleFolders(all: options.clean)
 
     let site: PreparedSite
     var index: SiteIndex?

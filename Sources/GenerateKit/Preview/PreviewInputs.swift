@@ -1,11 +1,13 @@
 import Foundation
 
 /// What a preview watches: exactly what its build reads. That is the config
-/// file, each data file the config names — for SQLite the database file
-/// alone, never the `-wal`, `-shm` or `-journal` files SQLite keeps beside it
-/// (the build's own reads can touch those) — and each template folder, where
-/// every file is read. Other files next to a data file (an editor's swap or
-/// lock file, notes, exports) trigger nothing.
+/// file, each data file the config names — for SQLite the database file and
+/// its `-wal` and `-journal` files, which hold changes a writer has
+/// committed but not yet checkpointed and which `SQLiteSource` reads with
+/// it (it opens the database `immutable=1` or a private copy, so the build's
+/// own reads touch none of them), never the `-shm` index — and each template
+/// folder, where every file is read. Other files next to a data file (an
+/// editor's swap or lock file, notes, exports) trigger nothing.
 public enum PreviewInputs {
   /// Read from the config as it is now. When it cannot be loaded (the user
   /// is halfway through an edit), the config alone: a build stops at the
@@ -19,8 +21,10 @@ public enum PreviewInputs {
     }
     for template in config.templates { paths.append(resolved(template)) }
     for table in config.tables {
-      guard let file = table.file else { continue }
-      paths.append(resolved(file))
+      guard let source = table.source else { continue }
+      let file = resolved(source.file.value)
+      paths.append(file)
+      paths += source.companionSuffixes.map { file + $0 }
     }
     var seen = Set<String>()
     return paths.filter { seen.insert($0).inserted }

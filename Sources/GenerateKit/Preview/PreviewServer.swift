@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 
@@ -187,12 +188,18 @@ public struct PreviewServer: Sendable {
     let host = configuration.host
     let app = Application(
       responder: responder,
-      server: .http1(
-        configuration: .init(
-          // Long targets are answered with 414 by the responder; past these
-          // limits the parser itself refuses the request with a 400.
-          httpDecoderConfiguration: .init(
-            maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 64 * 1024, maxHeaderFieldCount: 100))),
+      // Hummingbird's HTTP/1 channel with the absolute-form check in front
+      // (`AbsoluteFormCheck`).
+      server: HTTPServerBuilder { responder in
+        PreviewHTTP1Channel(
+          inner: HTTP1Channel(
+            responder: responder,
+            configuration: .init(
+              // Long targets are answered with 414 by the responder; past
+              // these limits the parser itself refuses the request with a 400.
+              httpDecoderConfiguration: .init(
+                maxHeaderFieldSize: 16 * 1024, maxHeaderListSize: 64 * 1024, maxHeaderFieldCount: 100))))
+      },
       configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port)),
       services: [hub, rebuilds],
       onServerRunning: { channel in

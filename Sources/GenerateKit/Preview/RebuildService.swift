@@ -69,23 +69,43 @@ struct RebuildService: Service, CustomStringConvertible {
         do { try await Task.sleep(for: debounce) } catch { return }
         next = look()
       } while next != settled && rounds < 10 && !Task.isShuttingDownGracefully
+      // The config may name other files now: they are watched from before
+      // the build reads them, so an edit to one saved during the build (or
+      // right after it) is a change to the next build, not the state it
+      // starts from.
+      if let refreshed = refreshWatchList(&watcher, snapshot: snapshot) {
+        snapshot = refreshed
+        next = look()
+      }
       let changed = FileWatcher.changes(from: snapshot, to: next)
       snapshot = next
       log("Rebuilding: \(Self.describe(changed))")
       // At most one build in a row gives way to a newer edit: a file
       // rewritten without pause must not keep every build from finishing.
-      let superseded = await build(startedFrom: mayGiveWay ? next : nil)
+      // Whether it must is judged by the watch list this build started
+      // from, the one `next` was taken with.
+      let superseded = await build(startedFrom: mayGiveWay ? next : nil, watching: watcher)
       mayGiveWay = !superseded
-      if let watchedPaths {
-        let paths = watchedPaths()
-        if paths != watcher.paths {
-          let oldPaths = watcher.paths
-          watcher.paths = paths
-          snapshot = FileWatcher.rebased(
-            snapshot, watching: oldPaths, onto: watcher.snapshot(), watching: paths)
-        }
+      // And again after the build: the config may have been edited during it.
+      if let refreshed = refreshWatchList(&watcher, snapshot: snapshot) {
+        snapshot = refreshed
+        _ = look()
       }
     }
+  }
+
+  /// Reads the watch list again (`watchedPaths`); when it changed, sets it
+  /// on `watcher` and returns `snapshot` rebased onto it (files newly
+  /// watched taken as they are now, see `FileWatcher.rebased`).
+  private func refreshWatchList(_ watcher: inout FileWatcher, snapshot: FileWatcher.Snapshot)
+    -> FileWatcher.Snapshot?
+  {
+    guard let watchedPaths else { return nil }
+    let paths = watchedPaths()
+    guard paths != watcher.paths else { return nil }
+    let oldPaths = watcher.paths
+    watcher.paths = paths
+    return FileWatcher.rebased(snapshot, watching: oldPaths, onto: watcher.snapshot(), watching: paths)
   }
 
   /// Runs one build and reports it: diagnostics to stderr and the hub on
@@ -96,8 +116,10 @@ struct RebuildService: Service, CustomStringConvertible {
   ///   the build may stop once it has shown the open pages if they change
   ///   again (see `BuildProgress.isSuperseded`).
   /// - Returns: whether the build stopped for a newer edit.
+  /// - Parameter watching: the watcher `snapshot` was taken with (the
+  ///   watch list changes with the config); `self.watcher` when nil.
   @discardableResult
-  func build(startedFrom snapshot: FileWatcher.Snapshot? = nil) async -> Bool {
+  func build(startedFrom snapshot: FileWatcher.Snapshot? = nil, watching: FileWatcher? = nil) async -> Bool {
     let started = ContinuousClock.now
     let rebuild = self.rebuild
     gate.buildStarted()
@@ -123,7 +145,10 @@ struct RebuildService: Service, CustomStringConvertible {
       hub.buildSucceeded(reloading: pages)
     }
     if let snapshot {
-      let watcher = self.watcher
+      // The same paths the snapshot was taken of: with the list it started
+      // from, a file the config has named since would always differ, and
+      // stop every build after the config edit.
+      let watcher = watching ?? self.watcher
       progress.superseded = { watcher.snapshot() != snapshot }
     }
     let ready = progress

@@ -165,17 +165,28 @@ import Testing
     return text == "." || text == ".." || text.isEmpty ? "_" + text : text
   }
 
-  /// Runs `init` on one CSV and one JSON file named from the data; its
+  /// Runs `init` on one CSV (with a facet holding `value`) and one JSON
+  /// file named from the data; its
   /// config loads, names the two files, and titles each collection by the
   /// column the data names (unless that column was left out, with a
   /// warning). An error is only ever one about the data itself.
-  func check(file: String, column: String, key: String) throws {
+  /// True when `init` wrote a config.
+  @discardableResult
+  func check(file: String, column: String, key: String, value: String = "Jazz", build: Bool = false) throws
+    -> Bool
+  {
     let folder = try DataFolder()
     defer { folder.remove() }
     let csvName = Self.fileName(file) + ".csv"
     let jsonName = Self.fileName(file) + "-2.json"
     let field = "\"" + column.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    try folder.write(csvName, "id,\(field)\n1,Alpha\n2,Beta\n3,Gamma\n")
+    // A column of two values, `value` among them: a facet, its values
+    // the scopes' labels, or codes in `labels:`.
+    let kind = "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    let rows = ["Alpha", "Beta", "Gamma", "Delta", "Echo", "Foxtrot", "Golf", "Hotel"].enumerated().map {
+      "\($0.offset + 1),\($0.element),\($0.offset % 2 == 0 ? kind : "Rock")"
+    }
+    try folder.write(csvName, "id,\(field),genre\n" + rows.joined(separator: "\n") + "\n")
     // Built as dictionaries one key at a time: the key may be "n" itself.
     let records: [[String: Any]] = [(1, "Delta"), (2, "Echo")].map { number, title in
       var record: [String: Any] = ["n": number]
@@ -193,7 +204,7 @@ import Testing
         !messages.contains { $0.contains("read back") },
         "file \(file.debugDescription), column \(column.debugDescription), key \(key.debugDescription): \(messages)"
       )
-      return
+      return false
     }
     let config = try ConfigLoader().load(path: folder.path("site.yml"))
     #expect(config.siteURL == nil && config.templates.isEmpty)
@@ -209,14 +220,36 @@ import Testing
       let header = try #require(dataset.tableNamed[collection.table]).header
       #expect(header.contains(parts.joined(separator: ".")), "\(parts) in \(header)")
     }
+    // The site the config describes can be prepared, as a build would.
+    _ = try DocumentBuilder().prepare(config, dataset: dataset, baseURL: "/")
+    if build {
+      var options = BuildOptions()
+      options.configPath = folder.path("site.yml")
+      options.outputPath = folder.path("site")
+      _ = try SiteBuilder(options: options, log: { _ in }).build()
+      let site = try snapshotFolder(folder.path("site"))
+      #expect(site.keys.contains("index.html"))
+    }
     let leftOut = Set(result.plan.schema.tables.flatMap(\.found.leftOut))
     #expect(
       result.warnings.filter { $0.message.contains("left out") }.count == leftOut.count, "\(result.warnings)")
+    return true
+  }
+
+  /// A few names of every kind above, built into a site.
+  @Test(arguments: [
+    ("a\nsiteURL: x\u{2028}\u{85}#", "name\r\n{{title}} `a` : #", "key\u{2029}& *x !y %z @w"),
+    ("--- \"q\" \t", " lead and trail ", "\u{FEFF}bom {{#x}}"),
+    ("作家\u{2029}", "a.b", "\\ '' \" ? - [x]"), ("\u{301}é", "e\u{301}", "é"),
+  ])
+  func aFewHostileNamesBuild(_ names: (String, String, String)) throws {
+    #expect(try check(file: names.0, column: names.1, key: names.2, build: true))
   }
 
   @Test func namesFromAllOfUnicodeReadBackTheSame() async throws {
-    await propertyCheck(count: 100, input: Self.names, Self.names, Self.names) { file, column, key in
-      try check(file: file, column: column, key: key)
+    await propertyCheck(count: 100, input: Self.names, Self.names, Self.names, Self.names) {
+      file, column, key, value in
+      try check(file: file, column: column, key: key, value: value)
     }
   }
 }

@@ -155,8 +155,11 @@ extension ConfigWriter {
   static func difference(meant: SiteConfig, loaded: SiteConfig) -> String? {
     let expected = settings(of: meant)
     let read = settings(of: loaded)
-    guard expected != read else { return nil }
-    for (index, line) in expected.enumerated() where index >= read.count || read[index] != line {
+    // As bytes: Swift's `==` holds canonically equivalent strings equal,
+    // and `é` written as `e` + U+0301 is another column or file name.
+    func same(_ one: String, _ other: String) -> Bool { one.utf8.elementsEqual(other.utf8) }
+    guard !expected.elementsEqual(read, by: same) else { return nil }
+    for (index, line) in expected.enumerated() where index >= read.count || !same(read[index], line) {
       return "meant \(line), read \(index < read.count ? read[index] : "nothing")"
     }
     return "read \(read[expected.count]) besides"

@@ -238,12 +238,18 @@ public struct ConfigWriter {
     let cwd = FileManager.default.currentDirectoryPath
     func parts(_ path: String) -> [String] {
       let absolute = path.hasPrefix("/") ? path : cwd + "/" + path
-      return URL(fileURLWithPath: absolute).standardizedFileURL.path.split(separator: "/").map(String.init)
+      // Split and compared as bytes: a name may start with a combining
+      // mark (which would join the `/` before it into one Character), and
+      // two names equal as Swift strings (`é`, `e` + U+0301) are two files.
+      return URL(fileURLWithPath: absolute).standardizedFileURL.path.utf8.split(separator: UInt8(ascii: "/"))
+        .map { String(decoding: $0, as: UTF8.self) }
     }
     let from = parts(folder)
     let to = parts(path)
     var common = 0
-    while common < from.count && common < to.count - 1 && from[common] == to[common] { common += 1 }
+    while common < from.count && common < to.count - 1 && from[common].utf8.elementsEqual(to[common].utf8) {
+      common += 1
+    }
     return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
   }
 }

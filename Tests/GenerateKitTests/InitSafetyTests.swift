@@ -124,6 +124,28 @@ import Testing
     _ = try DocumentBuilder().prepare(config, dataset: try DatasetLoader().load(config), baseURL: "/")
   }
 
+  /// Titles that repeat name the collection for their column, and its
+  /// subtitle starts with that name as text: a name holding Mustache tags
+  /// is left out of the subtitle, never read as a tag.
+  @Test func aColumnNameIsNeverATemplateTagInTheSubtitle() throws {
+    let folder = try DataFolder()
+    defer { folder.remove() }
+    var rows = ["\"country {{> x}}\",year,population,continent"]
+    for country in ["France", "Chad", "Peru"] {
+      for year in 2000...2005 {
+        rows.append("\(country),\(year),\(year * 3),\(country == "Chad" ? "Africa" : "Other")")
+      }
+    }
+    try folder.write("pop.csv", rows.joined(separator: "\n") + "\n")
+    let result = try folder.initialize(["pop.csv"])
+    #expect(result.warnings.isEmpty, "\(result.warnings)")
+    let collection = try #require(result.plan.collections.first)
+    #expect(collection.singular == "Country {{> X}}")
+    let subtitle = try #require(collection.subtitle)
+    #expect(!subtitle.contains("Country"), "\(subtitle)")
+    #expect(subtitle.contains("{{year}}"), "\(subtitle)")
+  }
+
   /// The check behind the writer: a config with a key `init` did not mean
   /// (here `siteURL`) is a difference.
   @Test func aKeyTheTextGainedIsADifference() throws {

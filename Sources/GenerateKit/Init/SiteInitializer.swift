@@ -210,12 +210,24 @@ public struct SiteInitializer {
   /// The plan with what a config cannot give back as written left out
   /// (`YAMLWriter.readsBack`): a byte-order mark at the start of a label
   /// `init` composed is dropped; scopes and a facet's codes, which are
-  /// values from the data, are left out when one of them starts with one.
+  /// values from the data, are left out when one of them starts with one;
+  /// and a subtitle's text that Mustache would read as tags.
   static func writable(_ plan: SitePlan) -> SitePlan {
     var plan = plan
     for index in plan.collections.indices {
+      let singular = plan.collections[index].singular
       plan.collections[index].label = YAMLWriter.readable(plan.collections[index].label)
-      plan.collections[index].singular = YAMLWriter.readable(plan.collections[index].singular)
+      plan.collections[index].singular = YAMLWriter.readable(singular)
+      // The subtitle is a Mustache template that starts with the singular
+      // as text; named for a column (titles that repeat), that text is
+      // data, and Mustache has no way to write `{{` or a standalone line
+      // as text. Such a singular is left out of the subtitle.
+      if let subtitle = plan.collections[index].subtitle, subtitle.hasPrefix(singular + " · "),
+        singular.contains("{{") || singular.contains("}}")
+          || singular.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" })
+      {
+        plan.collections[index].subtitle = String(subtitle.dropFirst(singular.count + 3))
+      }
     }
     for index in plan.facets.indices {
       plan.facets[index].label = YAMLWriter.readable(plan.facets[index].label)

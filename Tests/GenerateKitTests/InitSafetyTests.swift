@@ -146,6 +146,44 @@ import Testing
     #expect(subtitle.contains("{{year}}"), "\(subtitle)")
   }
 
+  /// A database's table name is copied into `table:`, and its column
+  /// names into `key:` and the title: neither becomes a key of its own.
+  @Test func aDatabaseTableNameDoesNotBecomeConfiguration() throws {
+    let folder = try folderWithEvilTemplates()
+    defer { folder.remove() }
+    let table = Self.injection
+    let column = "name\u{2028}siteURL: x"
+    let queue = try DatabaseQueue(path: folder.path("m.sqlite"))
+    try queue.write { db in
+      let quotedTable = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      try db.execute(sql: "CREATE TABLE \(quotedTable) (id INTEGER PRIMARY KEY, \"\(column)\" TEXT)")
+      for (id, name) in [(1, "Alpha"), (2, "Beta")] {
+        try db.execute(sql: "INSERT INTO \(quotedTable) VALUES (?, ?)", arguments: [id, name])
+      }
+    }
+    try queue.close()
+    let result = try folder.initialize(["m.sqlite"])
+    #expect(result.warnings.isEmpty, "\(result.warnings)")
+    let config = try expectNothingInjected(folder)
+    guard case .sqliteTable(_, let name)? = config.tables.first?.source else {
+      Issue.record("not a database table: \(config.tables.map(\.name))")
+      return
+    }
+    #expect(name.value == table)
+    try expectTitle(config, names: column)
+  }
+
+  /// `inspect` prints names from the data: a carriage return in a column
+  /// name (which a build allows) is shown as an escape, so it cannot
+  /// overwrite the line it is printed on.
+  @Test func inspectShowsLineBreaksInNamesAsEscapes() throws {
+    let folder = try DataFolder(["items.csv": "id,\"na\rme\"\n1,Alpha\n2,Beta\n"])
+    defer { folder.remove() }
+    let lines = try Inspector().report([folder.path("items.csv")])
+    #expect(!lines.contains { $0.unicodeScalars.contains { $0.value < 0x20 } }, "\(lines)")
+    #expect(lines.contains { $0.contains("na\\rme") }, "\(lines)")
+  }
+
   /// The check behind the writer: a config with a key `init` did not mean
   /// (here `siteURL`) is a difference.
   @Test func aKeyTheTextGainedIsADifference() throws {

@@ -173,6 +173,35 @@ import Testing
     try expectTitle(config, names: column)
   }
 
+  /// libyaml reads a key before `:` only up to 1,024 characters: longer
+  /// table and column names are written as explicit keys (`? name`).
+  @Test func longNamesAreWrittenAsExplicitKeys() throws {
+    let folder = try DataFolder()
+    defer { folder.remove() }
+    let table = "artists_" + String(repeating: "a", count: 1_200)
+    let column = "artist_" + String(repeating: "é", count: 700)
+    let queue = try DatabaseQueue(path: folder.path("m.sqlite"))
+    try queue.write { db in
+      try db.execute(sql: "CREATE TABLE \(table) (id INTEGER PRIMARY KEY, name TEXT)")
+      try db.execute(
+        sql:
+          "CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT, \"\(column)\" INTEGER REFERENCES \(table)(id))"
+      )
+      for id in 1...3 {
+        try db.execute(sql: "INSERT INTO \(table) VALUES (?, ?)", arguments: [id, "Artist \(id)"])
+        try db.execute(sql: "INSERT INTO albums VALUES (?, ?, ?)", arguments: [id, "Album \(id)", id])
+      }
+    }
+    try queue.close()
+    let result = try folder.initialize(["m.sqlite"])
+    #expect(result.text.contains("\n  ? \(table)\n"), "the table's name is not an explicit key")
+    let config = try ConfigLoader().load(path: folder.path("site.yml"))
+    #expect(config.tables.map(\.name).sorted() == ["albums", table])
+    let albums = try #require(config.tables.first { $0.name == "albums" })
+    #expect(albums.refs.map(\.value.column) == [column])
+    #expect(albums.refs.map(\.value.table) == [table])
+  }
+
   /// `inspect` prints names from the data: a carriage return in a column
   /// name (which a build allows) is shown as an escape, so it cannot
   /// overwrite the line it is printed on.

@@ -196,7 +196,8 @@ public struct DataFileReader {
     guard YAMLWriter.readsBack(column), let parsed = try? ExpressionParser.parse(Naming.expression(column)),
       case .path(let parts, _) = parsed
     else { return false }
-    return parts.joined(separator: ".") == column
+    // As bytes: `==` would take `e` + U+0301 for `é`.
+    return parts.joined(separator: ".").utf8.elementsEqual(column.utf8)
   }
 
   /// A copy of `table` without the columns named in `names`, for `init`

@@ -94,7 +94,7 @@ public struct SiteInitializer {
       )
     }
     defer { try? FileManager.default.removeItem(at: scratch) }
-    var config = try readBack(writer, plan, trial: trial)
+    let config = try readBack(writer, plan, trial: trial)
     do {
       let site = try DocumentBuilder().prepare(
         config, dataset: try DatasetLoader().load(config), baseURL: "/")
@@ -112,7 +112,7 @@ public struct SiteInitializer {
     }
     // The trending titles are data too: the text that holds them is read
     // back as well.
-    if !writer.trending.isEmpty { config = try readBack(writer, plan, trial: trial) }
+    if !writer.trending.isEmpty { _ = try readBack(writer, plan, trial: trial) }
     let text = writer.write(plan)
     try Self.create(configPath, text: text, replacing: force)
     return Result(

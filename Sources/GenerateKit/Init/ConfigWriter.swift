@@ -71,7 +71,7 @@ public struct ConfigWriter {
       out.append("# each code (L: Living). A code left as it is shows as it is.")
       out.append("labels:")
       for facet in coded {
-        let pairs = facet.codes.map { YAML.flowEntry($0, YAML.quoted($0)) }
+        let pairs = facet.codes.map { YAML.flowEntry($0, YAML.quoted($0), quotingKey: true) }
         out += YAML.blockEntry(facet.id, "{ \(pairs.joined(separator: ", ")) }", indent: 2)
       }
     }

@@ -116,9 +116,11 @@ enum YAMLWriter {
 
   static func isLong(_ key: String) -> Bool { key.utf8.count > longestSimpleKey }
 
-  /// `key: value` inside a flow mapping (`{ … }`).
-  static func flowEntry(_ key: String, _ value: String) -> String {
-    let written = scalar(key)
+  /// `key: value` inside a flow mapping (`{ … }`); with `quotingKey`,
+  /// the key double-quoted even where it could be plain (codes in
+  /// `labels:`, so `L` and `"L"` read alike to a person).
+  static func flowEntry(_ key: String, _ value: String, quotingKey: Bool = false) -> String {
+    let written = quotingKey ? quoted(key) : scalar(key)
     return isLong(written) ? "? \(written) : \(value)" : "\(written): \(value)"
   }
 

@@ -106,7 +106,7 @@ let shopFiles = [
 
   @Test func theYAMLItWritesReadsBackAsWritten() throws {
     for text in ["Rock", "AC/DC", "true", "12", "a: b", "# x", "`name`", "90’s Music", "x\"y", "-1", "Q&A"] {
-      let yaml = "value: \(ConfigWriter.scalar(text))\nlist: \(ConfigWriter.flowList([text, "b"]))\n"
+      let yaml = "value: \(YAMLWriter.scalar(text))\nlist: \(YAMLWriter.flowList([text, "b"]))\n"
       let node = try #require(try Yams.compose(yaml: yaml))
       #expect(node["value"]?.string == text, "\(yaml)")
       #expect(node["list"]?.sequence?.first?.string == text, "\(yaml)")

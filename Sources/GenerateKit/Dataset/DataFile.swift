@@ -23,9 +23,15 @@ enum DataFile {
     /// The config's place of the path itself.
     var at: SourceLocation
 
+    /// "data file 'x.csv' of table 'x'"; without the table when there is
+    /// none yet (`init` and `inspect` check a file before naming its table).
+    var subject: String {
+      "\(what) '\(shownPath)'" + (table.isEmpty ? "" : " of table '\(table)'")
+    }
+
     var missing: DiagnosticsError {
       let tail = what == "database" ? "does not exist" : "does not exist or cannot be read"
-      return DiagnosticsError(.error(at: missingAt, "\(what) '\(shownPath)' of table '\(table)' \(tail)"))
+      return DiagnosticsError(.error(at: missingAt, "\(subject) \(tail)"))
     }
   }
 
@@ -44,7 +50,7 @@ enum DataFile {
       throw DiagnosticsError(
         .error(
           at: named.at,
-          "\(named.what) '\(named.shownPath)' of table '\(named.table)' is \(describe(type))\(through), not a regular file; tables are read from regular files only"
+          "\(named.subject) is \(describe(type))\(through), not a regular file; tables are read from regular files only"
         ))
     }
     let size = Int(info.st_size)
@@ -52,7 +58,7 @@ enum DataFile {
       throw DiagnosticsError(
         .error(
           at: named.at,
-          "\(named.what) '\(named.shownPath)' of table '\(named.table)' is \(size) bytes, over the limit of \(limit) bytes (raise limits.fileBytes in the config to read it)"
+          "\(named.subject) is \(size) bytes, over the limit of \(limit) bytes (raise limits.fileBytes in the config to read it)"
         ))
     }
     return size
@@ -85,7 +91,7 @@ enum DataFile {
       throw DiagnosticsError(
         .error(
           at: named.at,
-          "\(named.what) '\(named.shownPath)' of table '\(named.table)' is not a regular file; tables are read from regular files only"
+          "\(named.subject) is not a regular file; tables are read from regular files only"
         ))
     }
     return FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)

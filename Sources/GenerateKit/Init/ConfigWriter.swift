@@ -26,26 +26,27 @@ public struct ConfigWriter {
   }
 
   public func write(_ plan: SitePlan) -> String {
+    typealias YAML = YAMLWriter
     var out: [String] = []
-    out.append("# Written by `generate init` from \(sources(plan)).")
+    out.append(YAML.comment("Written by `generate init` from \(sources(plan))."))
     out.append("# An ordinary config: edit anything. Paths are relative to this file's folder.")
     out.append("# Build it with:  generate --config <this file>")
-    out.append("title: \(Self.scalar(title))")
-    out.append("description: \(Self.scalar(description))")
+    out.append("title: \(YAML.scalar(title))")
+    out.append("description: \(YAML.scalar(description))")
     let language = language(plan)
     if let name = SiteLanguage.names[language] {
-      out.append("# language: most titles are written in \(name) script")
+      out.append(YAML.comment("language: most titles are written in \(name) script"))
     }
-    out.append("language: \(language)")
+    out.append("language: \(YAML.scalar(language))")
     out.append("baseURL: /")
     out.append("tint: \"#0a84ff\"")
     out.append("")
     out.append("search:")
     out.append("  title: Search")
-    out.append("  placeholder: \(Self.scalar(placeholder(plan)))")
+    out.append("  placeholder: \(YAML.scalar(placeholder(plan)))")
     if !trending.isEmpty {
       out.append("  # The most popular titles; put the searches you expect here.")
-      out.append("  trending: \(Self.flowList(trending))")
+      out.append("  trending: \(YAML.flowList(trending))")
     }
     out.append("")
     out += tables(plan)
@@ -54,11 +55,13 @@ public struct ConfigWriter {
       out.append("# Values results can be filtered by, offered as search tokens (\"Genre: Jazz\").")
       out.append("facets:")
       for facet in plan.facets {
-        out.append("  # \(facet.reason)")
-        let labels = facet.codes.isEmpty ? "" : ", labels: \(Self.scalar(facet.id))"
-        out.append(
-          "  - { id: \(Self.scalar(facet.id)), label: \(Self.scalar(facet.label)), icon: \(Self.scalar(facet.icon))\(labels) }"
-        )
+        out.append(YAML.comment(facet.reason, indent: 2))
+        var parts = [
+          YAML.flowEntry("id", YAML.scalar(facet.id)), YAML.flowEntry("label", YAML.scalar(facet.label)),
+          YAML.flowEntry("icon", YAML.scalar(facet.icon)),
+        ]
+        if !facet.codes.isEmpty { parts.append(YAML.flowEntry("labels", YAML.scalar(facet.id))) }
+        out.append("  - { \(parts.joined(separator: ", ")) }")
       }
     }
     let coded = plan.facets.filter { !$0.codes.isEmpty }
@@ -68,8 +71,8 @@ public struct ConfigWriter {
       out.append("# each code (L: Living). A code left as it is shows as it is.")
       out.append("labels:")
       for facet in coded {
-        let pairs = facet.codes.map { "\(Self.quoted($0)): \(Self.quoted($0))" }
-        out.append("  \(Self.scalar(facet.id)): { \(pairs.joined(separator: ", ")) }")
+        let pairs = facet.codes.map { YAML.flowEntry($0, YAML.quoted($0), quotingKey: true) }
+        out += YAML.blockEntry(facet.id, "{ \(pairs.joined(separator: ", ")) }", indent: 2)
       }
     }
     if !plan.scopes.isEmpty {
@@ -77,9 +80,11 @@ public struct ConfigWriter {
       out.append("# The segmented control under the search field.")
       out.append("scopes:")
       for scope in plan.scopes {
-        var parts = ["id: \(Self.scalar(scope.id))", "label: \(Self.scalar(scope.label))"]
+        var parts = [
+          YAML.flowEntry("id", YAML.scalar(scope.id)), YAML.flowEntry("label", YAML.scalar(scope.label)),
+        ]
         if let facet = scope.facet, let value = scope.value {
-          parts += ["facet: \(Self.scalar(facet))", "value: \(Self.quoted(value))"]
+          parts += [YAML.flowEntry("facet", YAML.scalar(facet)), YAML.flowEntry("value", YAML.quoted(value))]
         }
         out.append("  - { \(parts.joined(separator: ", ")) }")
       }
@@ -94,14 +99,15 @@ public struct ConfigWriter {
     return out.joined(separator: "\n") + "\n"
   }
 
-  /// The files read, or their count and folder when there are many.
+  /// The files read, or their count and folder when there are many; each
+  /// path quoted, as data in a comment is.
   func sources(_ plan: SitePlan) -> String {
     let files = Array(Set(plan.schema.tables.map { relative($0.found.source.path) })).sorted()
     let folders = Set(files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().relativePath })
     if files.count > 3, folders.count == 1, let folder = folders.first {
-      return "\(files.count) files in \(folder)/"
+      return "\(files.count) files in \(YAMLWriter.named(folder + "/"))"
     }
-    return files.joined(separator: ", ")
+    return files.map(YAMLWriter.named).joined(separator: ", ")
   }
 
   func placeholder(_ plan: SitePlan) -> String {
@@ -114,46 +120,57 @@ public struct ConfigWriter {
     }
   }
 
+  /// The table's source as the config says it: a CSV, JSON or JSON Lines
+  /// file (with a separator or a path inside it) or a database's table.
+  func sourceParts(_ source: FoundTable.Source) -> [String] {
+    typealias YAML = YAMLWriter
+    switch source {
+    case .csv(let path, let separator):
+      var parts = [YAML.flowEntry("file", YAML.scalar(relative(path)))]
+      if separator != CSVSeparator.implied(byFile: path) {
+        parts.append(YAML.flowEntry("separator", CSVSeparator.written(separator)))
+      }
+      return parts
+    case .jsonLines(let path): return [YAML.flowEntry("file", YAML.scalar(relative(path)))]
+    case .json(let path, let keyPath):
+      var parts = [YAML.flowEntry("file", YAML.scalar(relative(path)))]
+      if let keyPath { parts.append(YAML.flowEntry("path", YAML.scalar(keyPath))) }
+      return parts
+    case .sqlite(let path, let table):
+      return [
+        YAML.flowEntry("sqlite", YAML.scalar(relative(path))), YAML.flowEntry("table", YAML.scalar(table)),
+      ]
+    }
+  }
+
   func tables(_ plan: SitePlan) -> [String] {
+    typealias YAML = YAMLWriter
     var out = ["tables:"]
     let notCollections = Dictionary(plan.tablesOnly, uniquingKeysWith: { first, _ in first })
     for shape in plan.schema.tables {
       var comments = ["key: " + (shape.key == nil ? "none — " : "") + shape.keyReason]
-      comments += shape.refs.map { "\($0.column) → \($0.table): \($0.reason)" }
+      comments += shape.refs.map { "\(YAML.named($0.column)) → \($0.table): \($0.reason)" }
       if let reason = notCollections[shape.name] { comments.append("not a collection: \(reason)") }
       if !shape.found.otherArrays.isEmpty, case .json(_, let path) = shape.found.source {
         let others = shape.found.otherArrays.prefix(3).map {
-          "\($0.path.isEmpty ? "the root" : $0.path) (\($0.count))"
+          "\($0.path.isEmpty ? "the root" : YAML.named($0.path)) (\($0.count))"
         }
         comments.append(
-          "path: the largest array of objects is \(path ?? "the root") (\(shape.profile.rows)); others: \(others.joined(separator: ", "))"
+          "path: the largest array of objects is \(path.map(YAML.named) ?? "the root") (\(shape.profile.rows)); others: \(others.joined(separator: ", "))"
         )
       }
-      for comment in comments { out.append("  # \(comment)") }
-      var parts: [String]
-      switch shape.found.source {
-      case .csv(let path, let separator):
-        parts = ["file: \(Self.scalar(relative(path)))"]
-        if separator != CSVSeparator.implied(byFile: path) {
-          parts.append("separator: \(CSVSeparator.written(separator))")
-        }
-      case .jsonLines(let path): parts = ["file: \(Self.scalar(relative(path)))"]
-      case .json(let path, let keyPath):
-        parts = ["file: \(Self.scalar(relative(path)))"]
-        if let keyPath { parts.append("path: \(Self.scalar(keyPath))") }
-      case .sqlite(let path, let table):
-        parts = ["sqlite: \(Self.scalar(relative(path)))", "table: \(Self.scalar(table))"]
-      }
-      if let key = shape.key { parts.append("key: \(Self.scalar(key))") }
+      for comment in comments { out.append(YAML.comment(comment, indent: 2)) }
+      var parts = sourceParts(shape.found.source)
+      if let key = shape.key { parts.append(YAML.flowEntry("key", YAML.scalar(key))) }
       if !shape.refs.isEmpty {
-        let refs = shape.refs.map { "\(Self.scalar($0.column)): \(Self.scalar($0.table))" }
+        let refs = shape.refs.map { YAML.flowEntry($0.column, YAML.scalar($0.table)) }
         parts.append("refs: { \(refs.joined(separator: ", ")) }")
       }
-      let line = "  \(Self.scalar(shape.name)): { \(parts.joined(separator: ", ")) }"
-      if line.count <= 110 {
-        out.append(line)
+      let line = YAML.blockEntry(shape.name, "{ \(parts.joined(separator: ", ")) }", indent: 2)
+      if line.count == 1, line[0].count <= 110 {
+        out += line
       } else {
-        out.append("  \(Self.scalar(shape.name)):")
+        out += YAML.blockKey(shape.name, indent: 2)
         for part in parts { out.append("    \(part)") }
       }
     }
@@ -161,21 +178,24 @@ public struct ConfigWriter {
   }
 
   func collection(_ collection: SitePlan.Collection) -> [String] {
+    typealias YAML = YAMLWriter
     var out: [String] = []
-    out.append("  - id: \(Self.scalar(collection.id))")
-    out.append("    label: \(Self.scalar(collection.label))")
-    out.append("    singular: \(Self.scalar(collection.singular))")
-    out.append("    table: \(Self.scalar(collection.table))")
-    out.append("    # title: \(collection.titleReason)")
-    out.append("    title: \(Self.scalar(collection.title))")
+    out.append("  - id: \(YAML.scalar(collection.id))")
+    out.append("    label: \(YAML.scalar(collection.label))")
+    out.append("    singular: \(YAML.scalar(collection.singular))")
+    out.append("    table: \(YAML.scalar(collection.table))")
+    out.append(YAML.comment("title: \(collection.titleReason)", indent: 4))
+    out.append("    title: \(YAML.scalar(collection.title))")
     if let distinct = collection.distinct {
       out.append("    # Titles repeat: one result per title (its most popular record).")
-      out.append("    distinct: \(Self.scalar(distinct))")
+      out.append("    distinct: \(YAML.scalar(distinct))")
     }
-    if let subtitle = collection.subtitle { out.append("    subtitle: \(Self.quoted(subtitle))") }
+    if let subtitle = collection.subtitle { out.append("    subtitle: \(YAML.quoted(subtitle))") }
     if let popularity = collection.popularity {
-      if let reason = collection.popularityReason { out.append("    # popularity: \(reason)") }
-      out.append("    popularity: \(Self.scalar(popularity))")
+      if let reason = collection.popularityReason {
+        out.append(YAML.comment("popularity: \(reason)", indent: 4))
+      }
+      out.append("    popularity: \(YAML.scalar(popularity))")
     }
     if !collection.search.isEmpty {
       out.append("    # Searched besides the title.")
@@ -184,89 +204,52 @@ public struct ConfigWriter {
           "    # (The first \(collection.search.count); \(collection.searchLeftOut) more text columns are not searched: add any by name.)"
         )
       }
-      out.append("    search: \(Self.flowList(collection.search))")
+      out.append("    search: \(YAML.flowList(collection.search))")
     }
     if let code = collection.codeKey {
       out.append("    # Its code (the key) finds a record as surely as its title.")
-      out.append("    weights: { \(Self.scalar(code)): 2 }")
+      out.append("    weights: { \(YAML.flowEntry(code, "2")) }")
     }
     if !collection.fields.isEmpty {
       out.append("    fields:")
       for field in collection.fields {
-        out.append("      \(Self.scalar(field.name)): \(Self.scalar(field.expression))")
+        out += YAML.blockEntry(field.name, YAML.scalar(field.expression), indent: 6)
       }
     }
     if !collection.facets.isEmpty {
       out.append("    facets:")
       for facet in collection.facets {
-        out.append("      \(Self.scalar(facet.facet)): \(Self.scalar(facet.expression))")
+        out += YAML.blockEntry(facet.facet, YAML.scalar(facet.expression), indent: 6)
       }
     }
-    out.append("    page: { template: record, path: \(Self.quoted("\(collection.id)/{{slug}}/")) }")
+    out.append("    page: { template: record, path: \(YAML.quoted("\(collection.id)/{{slug}}/")) }")
     return out
   }
 
-  /// A data file's path from the config's folder.
+  /// A data file's path from the config's folder; `./` before a name
+  /// that starts with a byte-order mark, which the config's reader would
+  /// drop (`YAMLWriter.readsBack`).
   func relative(_ path: String) -> String {
-    Self.relativePath(from: directory, to: path)
+    let relative = Self.relativePath(from: directory, to: path)
+    return YAMLWriter.readsBack(relative) ? relative : "./" + relative
   }
 
   static func relativePath(from folder: String, to path: String) -> String {
     let cwd = FileManager.default.currentDirectoryPath
     func parts(_ path: String) -> [String] {
       let absolute = path.hasPrefix("/") ? path : cwd + "/" + path
-      return URL(fileURLWithPath: absolute).standardizedFileURL.path.split(separator: "/").map(String.init)
+      // Split and compared as bytes: a name may start with a combining
+      // mark (which would join the `/` before it into one Character), and
+      // two names equal as Swift strings (`é`, `e` + U+0301) are two files.
+      return URL(fileURLWithPath: absolute).standardizedFileURL.path.utf8.split(separator: UInt8(ascii: "/"))
+        .map { String(decoding: $0, as: UTF8.self) }
     }
     let from = parts(folder)
     let to = parts(path)
     var common = 0
-    while common < from.count && common < to.count - 1 && from[common] == to[common] { common += 1 }
+    while common < from.count && common < to.count - 1 && from[common].utf8.elementsEqual(to[common].utf8) {
+      common += 1
+    }
     return (Array(repeating: "..", count: from.count - common) + to[common...]).joined(separator: "/")
-  }
-
-  // MARK: YAML
-
-  /// Plain when YAML reads it back as the same string in block and flow
-  /// context alike; else double-quoted.
-  static func scalar(_ text: String) -> String {
-    let reserved: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "~", "y", "n"]
-    guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-      !reserved.contains(text.lowercased()), Double(text) == nil,
-      first.properties.isAlphabetic || first == "_",
-      last != " "
-    else { return quoted(text) }
-    let allowed: Set<Unicode.Scalar> = ["_", ".", "/", "-", "(", ")", "'", "+", " ", "*"]
-    for scalar in text.unicodeScalars
-    where
-      !(scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-      || scalar.properties.generalCategory == .nonspacingMark || allowed.contains(scalar))
-    {
-      return quoted(text)
-    }
-    return text
-  }
-
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-          out += String(format: "\\u%04X", scalar.value)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
-
-  static func flowList(_ items: [String]) -> String {
-    "[" + items.map { scalar($0) }.joined(separator: ", ") + "]"
   }
 }

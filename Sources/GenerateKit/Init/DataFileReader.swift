@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// One table found in the files given to `init` or `inspect`, loaded
 /// through the same sources a build uses, with what its file declares (a
@@ -34,6 +33,9 @@ public struct FoundTable: Sendable {
   /// How many arrays of records the JSON document held, when it held
   /// several (the largest was taken).
   public var otherArrays: [(path: String, count: Int)] = []
+  /// Columns `init` leaves out because an expression cannot name them
+  /// (`DataFileReader.isWritable`): `table` and `profile` lack them.
+  public var leftOut: [String] = []
 }
 
 /// Reads the files given on the command line into tables: a CSV, JSON or
@@ -71,24 +73,48 @@ public struct DataFileReader {
     return found
   }
 
+  /// Warnings for the columns left out of every table (`FoundTable.leftOut`).
+  public func warnings(_ found: [FoundTable]) -> [Diagnostic] {
+    found.flatMap { table in
+      table.leftOut.map { column in
+        .warning(
+          at: SourceLocation(file: DatasetLoader.displayPath(table.source.path)),
+          "column \(YAMLWriter.quoted(column)) of table '\(table.name)' is left out of the config: an expression cannot name it (a name with a backquote, with nothing between two dots or at either end of one, or that starts with a byte-order mark)"
+        )
+      }
+    }
+  }
+
+  /// How the checks a build makes before it opens a data file (`DataFile`)
+  /// name a file given on the command line: a regular file — not a named
+  /// pipe, which would hang `init` and `inspect` forever, nor a device —
+  /// opened without waiting on a writer, and a text file within the
+  /// default size limit.
+  static func named(_ path: String) -> DataFile.Named {
+    let shownPath = DatasetLoader.displayPath(path)
+    let place = SourceLocation(file: shownPath)
+    return DataFile.Named(what: "data file", table: "", shownPath: shownPath, missingAt: place, at: place)
+  }
+
   func readFile(_ path: String) throws -> [FoundTable] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
-    else {
+    guard FileManager.default.fileExists(atPath: path) else {
       throw DiagnosticsError(.error(at: SourceLocation(file: path), "no such file"))
     }
+    let named = Self.named(path)
+    // Its size is limited where it is read as text; a database's is not, as in a build.
+    try DataFile.check(path, named, limit: nil)
     let lower = path.lowercased()
     let base = Naming.tableName(
       URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
     if CSVSeparator.isCSV(path) {
-      let separator = Self.separator(ofFile: path)
+      let separator = try Self.separator(ofFile: path)
       return [try load(name: base, source: .csv(path: path, separator: separator))]
     }
     if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
       return [try load(name: base, source: .jsonLines(path: path))]
     }
     if lower.hasSuffix(".json") {
-      let arrays = try JSONRecordsFinder.arrays(inFile: path)
+      let arrays = try JSONRecordsFinder.arrays(inFile: path, named)
       guard let best = JSONRecordsFinder.best(arrays) else {
         throw DiagnosticsError(
           .error(
@@ -112,9 +138,9 @@ public struct DataFileReader {
   /// `;`, tabs and `|` — the export of a spreadsheet set to another
   /// separator. Anything less clear keeps the implied one, and the build's
   /// own errors.
-  static func separator(ofFile path: String) -> UInt8 {
+  static func separator(ofFile path: String) throws -> UInt8 {
     let implied = CSVSeparator.implied(byFile: path)
-    guard let handle = FileHandle(forReadingAtPath: path) else { return implied }
+    let handle = try DataFile.open(path, named(path))
     defer { try? handle.close() }
     let head = Array((try? handle.read(upToCount: 1 << 16)) ?? Data())
     struct Stop: Error {}
@@ -138,7 +164,7 @@ public struct DataFileReader {
 
   /// SQLite files start with this header, whatever they are named.
   static func isSQLite(_ path: String) -> Bool {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    guard let handle = try? DataFile.open(path, named(path)) else { return false }
     defer { try? handle.close() }
     let header = (try? handle.read(upToCount: 16)) ?? Data()
     return header == Data("SQLite format 3\0".utf8)
@@ -152,8 +178,44 @@ public struct DataFileReader {
       path: "", directory: FileManager.default.currentDirectoryPath, title: "", description: "",
       language: "en", baseURL: "/", tint: "", templates: [], search: .init(), tables: [spec], collections: [],
       facets: [], scopes: [])
-    let table = try DatasetLoader().loadSource(spec, config: config)
-    return FoundTable(name: name, source: source, table: table, profile: TableProfile(table))
+    var table = try DatasetLoader().loadSource(spec, config: config)
+    let leftOut = table.header.filter { !Self.isWritable($0) }
+    if !leftOut.isEmpty { table = Self.table(table, without: Set(leftOut)) }
+    return FoundTable(
+      name: name, source: source, table: table, profile: TableProfile(table), leftOut: leftOut)
+  }
+
+  /// Whether an expression can name the column: `Naming.expression`
+  /// writes it (bare, or in backquotes, a dotted JSON name part by part)
+  /// and the expression parser reads that back as the same name. A
+  /// backquote cannot be written inside backquotes, and an empty part
+  /// (`a..b`, `.a`) cannot be written at all; nor can a name that starts
+  /// with a byte-order mark be read back (`YAMLWriter.readsBack`).
+  static func isWritable(_ column: String) -> Bool {
+    // Written alone as a key or a reference, a name must read back too.
+    guard YAMLWriter.readsBack(column), let parsed = try? ExpressionParser.parse(Naming.expression(column)),
+      case .path(let parts, _) = parsed
+    else { return false }
+    // As bytes: `==` would take `e` + U+0301 for `é`.
+    return parts.joined(separator: ".").utf8.elementsEqual(column.utf8)
+  }
+
+  /// A copy of `table` without the columns named in `names`, for `init`
+  /// to profile and choose from (the build still reads the file whole).
+  static func table(_ table: Table, without names: Set<String>) -> Table {
+    let kept = table.header.indices.filter { !names.contains(table.header[$0]) }
+    let copy = Table(
+      name: table.name, file: table.file, header: kept.map { table.header[$0] }, keyColumn: nil, kind: .grid)
+    for row in 0..<table.count {
+      copy.appendRow()
+      for (index, column) in kept.enumerated() {
+        if let slot = table.columns[column].slot(ofRow: row) {
+          copy.store(table.columns[column].values[slot], column: index)
+        }
+      }
+    }
+    copy.seal()
+    return copy
   }
 
   func reload(_ found: FoundTable, as name: String) throws -> FoundTable {
@@ -182,44 +244,58 @@ public struct DataFileReader {
   /// Every table of a database (not views, not SQLite's own), with its
   /// declared primary key and foreign keys.
   func readDatabase(_ path: String) throws -> [FoundTable] {
-    var configuration = Configuration()
-    configuration.readonly = true
     let shownPath = DatasetLoader.displayPath(path)
     struct Declared {
       var table: String
       var key: String?
       var refs: [(column: String, table: String, targetColumn: String?)]
     }
-    let declared: [Declared]
+    var declared: [Declared] = []
+    // Through the build's own connection (`SQLiteSource.Connection`): a
+    // database in WAL mode opened read-only by another means gets `-wal`
+    // and `-shm` files written beside it, and one a program is writing is
+    // read from a private copy.
     do {
-      let queue = try DatabaseQueue(path: path, configuration: configuration)
-      declared = try queue.read { db in
-        let tables = try String.fetchAll(
-          db,
-          sql:
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid")
-        return try tables.map { table in
-          let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-          let info = try Row.fetchAll(db, sql: "PRAGMA table_info(\(quoted))")
-          let keys = info.filter { ($0["pk"] as Int? ?? 0) > 0 }.compactMap { $0["name"] as String? }
-          let foreign = try Row.fetchAll(db, sql: "PRAGMA foreign_key_list(\(quoted))")
-          // A foreign key of several columns has several rows with one id.
-          let ids = foreign.compactMap { $0["id"] as Int? }
-          let refs = foreign.filter { row in ids.filter { $0 == (row["id"] as Int? ?? -1) }.count == 1 }
-            .compactMap { row -> (String, String, String?)? in
-              guard let from = row["from"] as String?, let target = row["table"] as String? else {
-                return nil
-              }
-              return (from, target, row["to"] as String?)
+      let connection = try SQLiteSource.Connection(path: path)
+      func rows(_ sql: String) throws -> [[String: String]] {
+        let statement = try connection.prepare(sql)
+        let names = statement.columnNames
+        var rows: [[String: String]] = []
+        while try statement.step() {
+          var row: [String: String] = [:]
+          for (index, name) in names.enumerated() {
+            if case .success(let value) = SQLiteSource.text(statement.handle, column: Int32(index)) {
+              row[name] = value
             }
-          return Declared(table: table, key: keys.count == 1 ? keys[0] : nil, refs: refs)
+          }
+          rows.append(row)
         }
+        return rows
       }
-    } catch let error as DatabaseError {
+      let tables = try rows(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid"
+      ).compactMap { $0["name"] }
+      for table in tables {
+        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let info = try rows("PRAGMA table_info(\(quoted))")
+        let keys = info.filter { (Int($0["pk"] ?? "") ?? 0) > 0 }.compactMap { $0["name"] }
+        let foreign = try rows("PRAGMA foreign_key_list(\(quoted))")
+        // A foreign key of several columns has several rows with one id.
+        let ids = foreign.compactMap { $0["id"] }
+        let refs = foreign.filter { row in ids.filter { $0 == row["id"] }.count == 1 }
+          .compactMap { row -> (String, String, String?)? in
+            guard let from = row["from"], let target = row["table"] else { return nil }
+            // SQLite reports a key to the primary key with no column.
+            let to = row["to"].flatMap { $0.isEmpty ? nil : $0 }
+            return (from, target, to)
+          }
+        declared.append(Declared(table: table, key: keys.count == 1 ? keys[0] : nil, refs: refs))
+      }
+    } catch let error as SQLiteSource.SQLiteError {
       throw DiagnosticsError(
         .error(
           at: SourceLocation(file: shownPath),
-          "cannot read '\(shownPath)' as a SQLite database: \(error.message ?? "\(error)")"))
+          "cannot read '\(shownPath)' as a SQLite database: \(error.message)"))
     }
     if declared.isEmpty {
       throw DiagnosticsError(.error(at: SourceLocation(file: shownPath), "the database has no tables"))

@@ -12,7 +12,9 @@ public struct Inspector {
       if !lines.isEmpty { lines.append("") }
       lines += table(shape, plan: plan)
     }
-    return lines
+    // Names and values from the data reach a terminal: with their control
+    // characters escaped, a name cannot move the cursor or forge a line.
+    return lines.map(YAMLWriter.printable)
   }
 
   func table(_ shape: Schema.TableShape, plan: SitePlan) -> [String] {
@@ -38,6 +40,11 @@ public struct Inspector {
           + Self.pad(String(column.distinct), 8, right: true) + "  "
           + Self.pad(String(column.empty), 6, right: true)
           + "  " + samples)
+    }
+    for column in shape.found.leftOut {
+      lines.append(
+        "  init: leaves out column \(YAMLWriter.quoted(column)): a config cannot name it (a backquote, an empty part between dots, or a byte-order mark first)"
+      )
     }
     lines.append("  init: key " + (shape.key ?? "none") + " — " + shape.keyReason)
     for ref in shape.refs { lines.append("  init: \(ref.column) → \(ref.table) — \(ref.reason)") }

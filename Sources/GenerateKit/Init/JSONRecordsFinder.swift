@@ -14,13 +14,15 @@ enum JSONRecordsFinder {
   /// How deep under the root arrays are looked for.
   static let maximumDepth = 8
 
-  static func arrays(inFile path: String) throws -> [Found] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw DiagnosticsError(.error(at: SourceLocation(file: path), "cannot read the file"))
-    }
-    let shownPath = DatasetLoader.displayPath(path)
-    return try data.withUnsafeBytes { raw in
-      var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self), file: shownPath)
+  /// Reads the document with the build's checks (`DataFile`, through
+  /// `ChunkedFile`): a regular file within the size limit, opened so that
+  /// it cannot block.
+  static func arrays(inFile path: String, _ named: DataFile.Named? = nil) throws -> [Found] {
+    let named = named ?? DataFileReader.named(path)
+    let bytes = try ChunkedFile(path: path, named, limit: SiteConfig.Limits().fileBytes).readAll()
+    let shownPath = named.shownPath
+    return try bytes.withUnsafeBufferPointer { buffer in
+      var reader = JSONReader(bytes: buffer, file: shownPath)
       reader.skipWhitespace()
       if reader.atEnd { throw reader.failure("the JSON document is empty; it needs an array of records") }
       var found: [Found] = []

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `generate init`: reads the files, infers a site and writes its config,
 /// then checks the config loads and prepares as a build would (and takes
 /// the trending searches from the records it ranks first).
@@ -10,8 +16,10 @@ public struct SiteInitializer {
     public var plan: SitePlan
     /// A few lines per table saying what was chosen.
     public var summary: [String]
-    /// Problems the written config has when loaded (a bug in `init`, or
-    /// data it cannot describe); the config is written all the same.
+    /// Columns left out of the config, and problems the written config has
+    /// when a build loads and prepares it (data it cannot describe); the
+    /// config is written all the same. One that does not read back as
+    /// meant is an error instead, and nothing is written.
     public var warnings: [Diagnostic]
   }
 
@@ -25,27 +33,36 @@ public struct SiteInitializer {
   }
 
   public func run() throws -> Result {
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: configPath, isDirectory: &isFolder), isFolder.boolValue {
-      throw DiagnosticsError(
-        .error(
-          at: SourceLocation(file: configPath), "\(configPath) is a folder; name the config file to write"))
-    }
-    if FileManager.default.fileExists(atPath: configPath) && !force {
-      throw DiagnosticsError(
-        .error(
-          at: SourceLocation(file: configPath),
-          "\(configPath) already exists; pass --force to replace it, or --config to write another file"))
+    let shown = SourceLocation(file: configPath)
+    // What is at the config's path, the path itself (a link is not
+    // followed): a link, even one to nothing or to a file elsewhere, is
+    // something there already.
+    var info = stat()
+    if lstat(configPath, &info) == 0 {
+      if info.st_mode & S_IFMT == S_IFDIR {
+        throw DiagnosticsError(.error(at: shown, "\(configPath) is a folder; name the config file to write"))
+      }
+      if !force {
+        let link =
+          info.st_mode & S_IFMT == S_IFLNK
+          ? " (it is a symbolic link: --force replaces the link, not the file it points to)" : ""
+        throw DiagnosticsError(
+          .error(
+            at: shown,
+            "\(configPath) already exists; pass --force to replace it, or --config to write another file\(link)"
+          ))
+      }
     }
     let directory = URL(fileURLWithPath: configPath).deletingLastPathComponent().path
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
     else {
-      throw DiagnosticsError(
-        .error(at: SourceLocation(file: configPath), "the folder '\(directory)' does not exist"))
+      throw DiagnosticsError(.error(at: shown, "the folder '\(directory)' does not exist"))
     }
-    let found = try DataFileReader().read(files)
-    let plan = CollectionInference().infer(SchemaInference().infer(found))
+    let reader = DataFileReader()
+    let found = try reader.read(files)
+    var warnings = reader.warnings(found)
+    let plan = Self.writable(CollectionInference().infer(SchemaInference().infer(found)))
     if plan.collections.isEmpty, let empty = found.first, found.allSatisfy({ $0.profile.rows == 0 }) {
       throw DiagnosticsError(
         .error(
@@ -60,8 +77,9 @@ public struct SiteInitializer {
           "no table has a text column to title its records, so there is nothing to search; see what the files hold with generate inspect"
         ))
     }
-    var writer = ConfigWriter(directory: directory, title: siteTitle(found), description: description(plan))
-    var warnings: [Diagnostic] = []
+    var writer = ConfigWriter(
+      directory: directory, title: YAMLWriter.readable(siteTitle(found)),
+      description: YAMLWriter.readable(description(plan)))
     // Load and prepare the config as a build would: from a file in a
     // temporary folder, read as if it were already where it goes (its data
     // paths are relative to that folder), so nothing is left beside it.
@@ -70,15 +88,19 @@ public struct SiteInitializer {
     let trial = scratch.appendingPathComponent("site.yml").path
     do {
       try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(at: scratch) }
-      try Data(writer.write(plan).utf8).write(to: URL(fileURLWithPath: trial))
-      var config = try ConfigLoader().load(path: trial)
-      config.directory = directory
+    } catch {
+      throw DiagnosticsError(
+        .error(at: shown, "cannot make a temporary folder to check the config: \(error.localizedDescription)")
+      )
+    }
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let config = try readBack(writer, plan, trial: trial)
+    do {
       let site = try DocumentBuilder().prepare(
         config, dataset: try DatasetLoader().load(config), baseURL: "/")
       writer.trending = Self.trending(site)
     } catch let error as DiagnosticsError {
-      warnings = error.diagnostics.map { diagnostic in
+      warnings += error.diagnostics.map { diagnostic in
         var warning = diagnostic
         warning.severity = .warning
         if warning.location?.file == trial { warning.location?.file = configPath }
@@ -86,18 +108,135 @@ public struct SiteInitializer {
         return warning
       }
     } catch {
-      warnings = [.warning(at: nil, "the config could not be checked: \(error.localizedDescription)")]
+      warnings.append(.warning(at: nil, "the config could not be checked: \(error.localizedDescription)"))
     }
+    // The trending titles are data too: the text that holds them is read
+    // back as well.
+    if !writer.trending.isEmpty { _ = try readBack(writer, plan, trial: trial) }
+    let text = writer.write(plan)
+    try Self.create(configPath, text: text, replacing: force)
+    return Result(
+      configPath: configPath, text: text, plan: plan, summary: Self.summary(plan).map(YAMLWriter.printable),
+      warnings: warnings)
+  }
+
+  /// Writes the config for `plan` to `trial` and reads it back with
+  /// `ConfigLoader`, as a build will: it must load, and say exactly what
+  /// `init` meant (`ConfigWriter.meant`). Otherwise a name in the data has
+  /// changed what the config says, and nothing is written.
+  func readBack(_ writer: ConfigWriter, _ plan: SitePlan, trial: String) throws -> SiteConfig {
+    let shown = SourceLocation(file: configPath)
     let text = writer.write(plan)
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: configPath))
+      try Data(text.utf8).write(to: URL(fileURLWithPath: trial))
     } catch {
       throw DiagnosticsError(
-        .error(at: SourceLocation(file: configPath), "cannot write the config: \(error.localizedDescription)")
-      )
+        .error(at: shown, "cannot write the config to check it: \(error.localizedDescription)"))
     }
-    return Result(
-      configPath: configPath, text: text, plan: plan, summary: Self.summary(plan), warnings: warnings)
+    var loaded: SiteConfig
+    do {
+      loaded = try ConfigLoader().load(path: trial)
+    } catch let error as DiagnosticsError {
+      throw DiagnosticsError(
+        error.diagnostics.map { diagnostic in
+          var moved = diagnostic
+          if moved.location?.file == trial { moved.location?.file = configPath }
+          moved.message =
+            "init wrote a config it cannot read back, so nothing was written: "
+            + moved.message.replacingOccurrences(of: trial, with: configPath)
+          return moved
+        })
+    }
+    loaded.directory = writer.directory
+    if let difference = ConfigWriter.difference(meant: writer.meant(plan), loaded: loaded) {
+      throw DiagnosticsError(
+        .error(
+          at: shown,
+          "init wrote a config that does not read back as meant, so nothing was written (\(YAMLWriter.printable(difference)))"
+        ))
+    }
+    return loaded
+  }
+
+  /// Creates the config file. Without `replacing`, with
+  /// `O_CREAT | O_EXCL | O_NOFOLLOW`: it fails if anything is at the path —
+  /// a file, or a link even to nothing — so a `site.yml` link to a file
+  /// elsewhere is never written through, and a file made meanwhile is never
+  /// overwritten. With `replacing` (`--force`), the text goes to a new file
+  /// beside it, made the same way, which is then renamed over the path: the
+  /// rename replaces a link itself, never the file it points to, and a
+  /// reader sees the old config or the new one, never half of one.
+  static func create(_ path: String, text: String, replacing: Bool) throws {
+    let shown = SourceLocation(file: path)
+    let url = URL(fileURLWithPath: path)
+    let target =
+      replacing
+      ? url.deletingLastPathComponent().appendingPathComponent(
+        ".\(url.lastPathComponent).\(UUID().uuidString)"
+      ).path
+      : path
+    let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == EEXIST {
+        throw DiagnosticsError(
+          .error(
+            at: shown, "\(path) already exists; pass --force to replace it, or --config to write another file"
+          ))
+      }
+      throw DiagnosticsError(.error(at: shown, "cannot write the config: \(String(cString: strerror(code)))"))
+    }
+    let bytes = Array(text.utf8)
+    var written = 0
+    var failure: Int32 = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        failure = errno
+        break
+      }
+      written += count
+    }
+    if close(descriptor) != 0 && failure == 0 { failure = errno }
+    if failure == 0 && replacing && rename(target, path) != 0 { failure = errno }
+    if failure != 0 {
+      unlink(target)
+      throw DiagnosticsError(
+        .error(at: shown, "cannot write the config: \(String(cString: strerror(failure)))"))
+    }
+  }
+
+  /// The plan with what a config cannot give back as written left out
+  /// (`YAMLWriter.readsBack`): a byte-order mark at the start of a label
+  /// `init` composed is dropped; scopes and a facet's codes, which are
+  /// values from the data, are left out when one of them starts with one;
+  /// and a subtitle's text that Mustache would read as tags.
+  static func writable(_ plan: SitePlan) -> SitePlan {
+    var plan = plan
+    for index in plan.collections.indices {
+      let singular = plan.collections[index].singular
+      plan.collections[index].label = YAMLWriter.readable(plan.collections[index].label)
+      plan.collections[index].singular = YAMLWriter.readable(singular)
+      // The subtitle is a Mustache template that starts with the singular
+      // as text; named for a column (titles that repeat), that text is
+      // data, and Mustache has no way to write `{{` or a standalone line
+      // as text. Such a singular is left out of the subtitle.
+      if let subtitle = plan.collections[index].subtitle, subtitle.hasPrefix(singular + " · "),
+        singular.contains("{{") || singular.contains("}}")
+          || singular.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" })
+      {
+        plan.collections[index].subtitle = String(subtitle.dropFirst(singular.count + 3))
+      }
+    }
+    for index in plan.facets.indices {
+      plan.facets[index].label = YAMLWriter.readable(plan.facets[index].label)
+      if !plan.facets[index].codes.allSatisfy(YAMLWriter.readsBack) { plan.facets[index].codes = [] }
+    }
+    if !plan.scopes.allSatisfy({ YAMLWriter.readsBack($0.label) && YAMLWriter.readsBack($0.value ?? "") }) {
+      plan.scopes = []
+    }
+    return plan
   }
 
   /// The folder the files share (`Data/chinook` → Chinook), or a single
@@ -160,7 +299,7 @@ public struct SiteInitializer {
         trending.append(list[index])
       }
     }
-    return trending
+    return trending.filter(YAMLWriter.readsBack)
   }
 
   /// A few lines per table: its key and references, and for a collection

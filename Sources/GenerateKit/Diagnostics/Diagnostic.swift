@@ -26,9 +26,13 @@ public struct Diagnostic: Error, Hashable, Sendable, CustomStringConvertible {
     Diagnostic(.warning, at: location, message)
   }
 
+  /// One line whatever the message quotes: a name from the data with a
+  /// line break in it (a file called `a⏎error: …`) is shown as `a\nerror: …`
+  /// and cannot forge a line of the output or move the terminal's cursor.
   public var description: String {
+    let message = ControlEscapes.escaped(message)
     guard let location else { return "\(severity.rawValue): \(message)" }
-    return "\(location): \(severity.rawValue): \(message)"
+    return "\(ControlEscapes.escaped(location.description)): \(severity.rawValue): \(message)"
   }
 }
 

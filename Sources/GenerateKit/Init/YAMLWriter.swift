@@ -28,7 +28,7 @@ enum YAMLWriter {
     let allowed: Set<Unicode.Scalar> = ["_", ".", "/", "-", "(", ")", "'", "+", " ", "*"]
     for scalar in text.unicodeScalars
     where
-      needsEscape(scalar)
+      ControlEscapes.needsEscape(scalar)
       || !(scalar.properties.isAlphabetic || scalar.properties.numericType != nil
         || scalar.properties.generalCategory == .nonspacingMark || allowed.contains(scalar))
     {
@@ -64,36 +64,7 @@ enum YAMLWriter {
   /// The text with line breaks and unprintable characters as YAML escapes
   /// (`\n`, `\u2028`); with `quote`, `"` and `\` too.
   static func escaped(_ text: String, quote: Bool) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"" where quote: out += "\\\""
-      case "\\" where quote: out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if needsEscape(scalar) {
-          let hex = String(scalar.value, radix: 16, uppercase: true)
-          out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out
-  }
-
-  /// A character that may not stand as itself inside a YAML line: C0 and C1
-  /// controls and DEL (tab included, so a value never holds a raw one), the
-  /// Unicode line and paragraph separators, and what YAML's printable set
-  /// leaves out of the Basic Multilingual Plane (the byte-order mark, which
-  /// libyaml drops, U+FFFE and U+FFFF).
-  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: return true
-    default: return false
-    }
+    ControlEscapes.escaped(text, quote: quote)
   }
 
   /// A comment line at `indent` spaces. Its text cannot end it early: a

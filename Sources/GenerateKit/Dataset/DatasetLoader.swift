@@ -175,16 +175,21 @@ public struct DatasetLoader {
   }
 
   /// A table of the distinct values of one column, keyed by that value;
-  /// the other columns come from the first row of each group.
+  /// the other columns come from the first row of each group. Grouped by
+  /// a list column, each distinct item is a record (a table of tags).
   func group(_ source: Table, by column: Int, name: String) -> Table {
     let table = Table(
       name: name, file: source.file, header: source.header, keyColumn: column, kind: source.kind)
+    table.lists = source.lists.subtracting([column])
+    table.listsOfObjects = source.listsOfObjects.subtracting([column])
     let keys = source.columns[column]
+    let isList = source.isList(column)
     for row in 0..<source.count {
-      let key = keys[row]
-      if key.isEmpty || table.rowForKey[key] != nil { continue }
-      table.rowForKey[key] = table.count
-      table.appendCopy(of: row, from: source)
+      for key in isList ? Table.items(of: keys[row]) : [keys[row]] {
+        if key.isEmpty || table.rowForKey[key] != nil { continue }
+        table.rowForKey[key] = table.count
+        table.appendCopy(of: row, from: source, replacing: isList ? (column, key) : nil)
+      }
     }
     table.seal()
     return table

@@ -129,6 +129,7 @@ public struct ConfigWriter {
           "path: the largest array of objects is \(path ?? "the root") (\(shape.profile.rows)); others: \(others.joined(separator: ", "))"
         )
       }
+      comments += Self.listComments(shape)
       for comment in comments { out.append("  # \(comment)") }
       var parts: [String]
       switch shape.found.source {
@@ -149,6 +150,7 @@ public struct ConfigWriter {
         let refs = shape.refs.map { "\(Self.scalar($0.column)): \(Self.scalar($0.table))" }
         parts.append("refs: { \(refs.joined(separator: ", ")) }")
       }
+      if let lists = Self.listsPart(shape) { parts.append(lists) }
       let line = "  \(Self.scalar(shape.name)): { \(parts.joined(separator: ", ")) }"
       if line.count <= 110 {
         out.append(line)

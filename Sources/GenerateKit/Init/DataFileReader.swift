@@ -34,6 +34,9 @@ public struct FoundTable: Sendable {
   /// How many arrays of records the JSON document held, when it held
   /// several (the largest was taken).
   public var otherArrays: [(path: String, count: Int)] = []
+  /// A CSV file's columns of items with a separator (`rock;pop`), read as
+  /// lists and declared under the table's `lists:`.
+  var lists: [ListDetection.Found] = []
 }
 
 /// Reads the files given on the command line into tables: a CSV, JSON or
@@ -146,14 +149,26 @@ public struct DataFileReader {
 
   /// Loads a table as a build would, through `DatasetLoader`, from a
   /// config that declares just this table (paths from the current folder).
+  /// A CSV file's columns that hold lists are found in its first reading
+  /// and read again as lists.
   func load(name: String, source: FoundTable.Source) throws -> FoundTable {
-    let spec = Self.spec(name: name, source: source)
+    let found = try load(name: name, source: source, lists: [])
+    guard case .csv(_, let separator) = source else { return found }
+    let lists = ListDetection.lists(in: found.table, fileSeparator: separator)
+    return lists.isEmpty ? found : try load(name: name, source: source, lists: lists)
+  }
+
+  func load(name: String, source: FoundTable.Source, lists: [ListDetection.Found]) throws -> FoundTable {
+    var spec = Self.spec(name: name, source: source)
+    spec.lists = lists.map { .init(value: ($0.column, $0.separator), location: spec.location) }
     let config = SiteConfig(
       path: "", directory: FileManager.default.currentDirectoryPath, title: "", description: "",
       language: "en", baseURL: "/", tint: "", templates: [], search: .init(), tables: [spec], collections: [],
       facets: [], scopes: [])
     let table = try DatasetLoader().loadSource(spec, config: config)
-    return FoundTable(name: name, source: source, table: table, profile: TableProfile(table))
+    var found = FoundTable(name: name, source: source, table: table, profile: TableProfile(table))
+    found.lists = lists
+    return found
   }
 
   func reload(_ found: FoundTable, as name: String) throws -> FoundTable {

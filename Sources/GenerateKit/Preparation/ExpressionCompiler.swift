@@ -10,6 +10,8 @@ indirect enum CompiledExpression {
 
   enum Ending {
     case column(Int)
+    /// A column of lists: every item of every row reached.
+    case items(Int)
     case record
   }
 
@@ -187,6 +189,10 @@ final class ExpressionCompiler: @unchecked Sendable {
             message:
               "'\(name)' is a plain column of table '\(table.name)'; it cannot be followed by '.\(names[index + 1])' (declare it in refs to follow it)",
             offset: offset)
+        }
+        // A list column is many values, as a related table is.
+        if table.isList(column) {
+          return .path(steps: steps, ending: .items(column), endTable: table, many: true)
         }
         return .path(steps: steps, ending: .column(column), endTable: table, many: many)
       }

@@ -115,6 +115,9 @@ struct ExpressionEvaluator: @unchecked Sendable {
     case .column(let column):
       let cells = endTable.columns[column]
       values = rows.compactMap { cells[Int($0)].isEmpty ? nil : .text(cells[Int($0)]) }
+    case .items(let column):
+      let cells = endTable.columns[column]
+      values = rows.flatMap { Table.items(of: cells[Int($0)]).map(Value.text) }
     case .record:
       values = rows.map { .record(endTable, Int($0)) }
     }

@@ -45,7 +45,7 @@ extension RecordContext {
     }
     let title = site.documents[index].title
     for (column, name) in table.header.enumerated() {
-      let text = table.columns[column][row]
+      let text = table.text(row: row, column: column)
       guard !text.isEmpty else { continue }
       if let target = table.references[column] {
         guard let targetRow = site.related?.target(of: table, column: column, row: row) else { continue }
@@ -65,7 +65,7 @@ extension RecordContext {
   func plainColumnRows(title: String, include: (String, String) -> Bool) -> [[String: Any]] {
     var rows: [[String: Any]] = []
     for (column, name) in table.header.enumerated() where table.references[column] == nil {
-      let text = table.columns[column][row]
+      let text = table.text(row: row, column: column)
       guard !text.isEmpty, text != title, include(name, text) else { continue }
       if column == table.keyColumn && text.allSatisfy(\.isNumber) { continue }
       rows.append(["label": Self.readable(name), "text": text, "links": false, "more": false])

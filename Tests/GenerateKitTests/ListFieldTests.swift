@@ -71,6 +71,14 @@ import Testing
     #expect(albums.items(row: 1, column: genres) == ["electronic", "alternative"])
     #expect(albums.items(row: 2, column: genres) == ["rock"])
     #expect(!albums.isList(try #require(albums.column(named: "artist"))))
+    // Grouped by a list, each distinct item is a record, keyed by it.
+    let grouped = try #require(dataset.tableNamed["tags"])
+    #expect(
+      (0..<grouped.count).map { grouped.key(ofRow: $0) }.prefix(4) == [
+        "fantasy", "comedy", "apocalypse", "religion",
+      ])
+    #expect(grouped.rowForKey["science fiction"] != nil && grouped.rowForKey[""] == nil)
+    #expect(grouped.isList(try #require(grouped.column(named: "authors"))))
   }
 
   @Test func expressionsSeeAListOfItems() throws {

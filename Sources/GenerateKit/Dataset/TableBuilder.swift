@@ -101,8 +101,9 @@ struct TableBuilder {
   }
 
   /// Makes columns lists: those declared under `lists:`, and those a JSON
-  /// source found arrays in. A list cannot be the key or a reference,
-  /// which name one record each: an error at the config's line.
+  /// source found arrays in. A list cannot be the key, which names one
+  /// record: an error at the config's line. (A list in `refs` names a
+  /// record per item.)
   mutating func markLists(_ columns: Set<Int>, declared: Bool = false, ofObjects: Set<Int> = []) throws {
     var diagnostics: [Diagnostic] = []
     let why = declared ? "is declared under lists" : "holds lists (JSON arrays)"
@@ -111,13 +112,6 @@ struct TableBuilder {
         .error(
           at: key.location,
           "the key '\(key.value)' of table '\(spec.name)' \(why); a key is one value per record"))
-    }
-    for ref in spec.refs where columns.contains { table.header[$0] == ref.value.column } {
-      diagnostics.append(
-        .error(
-          at: ref.location,
-          "'\(ref.value.column)' of table '\(spec.name)' \(why); a column in refs names one record (a list of references is not supported yet)"
-        ))
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
     table.lists.formUnion(columns)

@@ -104,6 +104,10 @@ struct ExpressionEvaluator: @unchecked Sendable {
         next.reserveCapacity(rows.count)
         for current in rows where resolved[Int(current)] >= 0 { next.append(resolved[Int(current)]) }
         rows = next
+      case .forwardMany(let links):
+        var next: [Int32] = []
+        for current in rows { next.append(contentsOf: links.targets(of: Int(current))) }
+        rows = next
       case .reverse(let index):
         var next: [Int32] = []
         for current in rows { next.append(contentsOf: index.children(of: Int(current))) }

@@ -215,3 +215,32 @@ import Testing
     }
   }
 }
+
+/// The shapes of arrays met in exports, each read without refusing the file.
+@Suite struct ListShapeTests {
+  @Test func nestedAndMixedArraysAndDeclaredListsOfText() throws {
+    let fixture = try SourceFixture(files: [
+      "t.jsonl": """
+      {"id": 1, "grid": [[1, 2], [3]], "mixed": ["a", {"name": "b", "n": 2}, null], "moods": "calm | dark"}
+      {"id": 2, "grid": [], "mixed": "c", "moods": "calm"}
+      {"id": 3, "owner": {"names": ["x", "y"]}}
+
+      """
+    ])
+    defer { fixture.remove() }
+    let table = try #require(
+      try fixture.load("t: { file: t.jsonl, key: id, lists: { moods: \"|\" } }").tableNamed["t"])
+    func items(_ column: String, _ row: Int) throws -> [String] {
+      table.items(row: row, column: try #require(table.column(named: column)))
+    }
+    #expect(table.header == ["id", "grid", "mixed", "mixed.name", "mixed.n", "moods", "owner.names"])
+    #expect(try items("grid", 0) == ["1", "2", "3"], "a list of lists is one list")
+    #expect(try items("mixed", 0) == ["a"])
+    #expect(try items("mixed.name", 0) == ["b"])
+    #expect(try items("mixed", 1) == ["c"], "a single value in a list column is a list of one")
+    #expect(try items("moods", 0) == ["calm", "dark"])
+    #expect(try items("owner.names", 2) == ["x", "y"])
+    #expect(table.listsOfObjects == [3, 4])
+    #expect(!table.isList(0))
+  }
+}

@@ -75,3 +75,16 @@ import Testing
     #expect(ListDetection.detect(["a;b", "b;c", "a"], name: "x", ";")?.several == 2)
   }
 }
+
+extension InitListTests {
+  /// A list of numbers is most often of ids (TMDB's `genre_ids`): no facet
+  /// of numbers nobody would recognise, but a config that builds.
+  @Test func aListOfIdsIsNoFacet() throws {
+    let movies = (1...12).map { #"{"id": \#($0), "title": "Movie \#($0)", "genre_ids": [\#($0 % 3), 28]}"# }
+    let folder = try DataFolder(["movies.json": "[" + movies.joined(separator: ",\n") + "]"])
+    defer { folder.remove() }
+    let result = try folder.initialize(["movies.json"])
+    #expect(result.warnings.isEmpty, "\(result.warnings)")
+    #expect(result.plan.facets.isEmpty, "\(result.plan.facets)")
+  }
+}

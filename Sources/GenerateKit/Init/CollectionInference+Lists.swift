@@ -9,11 +9,14 @@ extension CollectionContext {
   /// found by what is typed, so more than a single value's 30 stay usable.
   static let listFacetValues = 200
 
-  /// A list of text or numbers whose items recur: each value is used by
-  /// two records or more on average, and not one value by nearly all.
+  /// A list of text whose items recur: each value is used by two records
+  /// or more on average. Whole numbers only as years: a list of numbers
+  /// is most often of ids (`genre_ids: [28, 12]`), meaningless as tokens.
   func isListFacet(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
     guard column.kind == .list, let itemKind = column.itemKind,
-      [.text, .integer, .bool].contains(itemKind), column.filled * 3 >= column.rows,
+      itemKind == .text || itemKind == .bool
+        || (itemKind == .integer && Naming.words(column.name).last.map { $0.hasPrefix("year") } == true),
+      column.filled * 3 >= column.rows,
       column.distinct >= 2, column.distinct <= Self.listFacetValues, column.distinct * 2 <= column.items,
       column.averageLength <= 40
     else { return false }

@@ -88,3 +88,30 @@ extension InitListTests {
     #expect(result.plan.facets.isEmpty, "\(result.plan.facets)")
   }
 }
+
+extension InitListTests {
+  /// Beside a file of genres, `genre_ids` refers to it, a record per item:
+  /// a facet of genre names, and each movie links its genres.
+  @Test func aListOfIdsNamedForATableRefersToIt() throws {
+    let names = ["Action", "Comedy", "Drama"]
+    let genres = names.enumerated().map { #"{"id": \#($0.offset + 1), "name": "\#($0.element)"}"# }
+    let movies = (1...40).map {
+      #"{"id": \#($0), "title": "Movie \#($0)", "genre_ids": [\#($0 % 3 + 1), 2]}"#
+    }
+    let folder = try DataFolder([
+      "genres.json": "[" + genres.joined(separator: ",") + "]",
+      "movies.json": "[" + movies.joined(separator: ",\n") + "]",
+    ])
+    defer { folder.remove() }
+    let result = try folder.initialize(["movies.json", "genres.json"])
+    #expect(result.warnings.isEmpty, "\(result.warnings)")
+    let text = try folder.read("site.yml")
+    #expect(text.contains("refs: { genre_ids: genres }"), "\(text)")
+    let site = try folder.prepare()
+    let facet = try #require(site.facets.firstIndex { $0.id == "genre" }, "\(site.facets.map(\.id))")
+    let first = try #require(site.documents.first { $0.title == "Movie 1" })
+    #expect(first.facetValues[facet] == ["Comedy"], "a genre listed twice is one value")
+    let third = try #require(site.documents.first { $0.title == "Movie 3" })
+    #expect(third.facetValues[facet] == ["Action", "Comedy"])
+  }
+}

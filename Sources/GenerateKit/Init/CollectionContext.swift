@@ -185,6 +185,12 @@ struct CollectionContext {
       let path = Naming.expression(ref.column)
       let first = add([Naming.stem(ref.column)], path)
       if isCodeTable(ref.table) { continue }
+      // A list of references: links on its page and searched, but no
+      // part of a subtitle, which names one record's title.
+      if shape.profile.column(named: ref.column)?.kind == .list {
+        searched.append(path + "." + Naming.expression(targetTitle.name))
+        continue
+      }
       var chain = [first]
       searched.append(path + "." + Naming.expression(targetTitle.name))
       for next in target.refs where next.table != shape.name && !isCodeTable(next.table) {

@@ -13,7 +13,7 @@ extension CollectionContext {
   /// or more on average. Whole numbers only as years: a list of numbers
   /// is most often of ids (`genre_ids: [28, 12]`), meaningless as tokens.
   func isListFacet(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
-    guard column.kind == .list, let itemKind = column.itemKind,
+    guard column.kind == .list, shape.ref(column.name) == nil, let itemKind = column.itemKind,
       itemKind == .text || itemKind == .bool
         || (itemKind == .integer && Naming.words(column.name).last.map { $0.hasPrefix("year") } == true),
       column.filled * 3 >= column.rows,
@@ -24,15 +24,16 @@ extension CollectionContext {
   }
 
   /// A list of text: searched, each item's words.
-  func isSearchedList(_ column: ColumnProfile) -> Bool {
-    column.kind == .list && column.itemKind == .text && column.filled > 0 && column.averageWords <= 40
+  func isSearchedList(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
+    column.kind == .list && shape.ref(column.name) == nil && column.itemKind == .text && column.filled > 0
+      && column.averageWords <= 40
   }
 
   /// Adds the table's lists of text to what is searched, and, when the
   /// plan has no subtitle, the first list filled in most records that is
   /// not a facet (a book's authors) as one, joined with commas.
   func addLists(to plan: inout SitePlan.Collection, shape: Schema.TableShape) {
-    for column in shape.profile.columns where isSearchedList(column) {
+    for column in shape.profile.columns where isSearchedList(column, of: shape) {
       let expression = Naming.expression(column.name)
       guard !plan.search.contains(expression) else { continue }
       guard plan.search.count < CollectionInference.maxSearched else {
@@ -43,8 +44,9 @@ extension CollectionContext {
     }
     guard plan.subtitle == nil,
       let column = shape.profile.columns.first(where: { column in
-        isSearchedList(column) && column.filled * 2 >= column.rows && !isListFacet(column, of: shape)
-      }) ?? shape.profile.columns.first(where: { isSearchedList($0) && $0.filled * 2 >= $0.rows })
+        isSearchedList(column, of: shape) && column.filled * 2 >= column.rows
+          && !isListFacet(column, of: shape)
+      }) ?? shape.profile.columns.first(where: { isSearchedList($0, of: shape) && $0.filled * 2 >= $0.rows })
     else { return }
     var name = Naming.camel([column.name])
     if name.isEmpty { name = "list" }

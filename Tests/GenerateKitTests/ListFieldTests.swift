@@ -243,4 +243,20 @@ import Testing
     #expect(table.listsOfObjects == [3, 4])
     #expect(!table.isList(0))
   }
+
+  @Test func aSQLiteColumnDeclaredAListIsCutAtItsSeparator() throws {
+    let fixture = try SourceFixture()
+    defer { fixture.remove() }
+    try fixture.database(
+      "m.sqlite",
+      [
+        "CREATE TABLE t (id INTEGER, genres TEXT)",
+        "INSERT INTO t VALUES (1, 'rock / pop'), (2, NULL), (3, 'jazz')",
+      ])
+    let table = try #require(
+      try fixture.load("t: { sqlite: m.sqlite, table: t, key: id, lists: { genres: \" / \" } }").tableNamed[
+        "t"])
+    #expect((0..<3).map { table.items(row: $0, column: 1) } == [["rock", "pop"], [], ["jazz"]])
+    #expect(table.text(row: 0, column: 1) == "rock, pop")
+  }
 }

@@ -107,6 +107,7 @@ extension InitListTests {
     #expect(result.warnings.isEmpty, "\(result.warnings)")
     let text = try folder.read("site.yml")
     #expect(text.contains("refs: { genre_ids: genres }"), "\(text)")
+    #expect(text.contains("      genres: genre_ids\n"), "the field is named for its table: \(text)")
     let site = try folder.prepare()
     let facet = try #require(site.facets.firstIndex { $0.id == "genre" }, "\(site.facets.map(\.id))")
     let first = try #require(site.documents.first { $0.title == "Movie 1" })

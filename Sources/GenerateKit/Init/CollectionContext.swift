@@ -183,11 +183,13 @@ struct CollectionContext {
     for ref in shape.refs {
       guard let target = schema.table(ref.table), let targetTitle = titles[ref.table] else { continue }
       let path = Naming.expression(ref.column)
-      let first = add([Naming.stem(ref.column)], path)
+      // A list of references (`genre_ids`) is named for its table (`genres`).
+      let isList = shape.profile.column(named: ref.column)?.kind == .list
+      let first = add([isList ? ref.table : Naming.stem(ref.column)], path)
       if isCodeTable(ref.table) { continue }
       // A list of references: links on its page and searched, but no
       // part of a subtitle, which names one record's title.
-      if shape.profile.column(named: ref.column)?.kind == .list {
+      if isList {
         searched.append(path + "." + Naming.expression(targetTitle.name))
         continue
       }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The data sources' safety cases: files that are not regular files, files
-/// and values over `limits:`, SQLite queries that do not read rows, and
-/// CSV records ended by a lone carriage return.
+/// and values over `limits:`, SQLite queries that do not read rows, CSV
+/// records ended by a lone carriage return, and lists where one value
+/// belongs.
 extension BadInputSuite {
   /// The genres table's file, marked where the config names it.
   static let markGenresFile = Edit.replace(
@@ -103,5 +104,19 @@ extension BadInputSuite {
       edits: [.bytes("data/genres.csv", Array("id,name\r1,Rock\r2\r3,MPB\r".utf8))],
       file: "data/genres.csv:3:1",
       message: "record has 1 fields; the header has 2"),
+    Case(
+      name: "lists: naming a column the table lacks",
+      edits: [
+        .replace(
+          configFile, "genres: { file: data/genres.csv",
+          "genres: { lists: { 1️⃣nme: \";\" }, file: data/genres.csv")
+      ], file: configFile, message: "table 'genres' has no column 'nme' to read as a list"),
+    Case(
+      name: "a JSON key that is a list",
+      edits: [
+        .write("data/genres.json", #"[{"id": 1, "name": "Rock"}, {"id": 1️⃣[2, 3], "name": "Pop"}]"#),
+        .replace(configFile, "genres: { file: data/genres.csv", "genres: { file: data/genres.json"),
+      ], file: "data/genres.json",
+      message: "record 2: field 'id' is a list; the key holds one value per record"),
   ]
 }

@@ -269,12 +269,15 @@ import Testing
     }
   }
 
-  @Test func jsonListValueCannotBeACell() throws {
+  /// A list is a field of several values (ListFieldTests), but not as the
+  /// key, which names one record.
+  @Test func jsonListAsTheKeyIsAnErrorAtTheRecord() throws {
     let marked = Marked(
-      "[{\"id\": 1, \"name\": \"Beyoncé\"}, {\"id\": 2, \"name\": 1️⃣[\"AC\", \"DC\"]}, {\"id\": 3, \"name\": \"C\"}]"
+      "[{\"id\": 1, \"name\": \"Beyoncé\"}, {\"id\": 1️⃣[2, 4], \"name\": [\"AC\", \"DC\"]}, {\"id\": 3, \"name\": \"C\"}]"
     )
     try Self.jsonCase().expectFailure(
-      message: "record 2: field 'name' is a list; a table cell holds one value", file: "data/artists.json",
+      message: "record 2: field 'id' is a list; the key holds one value per record",
+      file: "data/artists.json",
       line: marked.line, column: marked.column
     ) {
       try $0.write("data/artists.json", marked.text)

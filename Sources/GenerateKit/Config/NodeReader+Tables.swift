@@ -7,7 +7,9 @@ import Yams
 /// place so that the dataset loader can point back at the line that named a
 /// missing file, table, column or a failing query.
 extension NodeReader {
-  static let tableKeys = ["file", "path", "separator", "sqlite", "table", "query", "key", "refs", "groupBy"]
+  static let tableKeys = [
+    "file", "path", "separator", "sqlite", "table", "query", "key", "refs", "groupBy", "lists",
+  ]
 
   mutating func table(name: String, node: Node, keyNode: Node) -> SiteConfig.Table? {
     let what = "table '\(name)'"
@@ -32,6 +34,7 @@ extension NodeReader {
         fail(pair.value, "refs in \(what) must map column names to table names")
       }
     }
+    let lists = pairs["lists"].map { listColumns($0.value, what: what) } ?? []
     var groupBy: (table: String, column: String)?
     if let pair = pairs["groupBy"] {
       // `rows.country`, or `items.maker.name` for a dotted (nested JSON) column.
@@ -82,12 +85,42 @@ extension NodeReader {
         fail(node, "\(what) reads a SQLite database: it needs 'table' (a table or view) or 'query' (SQL)")
       }
     } else {
-      for extra in ["path", "separator", "table", "query"] where pairs[extra] != nil {
+      for extra in ["path", "separator", "table", "query", "lists"] where pairs[extra] != nil {
         if let pair = pairs[extra] { fail(pair.key, "'\(extra)' in \(what) has no use with 'groupBy'") }
       }
     }
     return .init(
-      name: name, location: location(keyNode), source: source, key: key, refs: refs, groupBy: groupBy)
+      name: name, location: location(keyNode), source: source, key: key, refs: refs, groupBy: groupBy,
+      lists: lists)
+  }
+
+  /// `lists: { tags: ";", moods: "|" }`: columns of text whose values are
+  /// lists, each with the text between its items (JSON arrays need none).
+  mutating func listColumns(_ node: Node, what: String) -> [SiteConfig.Located<
+    (column: String, separator: String)
+  >] {
+    guard let mapping = node.mapping else {
+      fail(node, "lists in \(what) must map column names to the text between items, as in { tags: \";\" }")
+      return []
+    }
+    var lists: [SiteConfig.Located<(column: String, separator: String)>] = []
+    for (column, separator) in mapping {
+      guard let columnName = column.string, !columnName.isEmpty else {
+        fail(column, "lists in \(what) map column names to the text between items")
+        continue
+      }
+      guard let text = separator.string, !text.trimmingCharacters(in: .whitespaces).isEmpty,
+        !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+      else {
+        fail(
+          separator,
+          "the separator of list '\(columnName)' in \(what) must be text such as \";\" or \"|\" (not empty, not only spaces)"
+        )
+        continue
+      }
+      lists.append(.init(value: (columnName, text), location: location(column)))
+    }
+    return lists
   }
 
   /// The kind of a data file, told by its extension.

@@ -45,6 +45,9 @@ public struct SiteConfig: Sendable {
     public var refs: [Located<(column: String, table: String)>]
     /// A table made of the distinct values of another table's column.
     public var groupBy: (table: String, column: String)?
+    /// Text columns whose values are lists, each with the text between
+    /// its items (`lists: { tags: ";" }`): one field of several values.
+    public var lists: [Located<(column: String, separator: String)>] = []
 
     /// The data file, relative to the config's folder; nil for a grouped table.
     public var file: String? { source?.file.value }

@@ -126,16 +126,25 @@ public struct DatasetLoader {
   func checkReferences(_ table: Table, column: Int, target: Table) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     let values = table.columns[column]
-    for row in 0..<values.count {
-      let value = values[row]
-      if value.isEmpty || target.rowForKey[value] != nil { continue }
-      if diagnostics.count == Self.errorsPerFile { break }
+    // False once enough is reported.
+    func check(_ value: String, row: Int) -> Bool {
+      if value.isEmpty || target.rowForKey[value] != nil { return true }
+      if diagnostics.count == Self.errorsPerFile { return false }
       let record = table.keyColumn == nil ? "" : "record \(table.key(ofRow: row)): "
       diagnostics.append(
         .error(
           at: table.location(row: row, column: column),
           "\(record)\(table.header[column]) refers to \(target.name) '\(value)', which does not exist"))
+      return true
     }
+    if table.isList(column) {
+      // Each item of a list of references names a record.
+      for row in 0..<values.count {
+        for item in Table.items(of: values[row]) where !check(item, row: row) { return diagnostics }
+      }
+      return diagnostics
+    }
+    for row in 0..<values.count where !check(values[row], row: row) { break }
     return diagnostics
   }
 
@@ -175,16 +184,27 @@ public struct DatasetLoader {
   }
 
   /// A table of the distinct values of one column, keyed by that value;
-  /// the other columns come from the first row of each group.
+  /// the other columns come from the first row of each group. Grouped by
+  /// a list column, each distinct item is a record (a table of tags).
   func group(_ source: Table, by column: Int, name: String) -> Table {
     let table = Table(
       name: name, file: source.file, header: source.header, keyColumn: column, kind: source.kind)
+    table.lists = source.lists.subtracting([column])
+    table.listsOfObjects = source.listsOfObjects.subtracting([column])
     let keys = source.columns[column]
+    let isList = source.isList(column)
     for row in 0..<source.count {
-      let key = keys[row]
-      if key.isEmpty || table.rowForKey[key] != nil { continue }
-      table.rowForKey[key] = table.count
-      table.appendCopy(of: row, from: source)
+      guard isList else {
+        let key = keys[row]
+        if key.isEmpty || table.rowForKey[key] != nil { continue }
+        table.rowForKey[key] = table.count
+        table.appendCopy(of: row, from: source)
+        continue
+      }
+      for key in Table.items(of: keys[row]) where table.rowForKey[key] == nil {
+        table.rowForKey[key] = table.count
+        table.appendCopy(of: row, from: source, replacing: (column, key))
+      }
     }
     table.seal()
     return table

@@ -4,7 +4,7 @@
 /// Foundation's `JSONSerialization` gives no positions, and building its
 /// tree of objects for a million records would cost far more than the
 /// table itself; this reads records one at a time into flat fields.
-/// Just over 400 lines on purpose: the grammar and the positions it
+/// Near 500 lines on purpose: the grammar and the positions it
 /// reports share one cursor, and read best together.
 struct JSONReader {
   /// One field of a record, nested objects flattened to dotted names.
@@ -17,8 +17,12 @@ struct JSONReader {
     /// Where the name was written.
     var nameLine: Int
     var nameColumn: Int
-    /// Why the value cannot be a table cell (a list, a number out of range).
+    /// Why the value cannot be a table cell (a number out of range).
     var problem: String?
+    /// The value is a list's items (`Table+Lists.swift`); `ofObjects`:
+    /// the field of objects in a list (`editions.format`).
+    var isList = false
+    var ofObjects = false
   }
 
   /// A record's opening brace and its fields.
@@ -365,7 +369,7 @@ struct JSONReader {
   }
 
   /// Reads the object here as one record: nested objects become dotted
-  /// names (`artist.name`); a list is kept as a field with a problem.
+  /// names (`artist.name`); a list becomes list fields (`readList`).
   /// With `values` false only names and places are gathered.
   mutating func readRecord(values: Bool = true) throws -> Record {
     var record = Record(line: line, column: column(at: index))
@@ -389,10 +393,7 @@ struct JSONReader {
       case UInt8(ascii: "{"):
         try readObject(prefix: name + ".", values: values, into: &fields)
       case UInt8(ascii: "["):
-        try skipValue()
-        field.problem =
-          "is a list; a table cell holds one value (put the list's items in a table of their own)"
-        fields.append(field)
+        try readList(field, values: values, into: &fields)
       default:
         if values {
           let (text, problem) = try readScalar()
@@ -402,6 +403,105 @@ struct JSONReader {
           try skipValue()
         }
         fields.append(field)
+      }
+    } while try another(closedBy: UInt8(ascii: "}"))
+  }
+
+  /// Reads the list here as fields of its record, each marked a list: its
+  /// scalars are the items of `field` itself (null and "" are none); the
+  /// fields of objects in it are lists named `field.member` (an array of
+  /// editions gives `editions.format` and `editions.pages`), so nothing
+  /// in an array is refused; a list inside it adds to the same field.
+  private mutating func readList(_ field: Field, values: Bool, into fields: inout [Field]) throws {
+    var lists = ListFields(template: field)
+    try readItems(named: field.name, values: values, into: &lists)
+    fields += lists.fields()
+  }
+
+  /// The list fields one array makes, in the order their names appear.
+  private struct ListFields {
+    var template: Field
+    var names: [String] = []
+    var items: [String: [String]] = [:]
+    var problems: [String: String] = [:]
+
+    mutating func declare(_ name: String) {
+      if items[name] == nil {
+        names.append(name)
+        items[name] = []
+      }
+    }
+
+    mutating func add(_ item: String, to name: String, problem: String?) {
+      declare(name)
+      if let problem, problems[name] == nil { problems[name] = problem }
+      // An item cannot hold the character that separates a cell's items.
+      if item.utf8.contains(Table.itemSeparatorByte), problems[name] == nil {
+        problems[name] =
+          "contains the control character U+001F; only tab and line breaks may appear in text"
+      }
+      if !item.isEmpty { items[name, default: []].append(item) }
+    }
+
+    func fields() -> [Field] {
+      names.map { name in
+        var field = template
+        field.name = name
+        field.value = Table.cell(ofItems: items[name] ?? [])
+        field.problem = problems[name]
+        field.isList = true
+        field.ofObjects = name != template.name
+        return field
+      }
+    }
+  }
+
+  private mutating func readItems(named name: String, values: Bool, into lists: inout ListFields) throws {
+    try enter()
+    defer { depth -= 1 }
+    // An empty array is an empty list; one of objects only names their
+    // fields (`editions` holds no value of its own).
+    guard open(closedBy: UInt8(ascii: "]")) else {
+      lists.declare(name)
+      return
+    }
+    repeat {
+      skipWhitespace()
+      switch peek() {
+      case UInt8(ascii: "["): try readItems(named: name, values: values, into: &lists)
+      case UInt8(ascii: "{"): try readItemObject(prefix: name + ".", values: values, into: &lists)
+      default:
+        guard values else {
+          lists.declare(name)
+          try skipValue()
+          continue
+        }
+        let (text, problem) = try readScalar()
+        lists.add(text, to: name, problem: problem)
+      }
+    } while try another(closedBy: UInt8(ascii: "]"))
+  }
+
+  /// An object inside a list: each member adds to the list `prefix +
+  /// member`; nested objects extend the name as in a record.
+  private mutating func readItemObject(prefix: String, values: Bool, into lists: inout ListFields) throws {
+    try enter()
+    defer { depth -= 1 }
+    guard open(closedBy: UInt8(ascii: "}")) else { return }
+    repeat {
+      let name = prefix + (try memberName())
+      skipWhitespace()
+      switch peek() {
+      case UInt8(ascii: "["): try readItems(named: name, values: values, into: &lists)
+      case UInt8(ascii: "{"): try readItemObject(prefix: name + ".", values: values, into: &lists)
+      default:
+        guard values else {
+          lists.declare(name)
+          try skipValue()
+          continue
+        }
+        let (text, problem) = try readScalar()
+        lists.add(text, to: name, problem: problem)
       }
     } while try another(closedBy: UInt8(ascii: "}"))
   }

@@ -55,12 +55,20 @@ enum JSONSource {
     var names: [String] = []
     var places: [SourceLocation?] = []
     var columnOf: [String: Int] = [:]
+    // A column any record holds an array in is a list; a scalar elsewhere
+    // in it is a list of one.
+    var lists = Set<String>()
+    var listsOfObjects = Set<String>()
     try each(
       { element in
         guard case .record(let record) = element else { return }
         // Records mostly repeat one order of fields: compare with that
         // before hashing.
         for (position, field) in record.fields.enumerated() {
+          if field.isList {
+            lists.insert(field.name)
+            if field.ofObjects { listsOfObjects.insert(field.name) }
+          }
           if position < names.count && names[position] == field.name { continue }
           if columnOf[field.name] != nil { continue }
           columnOf[field.name] = names.count
@@ -72,6 +80,11 @@ enum JSONSource {
     var builder = try TableBuilder(
       spec: spec, file: shownPath, header: names, places: places, fallback: SourceLocation(file: shownPath),
       kind: .text, limits: limits)
+    // A key holding an array is an error at each such record, below.
+    let keyColumn = builder.table.keyColumn
+    try builder.markLists(
+      Set(lists.compactMap { columnOf[$0] }).filter { $0 != keyColumn },
+      ofObjects: Set(listsOfObjects.compactMap { columnOf[$0] }))
     let width = names.count
     // Per column, the last record that had it and the line it was on there:
     // a duplicate field is found without clearing anything per record.
@@ -112,9 +125,14 @@ enum JSONSource {
           }
           lastRecord[c] = ordinal
           lastLine[c] = field.line
-          cells.append(.init(column: c, value: field.value, line: field.line, position: field.column))
-          if c == builder.table.keyColumn { key = field.value }
+          cells.append(
+            .init(
+              column: c, value: field.value, line: field.line, position: field.column, isList: field.isList))
+          if c == builder.table.keyColumn && !field.isList { key = field.value }
           if let problem = field.problem { problems.append((field, problem)) }
+          if field.isList && c == keyColumn {
+            problems.append((field, "is a list; the key holds one value per record"))
+          }
         }
         let name = key.map { $0.isEmpty ? "record \(ordinal)" : "record \($0)" } ?? "record \(ordinal)"
         for (field, problem) in problems {

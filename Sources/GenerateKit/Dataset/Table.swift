@@ -23,6 +23,10 @@ public final class Table: @unchecked Sendable {
   public internal(set) var rowForKey: [String: Int] = [:]
   /// Column → referenced table, for columns declared in `refs`.
   public internal(set) var references: [Int: Table] = [:]
+  /// The columns holding lists (`Table+Lists.swift`); the second those
+  /// made from the fields of a JSON array of objects (`editions.format`).
+  public internal(set) var lists: Set<Int> = []
+  public internal(set) var listsOfObjects: Set<Int> = []
   let kind: Kind
   public private(set) var count = 0
   /// The 1-based line each row starts on (text only).
@@ -103,13 +107,18 @@ public final class Table: @unchecked Sendable {
     columns[column].append(value, row: row, position: position, line: line)
   }
 
-  /// Copies row `row` of `source` (same columns) as this table's next row.
-  func appendCopy(of row: Int, from source: Table) {
+  /// Copies row `row` of `source` (same columns) as this table's next row;
+  /// `replacing` gives one column another value (an item of a list).
+  func appendCopy(of row: Int, from source: Table, replacing: (column: Int, value: String)? = nil) {
+    func value(_ c: Int, _ slot: Int) -> String {
+      if let replacing, replacing.column == c { return replacing.value }
+      return source.columns[c].values[slot]
+    }
     switch kind {
     case .grid:
       appendRow()
       for c in 0..<columns.count {
-        if let slot = source.columns[c].slot(ofRow: row) { store(source.columns[c].values[slot], column: c) }
+        if let slot = source.columns[c].slot(ofRow: row) { store(value(c, slot), column: c) }
       }
     case .text:
       appendRow(line: Int(source.recordLines[row]), column: source.recordColumns.map { Int($0[row]) } ?? 1)
@@ -117,7 +126,7 @@ public final class Table: @unchecked Sendable {
         let values = source.columns[c]
         guard let slot = values.slot(ofRow: row) else { continue }
         let line = values.lines.map { Int($0[slot]) } ?? Int(source.recordLines[row])
-        store(values.values[slot], column: c, line: line, position: Int(values.positions[slot]))
+        store(value(c, slot), column: c, line: line, position: Int(values.positions[slot]))
       }
     }
   }

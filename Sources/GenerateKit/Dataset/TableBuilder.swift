@@ -14,6 +14,8 @@ struct TableBuilder {
     var value: String
     var line: Int
     var position: Int
+    /// The value is a JSON array's items, already joined as a list cell.
+    var isList = false
   }
 
   let spec: SiteConfig.Table
@@ -25,6 +27,8 @@ struct TableBuilder {
   private var used: [(column: Int, use: String)] = []
   /// Rows whose record lacked a used column, per column: only the first few.
   private var absentRows: [Int: [Int]] = [:]
+  /// Column → the text between its items, for columns declared in `lists:`.
+  private var separators: [Int: String] = [:]
 
   /// Checks the column names and finds the key column. `places` are the
   /// names' own places (a CSV header cell, a JSON key); `fallback` is used
@@ -76,12 +80,42 @@ struct TableBuilder {
             "table '\(spec.name)' has no key column '\(key.value)' (its columns: \(Self.list(header)))"))
       }
     }
+    for list in spec.lists {
+      guard let column = seen[list.value.column] else {
+        diagnostics.append(
+          .error(
+            at: list.location,
+            "table '\(spec.name)' has no column '\(list.value.column)' to read as a list (its columns: \(Self.list(header)))"
+              + ClosestName.hint(list.value.column, in: header)))
+        continue
+      }
+      separators[column] = list.value.separator
+    }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
     table = Table(name: spec.name, file: file, header: header, keyColumn: keyColumn, kind: kind)
     if let keyColumn { used.append((keyColumn, "the key")) }
     for ref in spec.refs {
       if let column = seen[ref.value.column] { used.append((column, "in refs at \(ref.location)")) }
     }
+    try markLists(Set(separators.keys), declared: true)
+  }
+
+  /// Makes columns lists: those declared under `lists:`, and those a JSON
+  /// source found arrays in. A list cannot be the key, which names one
+  /// record: an error at the config's line. (A list in `refs` names a
+  /// record per item.)
+  mutating func markLists(_ columns: Set<Int>, declared: Bool = false, ofObjects: Set<Int> = []) throws {
+    var diagnostics: [Diagnostic] = []
+    let why = declared ? "is declared under lists" : "holds lists (JSON arrays)"
+    if let keyColumn = table.keyColumn, columns.contains(keyColumn), let key = spec.key {
+      diagnostics.append(
+        .error(
+          at: key.location,
+          "the key '\(key.value)' of table '\(spec.name)' \(why); a key is one value per record"))
+    }
+    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+    table.lists.formUnion(columns)
+    table.listsOfObjects.formUnion(ofObjects)
   }
 
   /// The column names for a message, the first few of a very wide table.
@@ -101,7 +135,7 @@ struct TableBuilder {
     let key = table.keyColumn.map { fields[$0] }
     for (column, value) in fields.enumerated() {
       let place = SourceLocation(file: table.file, line: fieldLines[column], column: columns[column])
-      let kept = checked(value, column: column, at: place, key: key)
+      let kept = listed(checked(value, column: column, at: place, key: key), column: column)
       table.store(kept, column: column, line: fieldLines[column], position: columns[column])
     }
     finishRow(key: key)
@@ -112,10 +146,11 @@ struct TableBuilder {
   mutating func append(record cells: [Cell], line: Int, column: Int) {
     table.appendRow(line: line, column: column)
     let keyColumn = table.keyColumn
-    let key = keyColumn.flatMap { keyColumn in cells.first { $0.column == keyColumn }?.value }
+    let key = keyColumn.flatMap { keyColumn in cells.first { $0.column == keyColumn && !$0.isList }?.value }
     for cell in cells {
       let place = SourceLocation(file: table.file, line: cell.line, column: cell.position)
-      let kept = checked(cell.value, column: cell.column, at: place, key: key)
+      var kept = checked(cell.value, column: cell.column, at: place, key: key, isList: cell.isList)
+      if !cell.isList { kept = listed(kept, column: cell.column) }
       table.store(kept, column: cell.column, line: cell.line, position: cell.position)
     }
     let row = table.count - 1
@@ -134,13 +169,24 @@ struct TableBuilder {
     let row = table.count - 1
     for (column, value) in fields.enumerated() {
       let place = SourceLocation(file: table.file, line: row + 1, column: column + 1)
-      table.store(checked(value, column: column, at: place, key: key), column: column)
+      table.store(listed(checked(value, column: column, at: place, key: key), column: column), column: column)
     }
     finishRow(key: key)
   }
 
+  /// A value of a column declared under `lists:` as a list cell; any
+  /// other value as it is.
+  private func listed(_ value: String, column: Int) -> String {
+    guard let separator = separators[column] else { return value }
+    return Table.cell(splitting: value, by: separator)
+  }
+
   /// The value to keep: `value`, or empty when it is too long (reported).
-  private mutating func checked(_ value: String, column: Int, at place: SourceLocation, key: String?)
+  /// A list cell's items are checked one by one: the character between
+  /// them is the one control character it may hold.
+  private mutating func checked(
+    _ value: String, column: Int, at place: SourceLocation, key: String?, isList: Bool = false
+  )
     -> String
   {
     if value.utf8.count > valueBytes {
@@ -150,7 +196,10 @@ struct TableBuilder {
           "\(recordName(key: key)): " + Self.tooLong("field '\(table.header[column])'", value, valueBytes)))
       return ""
     }
-    if let control = Self.firstControlCharacter(in: value) {
+    if let control = isList
+      ? Table.items(of: value).lazy.compactMap(Self.firstControlCharacter).first
+      : Self.firstControlCharacter(in: value)
+    {
       report(
         .error(
           at: place,

@@ -183,8 +183,16 @@ struct CollectionContext {
     for ref in shape.refs {
       guard let target = schema.table(ref.table), let targetTitle = titles[ref.table] else { continue }
       let path = Naming.expression(ref.column)
-      let first = add([Naming.stem(ref.column)], path)
+      // A list of references (`genre_ids`) is named for its table (`genres`).
+      let isList = shape.profile.column(named: ref.column)?.kind == .list
+      let first = add([isList ? ref.table : Naming.stem(ref.column)], path)
       if isCodeTable(ref.table) { continue }
+      // A list of references: links on its page and searched, but no
+      // part of a subtitle, which names one record's title.
+      if isList {
+        searched.append(path + "." + Naming.expression(targetTitle.name))
+        continue
+      }
       var chain = [first]
       searched.append(path + "." + Naming.expression(targetTitle.name))
       for next in target.refs where next.table != shape.name && !isCodeTable(next.table) {

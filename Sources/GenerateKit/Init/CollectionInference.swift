@@ -175,6 +175,13 @@ public struct CollectionInference {
         let id = addFacet(facet)
         ownFacets[shape.name, default: []].append((id, Naming.expression(column.name)))
       }
+      // Lists whose values recur (tags): a record under each of them.
+      for column in shape.profile.columns where context.isListFacet(column, of: shape) {
+        own += 1
+        if own > Self.maxFacetsPerTable { break }
+        let id = addFacet(context.listFacet(column, of: shape, number: facets.count + 1))
+        ownFacets[shape.name, default: []].append((id, Naming.expression(column.name)))
+      }
     }
     var collections: [SitePlan.Collection] = []
     for shape in context.ordered() {
@@ -202,6 +209,7 @@ public struct CollectionInference {
       context.addFields(
         to: &plan, shape: shape, title: titleColumn,
         alsoTitled: Set([name?.first.name, name?.last.name].compactMap { $0 }))
+      context.addLists(to: &plan, shape: shape)
       (plan.popularity, plan.popularityReason) = context.popularity(of: shape)
       // Facets: its own, a code table's own value, then those of the
       // records that refer to it (an album's songs' genres).

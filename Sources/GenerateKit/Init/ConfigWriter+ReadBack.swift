@@ -24,9 +24,11 @@ extension ConfigWriter {
       case .sqlite(let path, let table):
         source = .sqliteTable(database: located(relative(path)), table: located(table))
       }
-      return SiteConfig.Table(
+      var table = SiteConfig.Table(
         name: shape.name, location: place, source: source, key: shape.key.map(located),
         refs: shape.refs.map { .init(value: ($0.column, $0.table), location: place) }, groupBy: nil)
+      table.lists = shape.found.lists.map { .init(value: ($0.column, $0.separator), location: place) }
+      return table
     }
     let collections = plan.collections.map { plan -> SiteConfig.Collection in
       var collection = SiteConfig.Collection(
@@ -110,6 +112,7 @@ extension ConfigWriter {
       lines.append("\(at) key \(q(table.key?.value))")
       lines += table.refs.map { "\(at) ref \(q($0.value.column)) → \(q($0.value.table))" }
       if let group = table.groupBy { lines.append("\(at) groupBy \(q(group.table)) \(q(group.column))") }
+      lines += table.lists.map { "\(at) list \(q($0.value.column)) separated by \(q($0.value.separator))" }
     }
     for collection in config.collections {
       let at = "collection \(q(collection.id))"

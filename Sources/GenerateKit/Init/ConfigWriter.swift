@@ -159,6 +159,7 @@ public struct ConfigWriter {
           "path: the largest array of objects is \(path.map(YAML.named) ?? "the root") (\(shape.profile.rows)); others: \(others.joined(separator: ", "))"
         )
       }
+      comments += Self.listComments(shape)
       for comment in comments { out.append(YAML.comment(comment, indent: 2)) }
       var parts = sourceParts(shape.found.source)
       if let key = shape.key { parts.append(YAML.flowEntry("key", YAML.scalar(key))) }
@@ -166,6 +167,7 @@ public struct ConfigWriter {
         let refs = shape.refs.map { YAML.flowEntry($0.column, YAML.scalar($0.table)) }
         parts.append("refs: { \(refs.joined(separator: ", ")) }")
       }
+      if let lists = Self.listsPart(shape) { parts.append(lists) }
       let line = YAML.blockEntry(shape.name, "{ \(parts.joined(separator: ", ")) }", indent: 2)
       if line.count == 1, line[0].count <= 110 {
         out += line

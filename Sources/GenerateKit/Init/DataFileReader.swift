@@ -36,6 +36,9 @@ public struct FoundTable: Sendable {
   /// Columns `init` leaves out because an expression cannot name them
   /// (`DataFileReader.isWritable`): `table` and `profile` lack them.
   public var leftOut: [String] = []
+  /// A CSV file's columns of items with a separator (`rock;pop`), read as
+  /// lists and declared under the table's `lists:`.
+  var lists: [ListDetection.Found] = []
 }
 
 /// Reads the files given on the command line into tables: a CSV, JSON or
@@ -172,8 +175,18 @@ public struct DataFileReader {
 
   /// Loads a table as a build would, through `DatasetLoader`, from a
   /// config that declares just this table (paths from the current folder).
+  /// A CSV file's columns that hold lists are found in its first reading
+  /// and read again as lists.
   func load(name: String, source: FoundTable.Source) throws -> FoundTable {
-    let spec = Self.spec(name: name, source: source)
+    let found = try load(name: name, source: source, lists: [])
+    guard case .csv(_, let separator) = source else { return found }
+    let lists = ListDetection.lists(in: found.table, fileSeparator: separator)
+    return lists.isEmpty ? found : try load(name: name, source: source, lists: lists)
+  }
+
+  func load(name: String, source: FoundTable.Source, lists: [ListDetection.Found]) throws -> FoundTable {
+    var spec = Self.spec(name: name, source: source)
+    spec.lists = lists.map { .init(value: ($0.column, $0.separator), location: spec.location) }
     let config = SiteConfig(
       path: "", directory: FileManager.default.currentDirectoryPath, title: "", description: "",
       language: "en", baseURL: "/", tint: "", templates: [], search: .init(), tables: [spec], collections: [],
@@ -181,8 +194,10 @@ public struct DataFileReader {
     var table = try DatasetLoader().loadSource(spec, config: config)
     let leftOut = table.header.filter { !Self.isWritable($0) }
     if !leftOut.isEmpty { table = Self.table(table, without: Set(leftOut)) }
-    return FoundTable(
+    var found = FoundTable(
       name: name, source: source, table: table, profile: TableProfile(table), leftOut: leftOut)
+    found.lists = lists
+    return found
   }
 
   /// Whether an expression can name the column: `Naming.expression`

@@ -62,6 +62,7 @@ public struct SchemaInference {
     }
     for index in shapes.indices {
       shapes[index].refs = Self.refs(of: shapes[index], among: shapes, keys: keys)
+      shapes[index].refs += Self.listRefs(of: shapes[index], among: shapes, keys: keys)
       shapes[index].isJoin = Self.isJoin(shapes[index])
     }
     return Schema(tables: shapes)

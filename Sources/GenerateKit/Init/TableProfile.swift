@@ -8,6 +8,8 @@ public struct ColumnProfile: Sendable, Equatable {
     case integer, number, bool, date, text
     /// Every value is empty.
     case empty
+    /// Several values per record (`TableProfile+Lists.swift`).
+    case list
   }
 
   public var name: String
@@ -24,10 +26,13 @@ public struct ColumnProfile: Sendable, Equatable {
   public var averageWords: Double
   /// The first few distinct non-empty values, in table order.
   public var samples: [String]
+  /// For a list: the kind its items share, and how many there are.
+  public var itemKind: Kind?
+  public var items = 0
 
   public var filled: Int { rows - empty }
   /// Every row has a value and no two rows share one.
-  public var isUnique: Bool { rows > 0 && empty == 0 && distinct == rows }
+  public var isUnique: Bool { rows > 0 && empty == 0 && distinct == rows && kind != .list }
   /// Distinct values per filled row (1: all different).
   public var uniqueness: Double { filled == 0 ? 0 : Double(distinct) / Double(filled) }
 
@@ -134,7 +139,11 @@ public struct TableProfile: Sendable {
   public init(_ table: Table) {
     name = table.name
     rows = table.count
-    columns = table.header.indices.map { ColumnProfile(name: table.header[$0], values: table.columns[$0]) }
+    columns = table.header.indices.map { column in
+      table.isList(column)
+        ? ColumnProfile(name: table.header[column], lists: table.columns[column])
+        : ColumnProfile(name: table.header[column], values: table.columns[column])
+    }
   }
 
   public func column(named name: String) -> ColumnProfile? { columns.first { $0.name == name } }

@@ -4,12 +4,16 @@ indirect enum CompiledExpression {
   enum Step {
     /// Follow a reference column to the record it names.
     case forward(Table, column: Int, target: Table)
+    /// Follow a list of references to the records it names.
+    case forwardMany(ListLinks)
     /// List the records of another table that refer to this one.
     case reverse(ReverseIndex)
   }
 
   enum Ending {
     case column(Int)
+    /// A column of lists: every item of every row reached.
+    case items(Int)
     case record
   }
 
@@ -38,6 +42,12 @@ final class ReverseIndex: @unchecked Sendable {
   init(child: Table, column: Int, parent: Table) {
     self.child = child
     self.column = column
+    if child.isList(column) {
+      let listed = Self.listed(child: child, column: column, parent: parent)
+      offsets = listed.offsets
+      rows = listed.rows
+      return
+    }
     var counts = [Int32](repeating: 0, count: parent.count + 1)
     var parentOfChild = [Int32](repeating: -1, count: child.count)
     let values = child.columns[column]
@@ -61,6 +71,57 @@ final class ReverseIndex: @unchecked Sendable {
   func children(of row: Int) -> ArraySlice<Int32> {
     rows[Int(offsets[row])..<Int(offsets[row + 1])]
   }
+
+  /// For a list of references: a child is listed under each parent its
+  /// list names (once, however often it names it).
+  static func listed(child: Table, column: Int, parent: Table) -> (offsets: [Int32], rows: [Int32]) {
+    let links = ListLinks(table: child, column: column, target: parent)
+    var counts = [Int32](repeating: 0, count: parent.count + 1)
+    for row in 0..<child.count {
+      for parentRow in links.targets(of: row) { counts[Int(parentRow) + 1] += 1 }
+    }
+    for index in 1..<counts.count { counts[index] += counts[index - 1] }
+    var fill = counts
+    var rows = [Int32](repeating: 0, count: Int(counts[parent.count]))
+    for row in 0..<child.count {
+      for parentRow in links.targets(of: row) {
+        rows[Int(fill[Int(parentRow)])] = Int32(row)
+        fill[Int(parentRow)] += 1
+      }
+    }
+    return (counts, rows)
+  }
+}
+
+/// The records each row's list of references names (`"author_ids": [3,
+/// 7]` with `refs: { author_ids: authors }`), in the list's order, each
+/// once; stored as offsets into one flat array, as `ReverseIndex` is.
+final class ListLinks: @unchecked Sendable {
+  let offsets: [Int32]
+  let rows: [Int32]
+
+  init(table: Table, column: Int, target: Table) {
+    var offsets: [Int32] = [0]
+    offsets.reserveCapacity(table.count + 1)
+    var rows: [Int32] = []
+    let values = table.columns[column]
+    for row in 0..<table.count {
+      let start = rows.count
+      for item in Table.items(of: values[row]) {
+        guard let targetRow = target.rowForKey[item].map(Int32.init),
+          !rows[start...].contains(targetRow)
+        else { continue }
+        rows.append(targetRow)
+      }
+      offsets.append(Int32(rows.count))
+    }
+    self.offsets = offsets
+    self.rows = rows
+  }
+
+  func targets(of row: Int) -> ArraySlice<Int32> {
+    rows[Int(offsets[row])..<Int(offsets[row + 1])]
+  }
 }
 
 /// Resolves expressions against a dataset; caches reverse indexes and
@@ -81,6 +142,7 @@ final class ExpressionCompiler: @unchecked Sendable {
   /// The config's `labels:` maps, by name, for `label(x, 'name')`.
   let labels: [String: [String: String]]
   private var reverseIndexes: [String: ReverseIndex] = [:]
+  private var listLinks: [String: ListLinks] = [:]
   /// `resolved[table][column][row]`: the referenced row, or -1.
   private(set) var resolved: [ObjectIdentifier: [Int: [Int32]]] = [:]
 
@@ -176,6 +238,12 @@ final class ExpressionCompiler: @unchecked Sendable {
       let name = names[index]
       let isLast = index == names.count - 1
       if let column = table.column(named: name) {
+        if let target = table.references[column], table.isList(column) {
+          steps.append(.forwardMany(listLinks(table, column: column, target: target)))
+          many = true
+          table = target
+          continue
+        }
         if let target = table.references[column] {
           steps.append(.forward(table, column: column, target: target))
           _ = resolvedColumn(table, column: column, target: target)
@@ -187,6 +255,10 @@ final class ExpressionCompiler: @unchecked Sendable {
             message:
               "'\(name)' is a plain column of table '\(table.name)'; it cannot be followed by '.\(names[index + 1])' (declare it in refs to follow it)",
             offset: offset)
+        }
+        // A list column is many values, as a related table is.
+        if table.isList(column) {
+          return .path(steps: steps, ending: .items(column), endTable: table, many: true)
         }
         return .path(steps: steps, ending: .column(column), endTable: table, many: many)
       }
@@ -221,6 +293,14 @@ final class ExpressionCompiler: @unchecked Sendable {
       if table.column(named: candidate) != nil { return width }
     }
     return nil
+  }
+
+  func listLinks(_ table: Table, column: Int, target: Table) -> ListLinks {
+    let key = "\(table.name)\u{1}\(column)"
+    if let links = listLinks[key] { return links }
+    let links = ListLinks(table: table, column: column, target: target)
+    listLinks[key] = links
+    return links
   }
 
   func reverseIndex(child: Table, column: Int, parent: Table) -> ReverseIndex {

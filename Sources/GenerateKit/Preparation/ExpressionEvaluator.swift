@@ -104,6 +104,10 @@ struct ExpressionEvaluator: @unchecked Sendable {
         next.reserveCapacity(rows.count)
         for current in rows where resolved[Int(current)] >= 0 { next.append(resolved[Int(current)]) }
         rows = next
+      case .forwardMany(let links):
+        var next: [Int32] = []
+        for current in rows { next.append(contentsOf: links.targets(of: Int(current))) }
+        rows = next
       case .reverse(let index):
         var next: [Int32] = []
         for current in rows { next.append(contentsOf: index.children(of: Int(current))) }
@@ -115,6 +119,9 @@ struct ExpressionEvaluator: @unchecked Sendable {
     case .column(let column):
       let cells = endTable.columns[column]
       values = rows.compactMap { cells[Int($0)].isEmpty ? nil : .text(cells[Int($0)]) }
+    case .items(let column):
+      let cells = endTable.columns[column]
+      values = rows.flatMap { Table.items(of: cells[Int($0)]).map(Value.text) }
     case .record:
       values = rows.map { .record(endTable, Int($0)) }
     }

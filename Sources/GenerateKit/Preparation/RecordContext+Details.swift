@@ -28,11 +28,12 @@ extension RecordContext {
       }
       // The records this one refers to that no field showed yet.
       for (column, target) in table.references.sorted(by: { $0.key < $1.key }) {
-        guard let targetRow = site.related?.target(of: table, column: column, row: row),
-          !linked.contains("\(ObjectIdentifier(target).hashValue):\(targetRow)")
-        else { continue }
+        let targetRows = (site.related?.targets(of: table, column: column, row: row) ?? []).filter {
+          !linked.contains("\(ObjectIdentifier(target).hashValue):\($0)")
+        }
+        guard !targetRows.isEmpty else { continue }
         let label = Self.readable(Self.withoutIDSuffix(table.header[column]))
-        if let detail = detail(label: label, value: .record(target, targetRow)) { rows.append(detail) }
+        if let detail = detail(label: label, value: Self.records(target, targetRows)) { rows.append(detail) }
       }
       // Then the table's own columns that no field already shows: "every
       // field" means the record's data, not only what the config derived.
@@ -45,12 +46,13 @@ extension RecordContext {
     }
     let title = site.documents[index].title
     for (column, name) in table.header.enumerated() {
-      let text = table.columns[column][row]
+      let text = table.text(row: row, column: column)
       guard !text.isEmpty else { continue }
       if let target = table.references[column] {
-        guard let targetRow = site.related?.target(of: table, column: column, row: row) else { continue }
+        let targetRows = site.related?.targets(of: table, column: column, row: row) ?? []
+        guard !targetRows.isEmpty else { continue }
         let label = Self.readable(Self.withoutIDSuffix(name))
-        if let detail = detail(label: label, value: .record(target, targetRow)) { rows.append(detail) }
+        if let detail = detail(label: label, value: Self.records(target, targetRows)) { rows.append(detail) }
         continue
       }
       if text == title { continue }
@@ -65,7 +67,7 @@ extension RecordContext {
   func plainColumnRows(title: String, include: (String, String) -> Bool) -> [[String: Any]] {
     var rows: [[String: Any]] = []
     for (column, name) in table.header.enumerated() where table.references[column] == nil {
-      let text = table.columns[column][row]
+      let text = table.text(row: row, column: column)
       guard !text.isEmpty, text != title, include(name, text) else { continue }
       if column == table.keyColumn && text.allSatisfy(\.isNumber) { continue }
       rows.append(["label": Self.readable(name), "text": text, "links": false, "more": false])
@@ -87,8 +89,8 @@ extension RecordContext {
       guard !rows.isEmpty else { continue }
       let records =
         source.through.map { through in
-          rows.compactMap { sourceRow -> (Table, Int)? in
-            related.target(of: source.table, column: through.column, row: sourceRow).map {
+          rows.flatMap { sourceRow in
+            related.targets(of: source.table, column: through.column, row: sourceRow).map {
               (through.table, $0)
             }
           }
@@ -119,6 +121,11 @@ extension RecordContext {
       lists.append(list)
     }
     return lists
+  }
+
+  /// One record as a value, or several (a list of references) as a list.
+  static func records(_ target: Table, _ rows: [Int]) -> Value {
+    rows.count == 1 ? .record(target, rows[0]) : .list(rows.map { .record(target, $0) })
   }
 
   /// A row for one value: text, a link, or a list of links.
@@ -253,6 +260,7 @@ final class RelatedRecords: @unchecked Sendable {
 
   private var targets: [ObjectIdentifier: [Int: [Int32]]] = [:]
   private var referrers: [ObjectIdentifier: [Int: [Int32: [Int32]]]] = [:]
+  private var lists: [ObjectIdentifier: [Int: ListLinks]] = [:]
   private var byTarget: [ObjectIdentifier: [Source]] = [:]
 
   init(dataset: Dataset, collectionTables: [Table]) {
@@ -262,10 +270,20 @@ final class RelatedRecords: @unchecked Sendable {
       for (column, target) in table.references.sorted(by: { $0.key < $1.key }) {
         var rows = [Int32](repeating: -1, count: table.count)
         var back: [Int32: [Int32]] = [:]
-        for (row, value) in table.columns[column].enumerated() {
-          guard let targetRow = target.rowForKey[value] else { continue }
-          rows[row] = Int32(targetRow)
-          back[Int32(targetRow), default: []].append(Int32(row))
+        if table.isList(column) {
+          // A list of references: every record it names, and each of
+          // those is referred to by this row.
+          let links = ListLinks(table: table, column: column, target: target)
+          for row in 0..<table.count {
+            for targetRow in links.targets(of: row) { back[targetRow, default: []].append(Int32(row)) }
+          }
+          lists[id, default: [:]][column] = links
+        } else {
+          for (row, value) in table.columns[column].enumerated() {
+            guard let targetRow = target.rowForKey[value] else { continue }
+            rows[row] = Int32(targetRow)
+            back[Int32(targetRow), default: []].append(Int32(row))
+          }
         }
         targets[id, default: [:]][column] = rows
         referrers[id, default: [:]][column] = back
@@ -293,6 +311,16 @@ final class RelatedRecords: @unchecked Sendable {
       return nil
     }
     return Int(rows[row])
+  }
+
+  /// Every row a reference column of `table` leads to: one, or for a list
+  /// of references each record it names.
+  func targets(of table: Table, column: Int, row: Int) -> [Int] {
+    if let links = lists[ObjectIdentifier(table)]?[column] {
+      guard row < links.offsets.count - 1 else { return [] }
+      return links.targets(of: row).map(Int.init)
+    }
+    return target(of: table, column: column, row: row).map { [$0] } ?? []
   }
 
   /// The tables (and columns) whose references point at `target`.

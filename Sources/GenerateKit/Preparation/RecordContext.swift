@@ -87,7 +87,9 @@ final class RecordContext: MustacheParent, @unchecked Sendable {
       return false
     }
     if let column = table.column(named: name) {
-      let value = table.columns[column][row]
+      // A list reads as its items joined with commas, so `{{tags}}` in
+      // a subtitle or page prints "fantasy, comedy".
+      let value = table.text(row: row, column: column)
       return value.isEmpty ? nil : value
     }
     return nil

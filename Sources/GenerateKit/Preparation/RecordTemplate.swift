@@ -7,7 +7,8 @@ import Mustache
 /// would fill them — a million records through Mustache cost seconds of
 /// dynamic casts. Anything else (sections, a value that is not text)
 /// renders through `CompiledRenderer`, and what that does not render
-/// (a lambda) through Mustache.
+/// (a lambda) through Mustache. One deliberate difference: a name whose
+/// value is a list of text is its items joined with ", ".
 struct RecordTemplate {
   let template: MustacheTemplate
   /// The template as `CompiledRenderer` renders it, when it compiled.
@@ -70,6 +71,13 @@ struct RecordTemplate {
           if value == nil { break }
         }
         guard let value else { continue }
+        if let items = value as? [Any], let strings = items as? [String] {
+          // A list of text (`tags`, `distinct(tracks.genre)`) reads as
+          // "fantasy, comedy", where Mustache would print Swift's
+          // description of the array: `["fantasy", "comedy"]`.
+          text += strings.joined(separator: ", ")
+          continue
+        }
         guard let string = value as? String else { return rendered(context) }
         text += string
       }

@@ -1,0 +1,69 @@
+/// What `init` makes of list columns (`"tags": ["fantasy", "comedy"]`,
+/// a CSV column of `rock;pop`): every list of text is searched, one whose
+/// few values recur across records (tags, genres) is also a facet, and the
+/// first list of names gives a subtitle when nothing else did. Apart from
+/// the rules for single values, which see a list's kind (`.list`) and pass
+/// it by.
+extension CollectionContext {
+  /// At most this many values for a list to become a facet: tokens are
+  /// found by what is typed, so more than a single value's 30 stay usable.
+  static let listFacetValues = 200
+
+  /// A list of text whose items recur: each value is used by two records
+  /// or more on average. Whole numbers only as years: a list of numbers
+  /// is most often of ids (`genre_ids: [28, 12]`), meaningless as tokens.
+  func isListFacet(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
+    guard column.kind == .list, shape.ref(column.name) == nil, let itemKind = column.itemKind,
+      itemKind == .text || itemKind == .bool
+        || (itemKind == .integer && Naming.words(column.name).last.map { $0.hasPrefix("year") } == true),
+      column.filled * 3 >= column.rows,
+      column.distinct >= 2, column.distinct <= Self.listFacetValues, column.distinct * 2 <= column.items,
+      column.averageLength <= 40
+    else { return false }
+    return true
+  }
+
+  /// A list of text: searched, each item's words.
+  func isSearchedList(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
+    column.kind == .list && shape.ref(column.name) == nil && column.itemKind == .text && column.filled > 0
+      && column.averageWords <= 40
+  }
+
+  /// Adds the table's lists of text to what is searched, and, when the
+  /// plan has no subtitle, the first list filled in most records that is
+  /// not a facet (a book's authors) as one, joined with commas.
+  func addLists(to plan: inout SitePlan.Collection, shape: Schema.TableShape) {
+    for column in shape.profile.columns where isSearchedList(column, of: shape) {
+      let expression = Naming.expression(column.name)
+      guard !plan.search.contains(expression) else { continue }
+      guard plan.search.count < CollectionInference.maxSearched else {
+        plan.searchLeftOut += 1
+        continue
+      }
+      plan.search.append(expression)
+    }
+    guard plan.subtitle == nil,
+      let column = shape.profile.columns.first(where: { column in
+        isSearchedList(column, of: shape) && column.filled * 2 >= column.rows
+          && !isListFacet(column, of: shape)
+      }) ?? shape.profile.columns.first(where: { isSearchedList($0, of: shape) && $0.filled * 2 >= $0.rows })
+    else { return }
+    var name = Naming.camel([column.name])
+    if name.isEmpty { name = "list" }
+    while plan.fields.contains(where: { $0.name == name }) { name += "2" }
+    // `join` makes one text of the items, which a subtitle shows as
+    // "Terry Pratchett, Neil Gaiman"; the list itself would be iterated.
+    plan.fields.append((name, "join(\(Naming.expression(column.name)))"))
+    plan.subtitle = "\(plan.singular) · {{\(name)}}"
+  }
+
+  /// The facet a list column gives.
+  func listFacet(_ column: ColumnProfile, of shape: Schema.TableShape, number: Int) -> SitePlan.Facet {
+    SitePlan.Facet(
+      id: Naming.id(column.name, fallback: "facet\(number)"), label: Naming.label(column.name),
+      icon: FacetIcons.icon(forName: Naming.singularName(column.name)),
+      reason:
+        "'\(column.name)' in \(shape.name) is a list of \(column.distinct) values, \(column.items) in all: a record is found by any of its values",
+      values: [])
+  }
+}

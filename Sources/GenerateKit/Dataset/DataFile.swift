@@ -23,6 +23,9 @@ enum DataFile {
     /// The config's place of the path itself.
     var at: SourceLocation
 
+    /// The config file, where a limit that refused the file is raised.
+    var configFile: String { at.file.isEmpty ? "the config file" : at.file }
+
     var missing: DiagnosticsError {
       let tail = what == "database" ? "does not exist" : "does not exist or cannot be read"
       return DiagnosticsError(.error(at: missingAt, "\(what) '\(shownPath)' of table '\(table)' \(tail)"))
@@ -52,7 +55,7 @@ enum DataFile {
       throw DiagnosticsError(
         .error(
           at: named.at,
-          "\(named.what) '\(named.shownPath)' of table '\(named.table)' is \(size) bytes, over the limit of \(limit) bytes (raise limits.fileBytes in the config to read it)"
+          "\(named.what) '\(named.shownPath)' of table '\(named.table)' is \(size) bytes, over the limit of \(limit) bytes (limits.fileBytes); raise limits.fileBytes in \(named.configFile) to read it"
         ))
     }
     return size

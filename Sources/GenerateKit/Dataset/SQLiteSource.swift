@@ -83,12 +83,17 @@ enum SQLiteSource {
     let names = statement.columnNames
     var builder = try TableBuilder(
       spec: spec, file: file, header: names, places: [], fallback: place, kind: .grid, limits: limits)
+    builder.limitPlace = place
     let handle = statement.handle
     let width = names.count
     var fields = [String](repeating: "", count: width)
     var row = 0
     do {
-      while try statement.step() {
+      // Rows are counted as SQLite hands them over, and reading stops at the
+      // first one over a limit: a view over an unbounded recursive query
+      // (`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c)`)
+      // streams without end, and read to its end took a build to 2.4 GB.
+      while !builder.isFull, try statement.step() {
         for column in 0..<width {
           switch text(handle, column: Int32(column)) {
           case .success(let value): fields[column] = value

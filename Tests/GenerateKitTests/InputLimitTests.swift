@@ -79,6 +79,21 @@ import Testing
     #expect(match?.location?.line == (try place(of: "WITH", in: fixture))?.line)
   }
 
+  /// Sorted, the endless view gathers every row inside SQLite before the
+  /// first is returned: SQLite's own memory is held to `sqliteMemoryBytes`.
+  @Test func aSortedViewThatNeverEndsStopsAtSQLiteMemoryBytes() throws {
+    let fixture = try SourceFixture()
+    defer { fixture.remove() }
+    try fixture.database("db.sqlite", [Self.endlessView + " ORDER BY x DESC"])
+    let diagnostics = failure(
+      fixture, source: "{ sqlite: db.sqlite, table: v }", limits: "sqliteMemoryBytes: 20000000")
+    let match = diagnostics.first { $0.message.contains("SQLite took more than 20000000 bytes of memory") }
+    #expect(match != nil, "\(diagnostics)")
+    #expect(
+      match?.message.contains("(limits.sqliteMemoryBytes); raise limits.sqliteMemoryBytes in") == true)
+    #expect(match?.location?.line == (try place(of: "v }", in: fixture))?.line)
+  }
+
   /// A wide endless view is stopped by the cells it returns.
   @Test func aWideEndlessViewStopsAtCellsPerTable() throws {
     let fixture = try SourceFixture()

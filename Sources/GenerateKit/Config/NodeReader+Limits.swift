@@ -28,17 +28,39 @@ extension NodeReader {
     return limits
   }
 
-  /// Which limit bounds the entries of the mapping or list at `path` (the
-  /// keys leading to it from the top, `-` for a list's item).
-  static func itemLimit(at path: [String]) -> String {
-    switch path {
-    case ["tables"]: return "tables"
-    case ["collections"]: return "collections"
-    case ["facets"]: return "facets"
-    case ["scopes"]: return "scopes"
-    case ["search", "trending"]: return "trending"
-    case ["facets", "-", "labels"]: return "labels"
-    default: return path.count == 2 && path[0] == "labels" ? "labels" : "configItems"
+  /// Where a node is, as far as the limits care: the few places whose
+  /// entries have a limit of their own, and everywhere else.
+  enum Place {
+    case root
+    /// The value of a top-level key.
+    case top(String)
+    case facet
+    case search
+    case trending
+    /// A map of `labels:`, or a facet's own.
+    case labelMap
+    case other
+
+    /// Which limit bounds the entries of a mapping or list here.
+    var limit: String {
+      switch self {
+      case .top(let key) where ["tables", "collections", "facets", "scopes"].contains(key): return key
+      case .trending: return "trending"
+      case .labelMap: return "labels"
+      default: return "configItems"
+      }
+    }
+
+    /// The place of an entry (the value of `key`, or a list's item).
+    func child(_ key: String?) -> Place {
+      switch (self, key) {
+      case (.root, let key?): return .top(key)
+      case (.top("facets"), nil): return .facet
+      case (.top("search"), "trending"): return .trending
+      case (.top("labels"), _?): return .labelMap
+      case (.facet, "labels"): return .labelMap
+      default: return .other
+      }
     }
   }
 
@@ -47,33 +69,35 @@ extension NodeReader {
   ///
   /// Iterative, with a stack of its own, and it stops descending at
   /// `configDepth`. Aliases (`*name`) share nodes, so a few lines can
-  /// stand for a tree of billions of nodes ("billion laughs"); the walk
-  /// counts every node it visits and stops past `configNodes` of them,
-  /// before any reader goes through that tree.
+  /// stand for a tree of billions of nodes ("billion laughs"): a mapping
+  /// or list met again (the same place in the file) is not walked again,
+  /// and the walk stops past 10 million nodes whatever the file holds.
   mutating func checkBounds(_ root: Node, limits: SiteConfig.Limits) -> Bool {
     let before = diagnostics.count
-    // A config expanding to more nodes than its counted limits allow,
-    // through aliases: ten times the items a config may hold anywhere.
-    let nodeBudget = max(10_000_000, limits.configItems * 10)
+    // Ten times the entries a config may hold in one list or label map.
+    let nodeBudget = 10 * max(1_000_000, limits.configItems, limits.labels)
     var visited = 0
     var reported: Set<String> = []
     // Looked up once: the walk asks for a limit at every mapping and list.
     let most = Dictionary(
       uniqueKeysWithValues: SiteConfig.Limits.keys.map { ($0.name, limits[keyPath: $0.path]) })
-    // Only the first three keys of a path choose a limit (`itemLimit`),
-    // and the last names the value: deeper paths keep just those.
-    func child(_ path: [String], _ key: String) -> [String] {
-      path.count < 3 ? path + [key] : [path[0], "…", key]
+    struct Seen: Hashable {
+      var line: Int
+      var column: Int
+      var count: Int
     }
-    var stack: [(node: Node, path: [String], depth: Int)] = [(root, [], 1)]
-    var children: [(node: Node, path: [String], depth: Int)] = []
-    func report(_ reader: inout NodeReader, _ name: String, _ node: Node, _ what: String) {
-      guard reported.insert(name).inserted else { return }
-      reader.fail(node, what + ", " + limits.over(name))
+    var seen: Set<Seen> = []
+    // `key` is the key whose value the node is, for messages.
+    var stack: [(node: Node, place: Place, key: String?, depth: Int)] = [(root, .root, nil, 1)]
+    var children: [(node: Node, place: Place, key: String?, depth: Int)] = []
+    func name(_ key: String?) -> String { key.map { "'\($0)'" } ?? "a value" }
+    func report(_ reader: inout NodeReader, _ limit: String, _ node: Node, _ what: String) {
+      guard reported.insert(limit).inserted else { return }
+      reader.fail(node, what + ", " + limits.over(limit))
     }
     // Popped from the end: children are pushed last first, so the first
     // value over a limit in the file is the one reported.
-    while let (node, path, depth) = stack.popLast() {
+    while let (node, place, key, depth) = stack.popLast() {
       visited += 1
       if visited > nodeBudget {
         fail(
@@ -82,9 +106,8 @@ extension NodeReader {
         )
         break
       }
-      let name = path.last.map { $0 == "-" || $0 == "?" ? "a value" : "'\($0)'" } ?? "the config"
       if depth > limits.configDepth, node.scalar == nil {
-        report(&self, "configDepth", node, "\(name) nests \(depth) levels deep")
+        report(&self, "configDepth", node, "\(name(key)) nests \(depth) levels deep")
         continue
       }
       children.removeAll(keepingCapacity: true)
@@ -92,28 +115,39 @@ extension NodeReader {
       case .scalar(let scalar):
         let count = scalar.string.utf8.count
         if count > limits.configValueBytes {
-          report(&self, "configValueBytes", node, "\(name) is \(count) bytes long")
+          report(&self, "configValueBytes", node, "\(name(key)) is \(count) bytes long")
         }
       case .mapping(let mapping):
-        let limit = Self.itemLimit(at: path)
+        if let mark = mapping.mark,
+          !seen.insert(Seen(line: mark.line, column: mark.column, count: mapping.count)).inserted
+        {
+          continue
+        }
+        let limit = place.limit
         let allowed = most[limit] ?? limits.configItems
-        for (index, (key, value)) in mapping.enumerated() {
+        for (index, (entryKey, value)) in mapping.enumerated() {
           if index == allowed {
-            report(&self, limit, key, "\(name) has more than \(allowed) entries")
+            report(&self, limit, entryKey, "\(name(key)) has more than \(allowed) entries")
             break
           }
-          children.append((key, child(path, "?"), depth + 1))
-          children.append((value, child(path, key.string ?? "?"), depth + 1))
+          let text = entryKey.string
+          children.append((entryKey, .other, nil, depth + 1))
+          children.append((value, place.child(text ?? ""), text, depth + 1))
         }
       case .sequence(let sequence):
-        let limit = Self.itemLimit(at: path)
+        if let mark = sequence.mark,
+          !seen.insert(Seen(line: mark.line, column: -mark.column, count: sequence.count)).inserted
+        {
+          continue
+        }
+        let limit = place.limit
         let allowed = most[limit] ?? limits.configItems
         for (index, item) in sequence.enumerated() {
           if index == allowed {
-            report(&self, limit, item, "\(name) has more than \(allowed) items")
+            report(&self, limit, item, "\(name(key)) has more than \(allowed) items")
             break
           }
-          children.append((item, child(path, "-"), depth + 1))
+          children.append((item, place.child(nil), key, depth + 1))
         }
       case .alias:
         break

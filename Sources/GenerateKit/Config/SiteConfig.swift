@@ -160,7 +160,9 @@ public struct SiteConfig: Sendable {
     /// Rows (records) of one table, from any source, counted as they are
     /// read: 50 million, five times a 10-million-record catalogue, so a
     /// join table of several rows per record fits. A table costs at least
-    /// 16 bytes a cell, so this also stops a SQLite view that never ends.
+    /// 16 bytes a cell, so this also stops a SQLite view that never ends:
+    /// a debug build stopped a one-column endless view at 1.1 GB resident
+    /// (it grew to 2.4 GB and was killed before).
     public var rowsPerTable = 50_000_000
     /// Cells (rows × columns) of one table: 500 million, 10 million
     /// records of 50 columns; at 16 bytes or more each, about 8 GB held.

@@ -150,6 +150,7 @@ import Testing
     #expect(
       diagnostics.contains {
         $0.message.contains("has 20 columns, over the limit of 5 (limits.columnsPerTable)")
+          && $0.location?.file.hasSuffix("site.yml") == true
       },
       "\(diagnostics)")
   }

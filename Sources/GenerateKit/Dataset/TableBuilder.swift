@@ -54,7 +54,7 @@ struct TableBuilder {
     if header.count > limits.columnsPerTable {
       throw DiagnosticsError(
         .error(
-          at: places.first.flatMap { $0 } ?? fallback,
+          at: limitPlace,
           "table '\(spec.name)' has \(header.count) columns, " + limits.over("columnsPerTable")))
     }
     var diagnostics: [Diagnostic] = []

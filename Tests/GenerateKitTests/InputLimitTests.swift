@@ -193,10 +193,10 @@ import Testing
     #expect(diagnostics.count == 1, "\(diagnostics.prefix(3).map(\.message))")
     #expect(
       diagnostics.first?.message
-        == "'facets' has more than 100 items, over the limit of 100 (limits.facets); raise limits.facets in "
+        == "'facets' has more than 1000 items, over the limit of 1000 (limits.facets); raise limits.facets in "
         + (diagnostics.first?.location?.file ?? "") + " (at most 1000000) to allow more")
-    // At the 101st facet: line 2 is `facets:`.
-    #expect(diagnostics.first?.location?.line == 103)
+    // At the 1,001st facet: line 2 is `facets:`.
+    #expect(diagnostics.first?.location?.line == 1_003)
   }
 
   /// `count` YAML items made by `item` from their number, joined by `separator`.
@@ -216,7 +216,7 @@ import Testing
       "tables:\n" + items(1_001, "") { "  t\($0): { file: t.csv }\n" }
         + "collections: [{ id: c, table: t0, title: name }]\n"
     ),
-    ("scopes", "scopes: [" + items(101) { "{ id: s\($0) }" } + "]\n" + base),
+    ("scopes", "scopes: [" + items(1_001) { "{ id: s\($0) }" } + "]\n" + base),
     ("trending", "search: { trending: [" + items(1_001) { "t\($0)" } + "] }\n" + base),
     (
       "labels",

@@ -197,14 +197,16 @@ public struct SiteConfig: Sendable {
     /// Collections (`collections:`): 1,000. Each is a chip on the search
     /// page and a pass over its table.
     public var collections = 1_000
-    /// Facets (`facets:`): 100. Every document keeps a list of values per
-    /// facet and the index makes a pass over the documents per facet, so a
-    /// facet costs 8 bytes or more a record: 100 facets of 10 million
-    /// records, 8 GB. 100,000 facets took a 20-record build to 3.4 GB.
-    public var facets = 100
-    /// Scopes (`scopes:`): 100, each a segment of the scope bar and a pass
-    /// over the documents.
-    public var scopes = 100
+    /// Facets (`facets:`): 1,000, room for `generate init`'s up to 8 a
+    /// table over 125 tables. Every document keeps a list of values per
+    /// facet and the index makes a pass over the documents per facet, so
+    /// a facet costs 8 bytes or more a record: a catalogue of millions of
+    /// records wants far fewer. 100,000 facets took a 20-record build to
+    /// 3.4 GB.
+    public var facets = 1_000
+    /// Scopes (`scopes:`): 1,000, each a segment of the scope bar and a
+    /// pass over the documents.
+    public var scopes = 1_000
     /// Trending terms (`search.trending:`): 1,000, each searched at build time.
     public var trending = 1_000
     /// Entries of one label map (under `labels:`, or a facet's own): one

@@ -127,7 +127,7 @@ import Testing
 
   static let cases: [Case] =
     dataCases + configCases + expressionCases + recordPathCases + templateCases
-    + commandLineCases + fileSystemCases + safetyCases + sourceSafetyCases
+    + commandLineCases + fileSystemCases + safetyCases + sourceSafetyCases + limitCases
 
   // MARK: Data
 

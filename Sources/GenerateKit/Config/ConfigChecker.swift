@@ -49,6 +49,7 @@ struct ConfigChecker {
     }
 
     let tables = Set(config.tables.map(\.name))
+    let knownTables = config.tables.map(\.name).joined(separator: ", ")
     var collectionLocations: [String: SourceLocation] = [:]
     for collection in config.collections {
       if let first = collectionLocations[collection.id] {
@@ -64,7 +65,7 @@ struct ConfigChecker {
             "'top' is reserved for the Top Results chip; choose another collection id"))
       }
       if !tables.contains(collection.table) {
-        let known = config.tables.map(\.name).joined(separator: ", ")
+        let known = knownTables
         diagnostics.append(
           .error(
             at: collection.location,
@@ -79,15 +80,22 @@ struct ConfigChecker {
       }
     }
 
+    let knownCollections = config.collections.map(\.id).joined(separator: ", ")
     for entry in config.pages ?? [] where collectionLocations[entry.value] == nil {
-      let known = config.collections.map(\.id).joined(separator: ", ")
+      let known = knownCollections
       diagnostics.append(
         .error(
           at: entry.location,
           "pages lists '\(entry.value)', which is not a collection (collections: \(known))"))
     }
+    // By id, not a search per entry: `pages:` and `collections:` may each
+    // hold thousands (limits.configItems, limits.collections).
+    var collectionByID: [String: SiteConfig.Collection] = [:]
+    for collection in config.collections where collectionByID[collection.id] == nil {
+      collectionByID[collection.id] = collection
+    }
     for entry in config.pages ?? [] {
-      if let collection = config.collections.first(where: { $0.id == entry.value }), collection.page == nil {
+      if let collection = collectionByID[entry.value], collection.page == nil {
         diagnostics.append(
           .error(
             at: entry.location,

@@ -12,6 +12,12 @@ extension NodeReader {
   mutating func site(_ node: Node, path: String, directory: String) -> SiteConfig? {
     guard let pairs = mapping(node, allowed: Self.siteKeys, what: "the site config") else { return nil }
     let what = "the site config"
+    // The limits first: they bound everything else, read only once the
+    // whole tree is known to be within them.
+    var limits = SiteConfig.Limits()
+    limits.configFile = file
+    if let pair = pairs["limits"] { limits = loadLimits(pair.value) }
+    guard checkBounds(node, limits: limits) else { return nil }
     let title = string(pairs, "title", in: node, what: what)
     var description = optionalString(pairs, "description", what: what) ?? ""
     let language = optionalString(pairs, "language", what: what) ?? "en"
@@ -89,7 +95,7 @@ extension NodeReader {
       baseURL: baseURL, siteURL: siteURL, tint: tint, templates: templates, search: search, tables: tables,
       collections: collections, facets: facets, scopes: scopes, pages: pages)
     config.index = index
-    if let pair = pairs["limits"] { config.limits = loadLimits(pair.value) }
+    config.limits = limits
     config.labels = labelMaps
     config.builtInTheme = bool(pairs, "builtInTheme", default: true, what: what)
     config.browse = bool(pairs, "browse", default: true, what: what)

@@ -163,26 +163,4 @@ extension NodeReader {
     }
     return nil
   }
-
-  /// The `limits:` block: whole numbers of bytes, each within a range that
-  /// still lets a catalogue load.
-  mutating func loadLimits(_ node: Node) -> SiteConfig.Limits {
-    var limits = SiteConfig.Limits()
-    let keys: [(String, ClosedRange<Int>, WritableKeyPath<SiteConfig.Limits, Int>)] = [
-      ("fileBytes", 1...(1 << 50), \.fileBytes),
-      ("valueBytes", 1...(1 << 30), \.valueBytes),
-    ]
-    guard let pairs = mapping(node, allowed: keys.map(\.0), what: "limits") else { return limits }
-    for (name, range, path) in keys {
-      guard let pair = pairs[name] else { continue }
-      if let number = pair.value.int, range.contains(number) {
-        limits[keyPath: path] = number
-      } else {
-        fail(
-          pair.value,
-          "limits.\(name) must be a whole number of bytes from \(range.lowerBound) to \(range.upperBound)")
-      }
-    }
-    return limits
-  }
 }

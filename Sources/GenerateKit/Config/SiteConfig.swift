@@ -143,19 +143,116 @@ public struct SiteConfig: Sendable {
     public var kindsInOneFile = 50_000
   }
 
-  /// How much a data source may hold (`limits:`): guards against a path
-  /// that names something far larger than a catalogue, and a value that
-  /// would reach the pages as megabytes of text. Both are checked where
-  /// the data is read, so the error points at the file, not at a page.
+  /// How much the inputs may hold (`limits:`): a bound on every dimension
+  /// a config or a data source can grow in, so that a path naming
+  /// something far larger than a catalogue, a view that never ends, or a
+  /// config of a hundred thousand facets is refused with the limit's name
+  /// at the line that crossed it instead of exhausting the machine. The
+  /// defaults let a 10-million-record catalogue through with room to
+  /// spare; each can be raised, up to `Limits.keys`' maximum.
   public struct Limits: Sendable {
     /// The largest CSV, JSON or JSON Lines file read, checked before
     /// reading. 4 GiB: far above any catalogue the site can serve, and
     /// below what would exhaust a build machine. A SQLite database is read
-    /// a page at a time as its query needs, so its size is not limited.
+    /// a page at a time as its query needs, so its size is not limited;
+    /// what its query returns is (`tableBytes`, `rowsPerTable`).
     public var fileBytes = 4 << 30
     /// The longest value (and column name), in UTF-8 bytes: 1 MiB, a long
     /// book's worth of text for one record.
     public var valueBytes = 1 << 20
+    /// Rows (records) of one table, from any source, counted as they are
+    /// read: 50 million, five times a 10-million-record catalogue, so a
+    /// join table of several rows per record fits. A table costs at least
+    /// 16 bytes a cell, so this also stops a SQLite view that never ends:
+    /// a debug build stopped a one-column endless view at 1.1 GB resident
+    /// (it grew to 2.4 GB and was killed before).
+    public var rowsPerTable = 50_000_000
+    /// Cells (rows × columns) of one table: 500 million, 10 million
+    /// records of 50 columns; at 16 bytes or more each, about 8 GB held.
+    public var cellsPerTable = 500_000_000
+    /// Columns of one table: a million. A sparse JSON source has a column
+    /// per field name any record uses (one object of 200,000 names builds
+    /// in 130 MB, `SourceSafetyTests`); every column costs memory whatever
+    /// it holds, so a header line of millions of commas is where this stops.
+    public var columnsPerTable = 1_000_000
+    /// Bytes of text a SQLite table or query returns, counted while the
+    /// rows stream: 4 GiB, what `fileBytes` allows a CSV file of it.
+    public var tableBytes = 4 << 30
+    /// Memory SQLite itself may take to answer one table's query — sorts,
+    /// groupings, DISTINCT, kept in memory rather than in temporary files —
+    /// counted while it runs: 1 GiB, a sort of 10 million rows of 100
+    /// bytes. A view sorting an endless query stopped at 4 GiB of this
+    /// after 150 s with 6.3 GB resident; at 1 GiB it stops at a quarter.
+    public var sqliteMemoryBytes = 1 << 30
+    /// The longest string anywhere in the config (a title, a label, an
+    /// expression, a query), in UTF-8 bytes: 64 KiB, many times the longest
+    /// SQL query a site needs. A title is written into every page, and 512
+    /// pages are rendered at once: a 10 MB title took a build to 3 GB.
+    public var configValueBytes = 64 << 10
+    /// How deeply the config's mappings and lists may nest: 32, where a
+    /// site needs 5 (collections → a collection → page → path).
+    public var configDepth = 32
+    /// Entries of any one mapping or list in the config not bounded below
+    /// (a collection's fields, facets, search fields, refs…): 10,000.
+    public var configItems = 10_000
+    /// Tables declared (`tables:`): 1,000.
+    public var tables = 1_000
+    /// Collections (`collections:`): 1,000. Each is a chip on the search
+    /// page and a pass over its table.
+    public var collections = 1_000
+    /// Facets (`facets:`): 1,000, room for `generate init`'s up to 8 a
+    /// table over 125 tables. Every document keeps a list of values per
+    /// facet and the index makes a pass over the documents per facet, so
+    /// a facet costs 8 bytes or more a record: a catalogue of millions of
+    /// records wants far fewer. 100,000 facets took a 20-record build to
+    /// 3.4 GB.
+    public var facets = 1_000
+    /// Scopes (`scopes:`): 1,000, each a segment of the scope bar and a
+    /// pass over the documents.
+    public var scopes = 1_000
+    /// Trending terms (`search.trending:`): 1,000, each searched at build time.
+    public var trending = 1_000
+    /// Entries of one label map (under `labels:`, or a facet's own): one
+    /// million coded values, a large taxonomy's worth.
+    public var labels = 1_000_000
+    /// The config file, as its messages name it.
+    public var configFile = "the config file"
+
+    /// Every limit: its key under `limits:`, the values it may be set to,
+    /// and where it is kept.
+    static var keys: [(name: String, range: ClosedRange<Int>, path: WritableKeyPath<Limits, Int>)] {
+      [
+        ("fileBytes", 1...(1 << 50), \.fileBytes),
+        ("valueBytes", 1...(1 << 30), \.valueBytes),
+        ("rowsPerTable", 1...(1 << 40), \.rowsPerTable),
+        ("cellsPerTable", 1...(1 << 40), \.cellsPerTable),
+        ("columnsPerTable", 1...100_000_000, \.columnsPerTable),
+        ("tableBytes", 1...(1 << 50), \.tableBytes),
+        ("sqliteMemoryBytes", 1...(1 << 50), \.sqliteMemoryBytes),
+        ("configValueBytes", 1...(1 << 30), \.configValueBytes),
+        ("configDepth", 8...1_000, \.configDepth),
+        ("configItems", 1...100_000_000, \.configItems),
+        ("tables", 1...1_000_000, \.tables),
+        ("collections", 1...1_000_000, \.collections),
+        ("facets", 1...1_000_000, \.facets),
+        ("scopes", 1...1_000_000, \.scopes),
+        ("trending", 1...1_000_000, \.trending),
+        ("labels", 1...100_000_000, \.labels),
+      ]
+    }
+
+    /// How to raise a limit, for the end of the message that refuses
+    /// something over it: "raise limits.rowsPerTable in site.yml (at most …)".
+    public func raise(_ name: String) -> String {
+      let most = Self.keys.first { $0.name == name }.map { " (at most \($0.range.upperBound))" } ?? ""
+      return "raise limits.\(name) in \(configFile)\(most) to allow more"
+    }
+
+    /// "over the limit of 1000 (limits.rowsPerTable); raise …".
+    public func over(_ name: String) -> String {
+      let value = Self.keys.first { $0.name == name }.map { self[keyPath: $0.path] } ?? 0
+      return "over the limit of \(value) (limits.\(name)); \(raise(name))"
+    }
   }
 
   public struct Search: Sendable {

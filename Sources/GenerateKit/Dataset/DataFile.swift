@@ -29,6 +29,9 @@ enum DataFile {
       "\(what) '\(shownPath)'" + (table.isEmpty ? "" : " of table '\(table)'")
     }
 
+    /// The config file, where a limit that refused the file is raised.
+    var configFile: String { at.file.isEmpty ? "the config file" : at.file }
+
     var missing: DiagnosticsError {
       let tail = what == "database" ? "does not exist" : "does not exist or cannot be read"
       return DiagnosticsError(.error(at: missingAt, "\(subject) \(tail)"))
@@ -58,7 +61,7 @@ enum DataFile {
       throw DiagnosticsError(
         .error(
           at: named.at,
-          "\(named.subject) is \(size) bytes, over the limit of \(limit) bytes (raise limits.fileBytes in the config to read it)"
+          "\(named.subject) is \(size) bytes, over the limit of \(limit) bytes (limits.fileBytes); raise limits.fileBytes in \(named.configFile) to read it"
         ))
     }
     return size

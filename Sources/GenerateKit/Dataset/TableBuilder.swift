@@ -4,6 +4,10 @@
 /// control characters in the text, no value over `limits.valueBytes`, ids
 /// present and unique — and reports each problem at the source's own place
 /// (file:line:column, or database:table:row:column). Sources only parse.
+/// It also keeps the table within `limits:` (columns, rows, cells, bytes of
+/// text), counted as the rows arrive, so a source that never ends — a
+/// SQLite view over an unbounded recursive query — is stopped at the limit
+/// rather than read until memory runs out.
 struct TableBuilder {
   /// How many errors one source may report before the rest are dropped.
   static let errorsPerSource = 20
@@ -21,6 +25,16 @@ struct TableBuilder {
   let spec: SiteConfig.Table
   let table: Table
   let valueBytes: Int
+  let limits: SiteConfig.Limits
+  /// Where a refusal of the whole table points: the config's line that
+  /// names its source (the file, or a database's table or query).
+  var limitPlace: SourceLocation
+  /// Cells and bytes of text kept so far, for `cellsPerTable` and `tableBytes`.
+  private var cells = 0
+  private var bytes = 0
+  /// Set once the table went over a limit: the source stops reading (or
+  /// reads on without keeping anything, bounded by `fileBytes`).
+  private(set) var isFull = false
   private(set) var diagnostics: [Diagnostic] = []
   /// The columns the config itself uses (the key, every `refs` column),
   /// which every record must have.
@@ -39,13 +53,21 @@ struct TableBuilder {
   ) throws {
     self.spec = spec
     self.valueBytes = limits.valueBytes
+    self.limits = limits
+    self.limitPlace = spec.source?.file.location ?? spec.location
+    if header.count > limits.columnsPerTable {
+      throw DiagnosticsError(
+        .error(
+          at: limitPlace,
+          "table '\(spec.name)' has \(header.count) columns, " + limits.over("columnsPerTable")))
+    }
     var diagnostics: [Diagnostic] = []
     var seen: [String: Int] = [:]
     for (index, name) in header.enumerated() {
       let place = places.indices.contains(index) ? places[index] ?? fallback : fallback
       if name.utf8.count > valueBytes {
         diagnostics.append(
-          .error(at: place, "column \(index + 1): " + Self.tooLong("name", name, valueBytes)))
+          .error(at: place, "column \(index + 1): " + Self.tooLong("name", name, limits)))
         continue
       }
       if name.isEmpty {
@@ -131,6 +153,7 @@ struct TableBuilder {
   /// Adds a row of a text source that has every field (CSV): each field's
   /// line and column.
   mutating func append(_ fields: [String], line: Int, columns: [Int], fieldLines: [Int]) {
+    guard admit(fields) else { return }
     table.appendRow(line: line)
     let key = table.keyColumn.map { fields[$0] }
     for (column, value) in fields.enumerated() {
@@ -144,6 +167,7 @@ struct TableBuilder {
   /// Adds a record of a JSON source: the fields it has, in any order; a
   /// field it lacks reads as empty, and its place is the record's own.
   mutating func append(record cells: [Cell], line: Int, column: Int) {
+    guard admit(cells.lazy.map(\.value)) else { return }
     table.appendRow(line: line, column: column)
     let keyColumn = table.keyColumn
     let key = keyColumn.flatMap { keyColumn in cells.first { $0.column == keyColumn && !$0.isList }?.value }
@@ -164,6 +188,7 @@ struct TableBuilder {
 
   /// Adds a row of a database result.
   mutating func append(_ fields: [String]) {
+    guard admit(fields) else { return }
     table.appendRow()
     let key = table.keyColumn.map { fields[$0] }
     let row = table.count - 1
@@ -181,6 +206,42 @@ struct TableBuilder {
     return Table.cell(splitting: value, by: separator)
   }
 
+  /// Whether a row of these values still fits the table's limits; the
+  /// first that does not is reported once, at the config's line for the
+  /// table, and the table keeps nothing more.
+  private mutating func admit(_ values: some Sequence<String>) -> Bool {
+    guard !isFull else { return false }
+    var size = 0
+    var count = 0
+    for value in values {
+      size += value.utf8.count
+      count += 1
+    }
+    let refusal: String?
+    if table.count >= limits.rowsPerTable {
+      refusal =
+        "has more than \(limits.rowsPerTable) rows; reading stopped there, " + limits.over("rowsPerTable")
+    } else if cells + count > limits.cellsPerTable {
+      refusal =
+        "has more than \(limits.cellsPerTable) cells (rows × columns); reading stopped at row \(table.count + 1), "
+        + limits.over("cellsPerTable")
+    } else if bytes + size > limits.tableBytes {
+      refusal =
+        "has more than \(limits.tableBytes) bytes of text; reading stopped at row \(table.count + 1), "
+        + limits.over("tableBytes")
+    } else {
+      refusal = nil
+    }
+    if let refusal {
+      isFull = true
+      diagnostics.append(.error(at: limitPlace, "table '\(spec.name)' \(refusal)"))
+      return false
+    }
+    cells += count
+    bytes += size
+    return true
+  }
+
   /// The value to keep: `value`, or empty when it is too long (reported).
   /// A list cell's items are checked one by one: the character between
   /// them is the one control character it may hold.
@@ -193,7 +254,7 @@ struct TableBuilder {
       report(
         .error(
           at: place,
-          "\(recordName(key: key)): " + Self.tooLong("field '\(table.header[column])'", value, valueBytes)))
+          "\(recordName(key: key)): " + Self.tooLong("field '\(table.header[column])'", value, limits)))
       return ""
     }
     if let control = isList
@@ -209,8 +270,9 @@ struct TableBuilder {
     return value
   }
 
-  static func tooLong(_ what: String, _ value: String, _ limit: Int) -> String {
-    "\(what) is \(value.utf8.count) bytes long, over the limit of \(limit) bytes (limits.valueBytes in the config)"
+  static func tooLong(_ what: String, _ value: String, _ limits: SiteConfig.Limits) -> String {
+    "\(what) is \(value.utf8.count) bytes long, over the limit of \(limits.valueBytes) bytes (limits.valueBytes); "
+      + limits.raise("valueBytes")
   }
 
   /// Checks the row's id: present (when the record has the key field),

@@ -403,7 +403,10 @@ struct FilterStage {
     // Per kind, its documents: chip totals and one-kind lists come from these
     // without opening document shards. A distinct kind also lists, aligned
     // with them, each document's group (numbered by first appearance).
-    let kinds = site.collections.filter(\.config.searchable)
+    // Positions among all collections, kept beside the kinds: looking each
+    // kind up again was a pass over the collections per kind.
+    let kindPositions = site.collections.indices.filter { site.collections[$0].config.searchable }
+    let kinds = kindPositions.map { site.collections[$0] }
     let kindIndex = site.kindIndex
     var kindIDs = [[Int32]](repeating: [], count: kinds.count)
     var groups = [[Int]](repeating: [], count: kinds.count)
@@ -424,9 +427,7 @@ struct FilterStage {
       var kind = Manifest.Kind(
         id: id, label: collection.config.label, singular: collection.config.singular,
         count: kindIDs[offset].count, file: together ? nil : try idsFile("kind-\(id)", kindIDs[offset]),
-        fields: site.collections.firstIndex { $0 === collection }.flatMap {
-          fielded.contains($0) ? SearchedFields.labels(of: collection) : nil
-        })
+        fields: fielded.contains(kindPositions[offset]) ? SearchedFields.labels(of: collection) : nil)
       if collection.distinct != nil {
         kind.distinct = add("distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))
       }

@@ -96,7 +96,7 @@ extension ConfigWriter {
     lines.append(
       "index \(index.termShardBytes) \(index.documentsPerShard) \(index.postingsPerTerm) \(index.topsPerPrefix) \(index.rowBytesPerShard) \(index.kindsInOneFile)"
     )
-    lines.append("limits \(config.limits.fileBytes) \(config.limits.valueBytes)")
+    lines += SiteConfig.Limits.keys.map { "limits.\($0.name) \(config.limits[keyPath: $0.path])" }
     for table in config.tables {
       let at = "table \(q(table.name))"
       switch table.source {

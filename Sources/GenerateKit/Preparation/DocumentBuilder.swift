@@ -37,6 +37,11 @@ public struct DocumentBuilder {
   func makeDocuments(_ site: PreparedSite, filters: [CollectionFilters]) {
     var evaluator = site.evaluator
     var documents: [Document] = []
+    // Once for all collections: `reserveCapacity` reserves exactly what it
+    // is asked, so growing it collection by collection copied every document
+    // made so far each time — quadratic in collections (10,000 collections
+    // of 20 records, debug build: this step took 81.7 s, now 3.5 s).
+    documents.reserveCapacity(site.collections.reduce(0) { $0 + $1.table.count })
     var popularityOfRow: [ObjectIdentifier: [Double]] = [:]
     for (index, collection) in site.collections.enumerated() {
       let table = collection.table
@@ -69,7 +74,6 @@ public struct DocumentBuilder {
       }
       var usedSlugs = Set<String>()
       usedSlugs.reserveCapacity(table.count)
-      documents.reserveCapacity(documents.count + table.count)
       var firstOfFold: [String: Int] = [:]
       for (row, item) in computed.enumerated() {
         // Hidden by `where:`: no document, so no page, no index entry, and

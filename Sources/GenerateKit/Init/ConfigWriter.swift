@@ -16,14 +16,8 @@ public struct ConfigWriter {
     self.description = description
   }
 
-  /// The language of the first collection's titles, from up to 2,000 of them.
-  func language(_ plan: SitePlan) -> String {
-    guard let first = plan.collections.first, let table = plan.schema.table(first.table)?.found.table,
-      let column = table.column(named: first.title)
-    else { return "en" }
-    let values = table.columns[column]
-    return SiteLanguage.code(forTitles: (0..<min(values.count, 2000)).map { values[$0] })
-  }
+  /// The language of the first collection's titles and text.
+  func language(_ plan: SitePlan) -> String { SiteLanguage.code(for: plan) }
 
   public func write(_ plan: SitePlan) -> String {
     var out: [String] = []
@@ -33,9 +27,7 @@ public struct ConfigWriter {
     out.append("title: \(Self.scalar(title))")
     out.append("description: \(Self.scalar(description))")
     let language = language(plan)
-    if let name = SiteLanguage.names[language] {
-      out.append("# language: most titles are written in \(name) script")
-    }
+    if let reason = SiteLanguage.comment(language) { out.append("# language: \(reason)") }
     out.append("language: \(language)")
     out.append("baseURL: /")
     out.append("tint: \"#0a84ff\"")

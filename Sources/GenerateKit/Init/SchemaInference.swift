@@ -147,6 +147,15 @@ public struct SchemaInference {
         profile.kind == .integer || profile.kind == .text
       else { continue }
       let values = table.columns[index]
+      // A column that repeats the key row by row (a package index's `name`
+      // beside an `id` holding the same text) names the record itself: it
+      // would otherwise "refer" to its own table, and lose the title.
+      // (Text only: in a few rows, `home_team_id` may equal `id` by chance.)
+      if profile.kind == .text, let key = shape.key, let keyColumn = table.column(named: key),
+        table.columns[keyColumn].elementsEqual(values)
+      {
+        continue
+      }
       let squashed = Naming.squashed(profile.name)
       let stripped = stem(profile.name)
       var named: [Schema.TableShape] = []

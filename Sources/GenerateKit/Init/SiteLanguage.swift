@@ -159,7 +159,9 @@ enum SiteLanguage {
       "der", "die", "das", "und", "von", "den", "des", "dem", "im", "mit", "für", "zu", "ein", "eine", "auf",
       "bei", "nach", "aus", "zum", "zur",
     ],
-    "es": ["el", "la", "los", "las", "de", "del", "y", "en", "un", "una", "por", "con", "para", "al"],
+    // Not Spanish `al`: it starts Arabic place names in any list (iso-codes'
+    // subdivisions: "Al Jizah"), which read as Spanish with it.
+    "es": ["el", "la", "los", "las", "de", "del", "y", "en", "un", "una", "por", "con", "para"],
     "it": [
       "il", "lo", "la", "gli", "le", "di", "del", "della", "dei", "delle", "e", "in", "con", "per", "un",
       "una", "da", "nel",

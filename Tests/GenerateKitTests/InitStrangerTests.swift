@@ -111,6 +111,23 @@ import Testing
     #expect(plan.collections.first?.subtitle == "Airport · {{city}} · {{subd}}")
   }
 
+  /// vega_datasets' cars: a few small whole numbers (`Cylinders`) and a
+  /// date of few values (the model `Year`, 1970-01-01) are facets, the
+  /// date by its year; a score and an id are not.
+  @Test func smallNumbersAndYearsAreFacets() throws {
+    var rows = "id,Name,Cylinders,Year,Origin,Miles_per_Gallon\n"
+    for number in 0..<18 {
+      let cylinders = [4, 6, 8][number % 3]
+      rows +=
+        "\(number),car \(number),\(cylinders),\(1970 + number % 4)-01-01,"
+        + "\(["USA", "Japan"][number % 2]),\(10 + number)\n"
+    }
+    let plan = try plan(["cars.csv": rows])
+    let cars = try #require(plan.collections.first)
+    #expect(cars.facets.map(\.expression) == ["Cylinders", "year(Year)", "Origin"])
+    #expect(cars.subtitle == "Car · {{year}} · {{origin}}")
+  }
+
   /// A part some records leave empty leaves no " · " behind.
   @Test func anEmptyPartOfTheSubtitleIsDropped() throws {
     let folder = try DataFolder([

@@ -43,9 +43,24 @@ struct CollectionContext {
     // until they have labels: the config offers a `labels:` map for them.
     case .text: return column.averageLength <= 40
     case .bool: return true
-    case .integer: return Naming.words(column.name).last == "year"
+    // A year, or a few small whole numbers that neither score nor name a
+    // record (vega_datasets' cars: 3 to 8 `Cylinders`).
+    case .integer:
+      let last = Naming.words(column.name).last ?? ""
+      return last == "year"
+        || (column.distinct <= 12 && Self.scoreKind(column) == nil
+          && !SchemaInference.idSuffixes.contains(last)
+          && !CollectionInference.countTailWords.contains(last))
+    // A date of few values, by its year (the cars' model `Year`, written
+    // 1970-01-01).
+    case .date: return true
     default: return false
     }
+  }
+
+  /// A facet column as the facet reads it: a date by its year.
+  func facetExpression(_ column: ColumnProfile) -> String {
+    column.kind == .date ? "year(\(Naming.expression(column.name)))" : Naming.expression(column.name)
   }
 
   /// How many values a facet may take: 30, or more in a large table,
@@ -280,7 +295,11 @@ struct CollectionContext {
     // leaves no " · " behind ("Airport · " for an airport without a city).
     var optional = Set<String>()
     if parts.isEmpty {
-      for column in shape.profile.columns
+      // Words and years before bare numbers: "Car · USA · 1973", not "Car · 8".
+      let columns =
+        shape.profile.columns.filter { $0.kind != .integer || Naming.words($0.name).last == "year" }
+        + shape.profile.columns.filter { $0.kind == .integer && Naming.words($0.name).last != "year" }
+      for column in columns
       where isFacetColumn(column, of: shape) && parts.count < 2 && !isNearlyConstant(column, of: shape)
         && !echoesKind(column, of: shape, singular: plan.singular)
         // A code of two or three letters (`GB`) without a label map says
@@ -291,7 +310,7 @@ struct CollectionContext {
         let id = Naming.id(column.name, fallback: "")
         let expression =
           isCodeColumn(column) && !id.isEmpty
-          ? "label(\(Naming.expression(column.name)), '\(id)')" : Naming.expression(column.name)
+          ? "label(\(Naming.expression(column.name)), '\(id)')" : facetExpression(column)
         parts.append(add([column.name], expression))
         if column.empty > 0 { optional.insert(parts[parts.count - 1]) }
       }
@@ -314,7 +333,8 @@ struct CollectionContext {
     }
     // Titles that repeat (a car per model year) are told apart by a date's year.
     if title.uniqueness < 1, plan.distinct == nil, parts.count < 3,
-      let date = shape.profile.columns.first(where: { $0.kind == .date && $0.filled * 10 >= $0.rows * 9 })
+      let date = shape.profile.columns.first(where: { $0.kind == .date && $0.filled * 10 >= $0.rows * 9 }),
+      !plan.fields.contains(where: { $0.expression == "year(\(Naming.expression(date.name)))" })
     {
       parts.append(add(["year"], "year(\(Naming.expression(date.name)))"))
     }

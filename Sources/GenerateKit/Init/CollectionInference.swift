@@ -216,10 +216,11 @@ public struct CollectionInference {
           icon: FacetIcons.icon(forName: column.name),
           reason: "'\(column.name)' in \(shape.name) takes \(column.distinct) values"
             + (coded ? ", codes: fill in their labels below" : ""),
-          values: column.distinct <= Self.scopeValues && !coded ? context.allValues(shape, column.name) : [])
+          values: column.distinct <= Self.scopeValues && !coded && column.kind != .date
+            ? context.allValues(shape, column.name) : [])
         if coded { facet.codes = context.allValues(shape, column.name).sorted() }
         let id = addFacet(facet)
-        ownFacets[shape.name, default: []].append((id, Naming.expression(column.name)))
+        ownFacets[shape.name, default: []].append((id, context.facetExpression(column)))
       }
     }
     var collections: [SitePlan.Collection] = []

@@ -154,6 +154,20 @@ import Testing
     #expect(site.documents.first { $0.title == "Alpha Field" }?.subtitle == "Airport · Springfield")
   }
 
+  /// A reference some records leave empty drops with its " · " too; and
+  /// a column holding the key again where filled (airportsdata's `lid`)
+  /// is not a reference to its own table.
+  @Test func anEmptyReferenceInTheSubtitleIsDropped() throws {
+    let plan = try plan([
+      "artists.csv": "id,name\n1,Miles Davis\n2,Nina Simone\n",
+      "albums.csv": "id,title,artist_id\n1,Kind of Blue,1\n2,Pastel Blues,2\n3,Jazz Sampler,\n",
+      "airports.csv": "icao,name,lid\n00AA,Aero B Ranch Airport,00AA\nEGLL,London Heathrow Airport,\n",
+    ])
+    let albums = try #require(plan.collections.first { $0.table == "albums" })
+    #expect(albums.subtitle == "Album{{#artist}} · {{artist.title}}{{/artist}}")
+    #expect(plan.schema.table("airports")?.refs.isEmpty == true)
+  }
+
   /// The `us` package's states: a `kind` of "state" or "territory" is not
   /// said again after "State".
   @Test func theKindIsSaidOnce() throws {

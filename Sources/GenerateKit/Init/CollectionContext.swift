@@ -264,6 +264,9 @@ struct CollectionContext {
     // titles in the subtitle (`{{artist.title}}`) and searched.
     var parts: [String] = []
     var searched: [String] = []
+    // Parts that some records leave empty: written so that an empty one
+    // leaves no " · " behind ("Airport · " for an airport without a city).
+    var optional = Set<String>()
     for ref in shape.refs {
       guard let target = schema.table(ref.table), let targetTitle = titles[ref.table] else { continue }
       let path = Naming.expression(ref.column)
@@ -275,10 +278,16 @@ struct CollectionContext {
         guard let nextTitle = titles[next.table] else { continue }
         let nextPath = path + "." + Naming.expression(next.column)
         chain.insert(add([Naming.stem(next.column)], nextPath), at: 0)
+        if target.profile.column(named: next.column).map({ $0.empty > 0 }) ?? false {
+          optional.insert(chain[0] + ".title")
+        }
         searched.insert(nextPath + "." + Naming.expression(nextTitle.name), at: searched.count - 1)
         break
       }
       parts += chain.map { $0 + ".title" }
+      if shape.profile.column(named: ref.column).map({ $0.empty > 0 }) ?? false {
+        optional.formUnion(chain.map { $0 + ".title" })
+      }
     }
     parts = Array(parts.prefix(2))
     if parts.isEmpty, let count = childCount(shape) {
@@ -291,9 +300,6 @@ struct CollectionContext {
         break
       }
     }
-    // Parts that some records leave empty: written so that an empty one
-    // leaves no " · " behind ("Airport · " for an airport without a city).
-    var optional = Set<String>()
     if parts.isEmpty {
       // Words and years before bare numbers: "Car · USA · 1973", not "Car · 8".
       let columns =
@@ -341,7 +347,11 @@ struct CollectionContext {
     if !parts.isEmpty {
       plan.subtitle =
         plan.singular
-        + parts.map { optional.contains($0) ? "{{#\($0)}} · {{\($0)}}{{/\($0)}}" : " · {{\($0)}}" }.joined()
+        + parts.map { part in
+          // A section on the field itself: `{{#artist}} · {{artist.title}}{{/artist}}`.
+          let field = part.split(separator: ".").first.map(String.init) ?? part
+          return optional.contains(part) ? "{{#\(field)}} · {{\(part)}}{{/\(field)}}" : " · {{\(part)}}"
+        }.joined()
     }
     plan.search = searched
     for column in shape.profile.columns

@@ -148,11 +148,12 @@ public struct SchemaInference {
       else { continue }
       let values = table.columns[index]
       // A column that repeats the key row by row (a package index's `name`
-      // beside an `id` holding the same text) names the record itself: it
-      // would otherwise "refer" to its own table, and lose the title.
+      // beside an `id` holding the same text; airportsdata's `lid`, the
+      // ICAO code again where a US airport has one) names the record
+      // itself: it would otherwise "refer" to its own table.
       // (Text only: in a few rows, `home_team_id` may equal `id` by chance.)
       if profile.kind == .text, let key = shape.key, let keyColumn = table.column(named: key),
-        table.columns[keyColumn].elementsEqual(values)
+        zip(table.columns[keyColumn], values).allSatisfy({ $1.isEmpty || $0 == $1 })
       {
         continue
       }

@@ -375,7 +375,9 @@ struct CollectionContext {
   func echoesKind(_ column: ColumnProfile, of shape: Schema.TableShape, singular: String) -> Bool {
     guard let index = shape.found.table.column(named: column.name) else { return false }
     let kind = singular.lowercased()
-    return shape.found.table.columns[index].contains { $0.lowercased() == kind }
+    let length = kind.utf8.count
+    // Lengths first: lower-casing every value of a million rows costs seconds.
+    return shape.found.table.columns[index].contains { $0.utf8.count == length && $0.lowercased() == kind }
   }
 
   /// One value in nine of ten rows or more (`USA` for 3,372 of 3,376

@@ -280,6 +280,7 @@ import Testing
     defer { folder.remove() }
     let result = try folder.initialize(["currencies.csv"])
     #expect(result.plan.collections.first?.popularity == nil)
+    #expect(result.text.contains("# The first titles (nothing ranks them)"))
     #expect(result.text.contains("trending: [Euro, US Dollar, Yen]"))
     #expect(result.text.contains("\nfacets:\n"))
     let site = try folder.prepare()

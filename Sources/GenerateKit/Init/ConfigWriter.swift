@@ -9,6 +9,8 @@ public struct ConfigWriter {
   public var title: String
   public var description: String
   public var trending: [String] = []
+  /// What the trending searches are, for their comment.
+  public var trendingComment = "The most popular titles; put the searches you expect here."
 
   public init(directory: String, title: String, description: String) {
     self.directory = directory
@@ -36,7 +38,7 @@ public struct ConfigWriter {
     out.append("  title: Search")
     out.append("  placeholder: \(Self.scalar(placeholder(plan)))")
     if !trending.isEmpty {
-      out.append("  # The most popular titles; put the searches you expect here.")
+      out.append("  # \(trendingComment)")
       out.append("  trending: \(Self.flowList(trending))")
     }
     out.append("")

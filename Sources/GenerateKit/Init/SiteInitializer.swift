@@ -77,6 +77,9 @@ public struct SiteInitializer {
       let site = try DocumentBuilder().prepare(
         config, dataset: try DatasetLoader().load(config), baseURL: "/")
       writer.trending = Self.trending(site)
+      if !site.documents.contains(where: { $0.popularity > 0 }) {
+        writer.trendingComment = "The first titles (nothing ranks them); put the searches you expect here."
+      }
     } catch let error as DiagnosticsError {
       warnings = error.diagnostics.map { diagnostic in
         var warning = diagnostic

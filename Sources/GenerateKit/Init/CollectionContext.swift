@@ -36,16 +36,39 @@ struct CollectionContext {
   func isFacetColumn(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
     guard column.name != shape.key, shape.ref(column.name) == nil, column.filled * 2 >= column.rows,
       column.name != titles[shape.name]?.name, column.distinct >= 2,
-      column.distinct <= CollectionInference.facetValues, column.distinct * 3 <= column.filled
+      column.distinct <= Self.facetValues(rows: column.rows), column.distinct * 3 <= column.filled
     else { return false }
     switch column.kind {
     // Single letters are codes a visitor would not recognise as a token
     // until they have labels: the config offers a `labels:` map for them.
     case .text: return column.averageLength <= 40
     case .bool: return true
-    case .integer: return Naming.words(column.name).last == "year"
+    // A year, or a few small whole numbers that neither score nor name a
+    // record (vega_datasets' cars: 3 to 8 `Cylinders`).
+    case .integer:
+      let last = Naming.words(column.name).last ?? ""
+      return last == "year"
+        || (column.distinct <= 12 && Self.scoreKind(column) == nil
+          && !SchemaInference.idSuffixes.contains(last)
+          && !CollectionInference.countTailWords.contains(last))
+    // A date of few values, by its year (the cars' model `Year`, written
+    // 1970-01-01).
+    case .date: return true
     default: return false
     }
+  }
+
+  /// A facet column as the facet reads it: a date by its year.
+  func facetExpression(_ column: ColumnProfile) -> String {
+    column.kind == .date ? "year(\(Naming.expression(column.name)))" : Naming.expression(column.name)
+  }
+
+  /// How many values a facet may take: 30, or more in a large table,
+  /// twice the square root of its rows — the 234 countries of 28,000
+  /// airports (airportsdata) and the 57 states of 3,376 (vega_datasets)
+  /// are what a person filters them by, where 30 would allow neither.
+  static func facetValues(rows: Int) -> Int {
+    max(CollectionInference.facetValues, Int((Double(rows).squareRoot() * 2).rounded(.down)))
   }
 
   /// Text values of one or two characters that repeat (`L`, `E`, `A`):
@@ -99,32 +122,85 @@ struct CollectionContext {
 
   /// The numeric column named like a score that ranks most records: one
   /// filled in half the rows or more before one mostly empty, and a count
-  /// of people (`IMDB_Votes`) before a grade (`IMDB_Rating`).
+  /// of people (`IMDB_Votes`, a books file's `ratings_count`) before a
+  /// grade (`IMDB_Rating`, its `rating`).
   func scoreColumn(_ shape: Schema.TableShape) -> ColumnProfile? {
-    let candidates = shape.profile.columns.enumerated().filter { _, column in
-      (column.kind == .integer || column.kind == .number) && Self.isNamedLikeAScore(column.name)
+    let candidates = shape.profile.columns.enumerated().compactMap { offset, column in
+      Self.scoreKind(column).map { (offset: offset, column: column, grade: $0 == .grade) }
     }
     return candidates.min { a, b in
-      func rank(_ item: (offset: Int, element: ColumnProfile)) -> (Int, Int, Int) {
-        let column = item.element
-        let grade = Naming.words(column.name).contains { CollectionInference.gradeWords.contains($0) }
-        return (column.filled * 2 >= column.rows ? 0 : 1, grade ? 1 : 0, item.offset)
+      func rank(_ item: (offset: Int, column: ColumnProfile, grade: Bool)) -> (Int, Int, Int) {
+        (item.column.filled * 2 >= item.column.rows ? 0 : 1, item.grade ? 1 : 0, item.offset)
       }
       return rank(a) < rank(b)
-    }?.element
+    }?.column
   }
 
-  /// A score word ends the name, or comes before a count or a year only
-  /// (`rating`, `rating_count`, `population_2020`): `Weight_in_lbs` and
-  /// `score_difference` measure something else.
-  static func isNamedLikeAScore(_ name: String) -> Bool {
-    var words = Naming.words(name)
-    while let last = words.last, words.count > 1,
-      CollectionInference.scoreTailWords.contains(last) || last.allSatisfy(\.isNumber)
-    {
+  enum ScoreKind { case count, grade }
+
+  /// Whether a numeric column counts who chose a record or grades it, by
+  /// its name: a score word ends the name, or comes before or after a
+  /// count, an average or a year only (`rating`, `ratings_count`,
+  /// `num_votes`, `population_2020`), so `Weight_in_lbs` and
+  /// `score_difference` measure something else. A grade word with a count
+  /// word is a count (`ratings_count`); a whole number over 100 named like
+  /// a grade counts too (GitHub's `stars`, Hacker News' `score`).
+  static func scoreKind(_ column: ColumnProfile) -> ScoreKind? {
+    guard column.kind == .integer || column.kind == .number else { return nil }
+    var words = Naming.words(column.name)
+    var counted = false
+    var averaged = false
+    func isTail(_ word: String) -> Bool {
+      CollectionInference.scoreTailWords.contains(word) || word.allSatisfy(\.isNumber)
+    }
+    func note(_ word: String) {
+      if CollectionInference.countTailWords.contains(word) { counted = true }
+      if CollectionInference.averageTailWords.contains(word) { averaged = true }
+    }
+    while let last = words.last, words.count > 1, isTail(last) {
+      note(last)
       words.removeLast()
     }
-    return words.last.map(CollectionInference.scoreWords.contains) ?? false
+    while let first = words.first, words.count > 1, isTail(first) {
+      note(first)
+      words.removeFirst()
+    }
+    guard let word = words.last, CollectionInference.scoreWords.contains(word) else { return nil }
+    if averaged { return .grade }
+    let gradeWord = CollectionInference.gradeWords.contains(word)
+    if gradeWord && !counted && !(column.kind == .integer && (column.maximum ?? 0) > 100) { return .grade }
+    return .count
+  }
+
+  /// With nothing that counts who chose a record, how complete it is: the
+  /// fields some records have and others lack, each weighing more the
+  /// fewer records have it. In 28,000 airports (airportsdata) London
+  /// Heathrow has an IATA code that a third of them have, and the private
+  /// strip in Texas called "Heathrow Airport" has none; the ranking reads
+  /// popularity after every rule of matching, so this only breaks ties.
+  /// Nil when every column is always filled or never (nothing to weigh).
+  func completeness(of shape: Schema.TableShape) -> (String?, String?) {
+    let title = titles[shape.name]?.name
+    let partial = shape.profile.columns.filter { column in
+      column.name != title && column.name != shape.key && shape.ref(column.name) == nil
+        && column.filled * 100 >= column.rows && column.filled * 10 <= column.rows * 9
+    }
+    // The sparsest first: a field few records have says most about them.
+    let chosen = Set(
+      partial.sorted { $0.filled < $1.filled }.prefix(CollectionInference.maxCompletenessColumns).map(\.name))
+    var terms: [String] = []
+    var shares: [String] = []
+    for column in shape.profile.columns where chosen.contains(column.name) {
+      let share = Double(column.filled) / Double(column.rows)
+      let weight = Int(((1 - share) * 10).rounded())
+      terms.append("count(\(Naming.expression(column.name)))" + (weight > 1 ? " * \(weight)" : ""))
+      shares.append("'\(column.name)' \(Int((share * 100).rounded())) %")
+    }
+    guard !terms.isEmpty else { return (nil, nil) }
+    return (
+      terms.joined(separator: " + "),
+      "no number counts who chose a record: how complete it is, a field fewer records have weighing more (filled: \(shares.joined(separator: ", "))); it only breaks ties"
+    )
   }
 
   /// A key of short codes without spaces (`LAX`, `00M`, `de`): what a
@@ -138,7 +214,15 @@ struct CollectionContext {
   /// it, followed down through the tables that refer to those.
   func popularity(of shape: Schema.TableShape) -> (String?, String?) {
     if let column = scoreColumn(shape) {
-      return (Naming.expression(column.name), "the number '\(column.name)' is named like a score")
+      var reason = "the number '\(column.name)' is named like a score"
+      if Self.scoreKind(column) == .count {
+        let grades = shape.profile.columns.filter { Self.scoreKind($0) == .grade }.map { "'\($0.name)'" }
+        if !grades.isEmpty {
+          reason =
+            "the number '\(column.name)' counts who chose a record, which \(grades.joined(separator: " and ")) only grades"
+        }
+      }
+      return (Naming.expression(column.name), reason)
     }
     func terms(_ table: Schema.TableShape, depth: Int, seen: Set<String>) -> [String] {
       var result: [String] = []
@@ -153,7 +237,7 @@ struct CollectionContext {
       return result
     }
     let found = terms(shape, depth: 1, seen: [shape.name])
-    guard !found.isEmpty else { return (nil, nil) }
+    guard !found.isEmpty else { return completeness(of: shape) }
     let expression = found.map { "count(\($0))" }.joined(separator: " + ")
     return (expression, "how many records refer to it (\(found.joined(separator: ", ")))")
   }
@@ -180,6 +264,9 @@ struct CollectionContext {
     // titles in the subtitle (`{{artist.title}}`) and searched.
     var parts: [String] = []
     var searched: [String] = []
+    // Parts that some records leave empty: written so that an empty one
+    // leaves no " · " behind ("Airport · " for an airport without a city).
+    var optional = Set<String>()
     for ref in shape.refs {
       guard let target = schema.table(ref.table), let targetTitle = titles[ref.table] else { continue }
       let path = Naming.expression(ref.column)
@@ -199,10 +286,16 @@ struct CollectionContext {
         guard let nextTitle = titles[next.table] else { continue }
         let nextPath = path + "." + Naming.expression(next.column)
         chain.insert(add([Naming.stem(next.column)], nextPath), at: 0)
+        if target.profile.column(named: next.column).map({ $0.empty > 0 }) ?? false {
+          optional.insert(chain[0] + ".title")
+        }
         searched.insert(nextPath + "." + Naming.expression(nextTitle.name), at: searched.count - 1)
         break
       }
       parts += chain.map { $0 + ".title" }
+      if shape.profile.column(named: ref.column).map({ $0.empty > 0 }) ?? false {
+        optional.formUnion(chain.map { $0 + ".title" })
+      }
     }
     parts = Array(parts.prefix(2))
     if parts.isEmpty, let count = childCount(shape) {
@@ -216,36 +309,57 @@ struct CollectionContext {
       }
     }
     if parts.isEmpty {
-      for column in shape.profile.columns
-      where isFacetColumn(column, of: shape) && parts.count < 2 && !isNearlyConstant(column, of: shape) {
+      // Words and years before bare numbers: "Car · USA · 1973", not "Car · 8".
+      let columns =
+        shape.profile.columns.filter { $0.kind != .integer || Naming.words($0.name).last == "year" }
+        + shape.profile.columns.filter { $0.kind == .integer && Naming.words($0.name).last != "year" }
+      for column in columns
+      where isFacetColumn(column, of: shape) && parts.count < 2 && !isNearlyConstant(column, of: shape)
+        && !echoesKind(column, of: shape, singular: plan.singular)
+        // A code of two or three letters (`GB`) without a label map says
+        // little in a subtitle ("Airport · GB"): words come next instead.
+        && (isCodeColumn(column) || column.kind != .text || column.averageLength > 3)
+      {
         // A code reads as its label (the facet's map, filled in by hand).
         let id = Naming.id(column.name, fallback: "")
         let expression =
           isCodeColumn(column) && !id.isEmpty
-          ? "label(\(Naming.expression(column.name)), '\(id)')" : Naming.expression(column.name)
+          ? "label(\(Naming.expression(column.name)), '\(id)')" : facetExpression(column)
         parts.append(add([column.name], expression))
+        if column.empty > 0 { optional.insert(parts[parts.count - 1]) }
       }
     }
-    // Else a short text that repeats a little (an airport's city, a
-    // region's type), rather than no subtitle or one value for nearly all.
-    if parts.isEmpty,
-      let column = shape.profile.columns.first(where: { column in
+    // Else two short texts that repeat a little (an airport's city and
+    // region), rather than no subtitle or one value for nearly all; a code
+    // of two or three letters (`GB`, `TX`) only after a word a reader knows.
+    if parts.isEmpty {
+      let texts = shape.profile.columns.filter { column in
         column.kind == .text && !titled.contains(column.name) && column.name != shape.key
           && shape.ref(column.name) == nil && column.filled * 10 >= column.rows * 9 && column.distinct >= 2
           && column.uniqueness <= 0.9 && column.averageWords <= 4 && column.averageLength <= 30
-          && !isNearlyConstant(column, of: shape)
-      })
-    {
-      parts.append(add([column.name], Naming.expression(column.name)))
+          && !isNearlyConstant(column, of: shape) && !echoesKind(column, of: shape, singular: plan.singular)
+      }
+      let words = texts.filter { $0.averageLength > 3 }
+      for column in (words.isEmpty ? texts : words).prefix(2) {
+        parts.append(add([column.name], Naming.expression(column.name)))
+        if column.empty > 0 { optional.insert(parts[parts.count - 1]) }
+      }
     }
     // Titles that repeat (a car per model year) are told apart by a date's year.
     if title.uniqueness < 1, plan.distinct == nil, parts.count < 3,
-      let date = shape.profile.columns.first(where: { $0.kind == .date && $0.filled * 10 >= $0.rows * 9 })
+      let date = shape.profile.columns.first(where: { $0.kind == .date && $0.filled * 10 >= $0.rows * 9 }),
+      !plan.fields.contains(where: { $0.expression == "year(\(Naming.expression(date.name)))" })
     {
       parts.append(add(["year"], "year(\(Naming.expression(date.name)))"))
     }
     if !parts.isEmpty {
-      plan.subtitle = ([plan.singular] + parts.map { "{{\($0)}}" }).joined(separator: " · ")
+      plan.subtitle =
+        plan.singular
+        + parts.map { part in
+          // A section on the field itself: `{{#artist}} · {{artist.title}}{{/artist}}`.
+          let field = part.split(separator: ".").first.map(String.init) ?? part
+          return optional.contains(part) ? "{{#\(field)}} · {{\(part)}}{{/\(field)}}" : " · {{\(part)}}"
+        }.joined()
     }
     plan.search = searched
     for column in shape.profile.columns
@@ -261,6 +375,17 @@ struct CollectionContext {
       plan.search.append(Naming.expression(column.name))
       if column.name == shape.key { plan.codeKey = Naming.expression(column.name) }
     }
+  }
+
+  /// A column whose values name the kind of record the subtitle already
+  /// starts with (`kind` in the `us` package's states: "state" or
+  /// "territory"): "State · state" says it twice.
+  func echoesKind(_ column: ColumnProfile, of shape: Schema.TableShape, singular: String) -> Bool {
+    guard let index = shape.found.table.column(named: column.name) else { return false }
+    let kind = singular.lowercased()
+    let length = kind.utf8.count
+    // Lengths first: lower-casing every value of a million rows costs seconds.
+    return shape.found.table.columns[index].contains { $0.utf8.count == length && $0.lowercased() == kind }
   }
 
   /// One value in nine of ten rows or more (`USA` for 3,372 of 3,376

@@ -56,19 +56,54 @@ public struct SitePlan: Sendable {
 public struct CollectionInference {
   public init() {}
 
-  /// Words in a numeric column's name that make it a popularity.
-  static let scoreWords = [
-    "popularity", "score", "rating", "votes", "stars", "downloads", "views", "likes", "plays", "playcount",
-    "pop", "population", "followers", "favorites", "favourites", "weight",
+  /// Words in a numeric column's name that make it a popularity, singular
+  /// or plural: what people chose (`votes`, `downloads`, `population`,
+  /// Debian's `dependents`) and what graded it (`rating`, `score`).
+  static let scoreWords: Set<String> = [
+    "popularity", "score", "rating", "votes", "vote", "stars", "star", "downloads", "download", "views",
+    "likes",
+    "plays", "playcount", "pop", "population", "followers", "favorites", "favourites", "weight", "dependents",
+    "dependent", "installs", "reviews", "review", "ratings", "fans", "subscribers", "watchers", "forks",
+    "stargazers", "citations", "visits", "visitors", "passengers", "sales", "listeners", "readers", "members",
+    // Population in the languages catalogues of places are written in:
+    // Data/world's `人口`, a Russian list's `население`.
+    "人口", "население", "численность", "bevölkerung", "einwohner", "población", "habitantes", "popolazione",
+    "abitanti", "população", "bevolking", "inwoners", "인구", "πληθυσμός", "ludność", "nüfus", "السكان",
   ]
   /// Score words that grade a record rather than count who chose it.
-  static let gradeWords: Set<String> = ["rating", "score", "stars"]
-  /// Words that may follow a score word in a popularity's name (`rating_count`).
+  static let gradeWords: Set<String> = ["rating", "score", "stars", "star", "grade"]
+  /// Words that may come before or after a score word in a popularity's
+  /// name (`rating_count`, `num_votes`, `avg_rating`).
   static let scoreTailWords: Set<String> = [
-    "count", "total", "sum", "avg", "average", "mean", "number", "num",
+    "count", "total", "sum", "avg", "average", "mean", "number", "num", "n",
   ]
-  /// Words that make a text column a title.
-  static let titleWords = ["name", "title", "label", "heading", "caption", "subject", "term", "word"]
+  /// Tail words that make a score word a count of people (`ratings_count`:
+  /// 3.8 million) rather than a grade (`rating`: 4.3).
+  static let countTailWords: Set<String> = ["count", "total", "sum", "number", "num", "n"]
+  /// Tail words that make any score word a grade (`avg_votes`).
+  static let averageTailWords: Set<String> = ["avg", "average", "mean"]
+  /// At most this many columns weigh how complete a record is.
+  static let maxCompletenessColumns = 6
+  /// Words that make a text column a title, in the languages catalogues
+  /// are written in: a Russian country list titles its records by
+  /// `название`, a Japanese one by `名前`.
+  static let titleWords: Set<String> = [
+    "name", "title", "label", "heading", "caption", "subject", "term", "word",
+    "nom", "titre", "libelle", "libellé", "nombre", "titulo", "título", "nome", "titolo", "naam", "titel",
+    "bezeichnung", "название", "наименование", "имя", "заголовок", "名前", "名称", "名", "标题", "題名", "이름",
+    "제목", "όνομα", "τίτλος", "nazwa", "tytuł", "namn", "navn", "nimi", "שם", "اسم", "عنوان",
+  ]
+  /// Words that make a name the long, official or descriptive form of
+  /// another: a person titles a country by `название`, not by
+  /// `официальное_название` ("Russian Federation" and not "the Federal
+  /// Republic of Germany" in pycountry's translations), and a language by
+  /// `name`, not `inverted_name` (iso-codes).
+  static let qualifierWords: Set<String> = [
+    "official", "full", "long", "formal", "legal", "complete", "descriptive", "description", "native",
+    "inverted", "sort", "sorting", "alternate", "alternative", "alt", "officiel", "officielle", "complet",
+    "complète", "oficial", "completo", "ufficiale", "officieel", "volledig", "offiziell", "offizieller",
+    "amtlich", "vollständig", "официальное", "официальный", "полное", "полный", "длинное", "正式", "公式",
+  ]
   /// A referenced table of at most this many rows, a tenth of those of a
   /// table referring to it or fewer, is a list of codes (genres, media
   /// types): a facet, not a subtitle.
@@ -107,22 +142,42 @@ public struct CollectionInference {
     var best: (column: ColumnProfile, score: Double)?
     for column in shape.profile.columns
     where column.kind == .text && shape.ref(column.name) == nil && column.filled * 2 >= column.rows {
-      let words = Naming.words(column.name)
+      let words = Naming.words(column.name).map(Naming.singular)
+      let nameLike = words.contains(where: titleWords.contains)
       var score = column.uniqueness
-      if words.contains(where: { titleWords.contains($0) }) { score += 0.5 }
+      if nameLike { score += 0.5 }
+      // Of two names the plain one (`name` before `official_name`); a
+      // description alone is a weaker title than a name but a better one
+      // than a column most records share (an emoji's "grinning face"
+      // before its category).
+      if words.contains(where: qualifierWords.contains) { score -= nameLike ? 0.6 : 0.2 }
       // Named for what the table holds: `maker` in makers, `country` in countries.
       if Naming.squashed(column.name) == Naming.squashed(Naming.singularName(shape.name)) { score += 0.5 }
       if column.averageLength > 80 || column.averageWords > 12 { score -= 1 }
       if column.averageLength < 2 { score -= 0.5 }
-      if column.name == shape.key && !words.contains(where: { titleWords.contains($0) }) { score -= 0.2 }
+      // A symbol is not a name: an emoji catalogue's `emoji` column (😀),
+      // named for the table and unique, is its picture; the description
+      // beside it is what a person reads in a list.
+      let symbols = column.samples.filter { !$0.unicodeScalars.contains { $0.properties.isAlphabetic } }
+      if !column.samples.isEmpty && symbols.count * 2 > column.samples.count { score -= 1 }
+      // Of two names, the shorter: the one a person reads in a list.
+      score -= min(column.averageLength, 80) / 400
+      if column.name == shape.key && !nameLike { score -= 0.2 }
       if score > (best?.score ?? -0.5) { best = (column, score) }
     }
     guard let column = best?.column else { return nil }
     let percent = Int((column.uniqueness * 100).rounded())
-    return (
-      column,
+    var reason =
       "'\(column.name)' is short text (\(Int(column.averageLength.rounded())) characters on average), \(percent) % distinct"
-    )
+    let longer = shape.profile.columns.filter { other in
+      other.name != column.name && other.kind == .text
+        && Naming.words(other.name).map(Naming.singular).contains(where: qualifierWords.contains)
+        && Naming.words(other.name).map(Naming.singular).contains(where: titleWords.contains)
+    }
+    if !longer.isEmpty {
+      reason += "; not " + longer.map { "'\($0.name)'" }.joined(separator: " or ") + ", a longer form"
+    }
+    return (column, reason)
   }
 
   public func infer(_ schema: Schema) -> SitePlan {
@@ -170,10 +225,11 @@ public struct CollectionInference {
           icon: FacetIcons.icon(forName: column.name),
           reason: "'\(column.name)' in \(shape.name) takes \(column.distinct) values"
             + (coded ? ", codes: fill in their labels below" : ""),
-          values: column.distinct <= Self.scopeValues && !coded ? context.allValues(shape, column.name) : [])
+          values: column.distinct <= Self.scopeValues && !coded && column.kind != .date
+            ? context.allValues(shape, column.name) : [])
         if coded { facet.codes = context.allValues(shape, column.name).sorted() }
         let id = addFacet(facet)
-        ownFacets[shape.name, default: []].append((id, Naming.expression(column.name)))
+        ownFacets[shape.name, default: []].append((id, context.facetExpression(column)))
       }
       // Lists whose values recur (tags): a record under each of them.
       for column in shape.profile.columns where context.isListFacet(column, of: shape) {

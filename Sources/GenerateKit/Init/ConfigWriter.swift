@@ -9,6 +9,8 @@ public struct ConfigWriter {
   public var title: String
   public var description: String
   public var trending: [String] = []
+  /// What the trending searches are, for their comment.
+  public var trendingComment = "The most popular titles; put the searches you expect here."
 
   public init(directory: String, title: String, description: String) {
     self.directory = directory
@@ -16,14 +18,8 @@ public struct ConfigWriter {
     self.description = description
   }
 
-  /// The language of the first collection's titles, from up to 2,000 of them.
-  func language(_ plan: SitePlan) -> String {
-    guard let first = plan.collections.first, let table = plan.schema.table(first.table)?.found.table,
-      let column = table.column(named: first.title)
-    else { return "en" }
-    let values = table.columns[column]
-    return SiteLanguage.code(forTitles: (0..<min(values.count, 2000)).map { values[$0] })
-  }
+  /// The language of the first collection's titles and text.
+  func language(_ plan: SitePlan) -> String { SiteLanguage.code(for: plan) }
 
   public func write(_ plan: SitePlan) -> String {
     typealias YAML = YAMLWriter
@@ -34,9 +30,7 @@ public struct ConfigWriter {
     out.append("title: \(YAML.scalar(title))")
     out.append("description: \(YAML.scalar(description))")
     let language = language(plan)
-    if let name = SiteLanguage.names[language] {
-      out.append(YAML.comment("language: most titles are written in \(name) script"))
-    }
+    if let reason = SiteLanguage.comment(language) { out.append(YAML.comment("language: \(reason)")) }
     out.append("language: \(YAML.scalar(language))")
     out.append("baseURL: /")
     out.append("tint: \"#0a84ff\"")
@@ -45,7 +39,7 @@ public struct ConfigWriter {
     out.append("  title: Search")
     out.append("  placeholder: \(YAML.scalar(placeholder(plan)))")
     if !trending.isEmpty {
-      out.append("  # The most popular titles; put the searches you expect here.")
+      out.append(YAML.comment(trendingComment, indent: 2))
       out.append("  trending: \(YAML.flowList(trending))")
     }
     out.append("")

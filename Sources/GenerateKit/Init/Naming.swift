@@ -79,11 +79,15 @@ enum Naming {
     return words.map { $0.lowercased() }
   }
 
-  /// `media_types` → `Media Types`.
+  /// `media_types` → `Media Types`; `tz` → `Time Zone`, `iata` → `IATA`
+  /// (as the record page labels columns: `ReadableWords`).
   static func label(_ name: String) -> String {
-    let parts = words(name)
+    let (parts, suffix) = ReadableWords.rewrite(words(name))
     guard !parts.isEmpty else { return name }
-    return parts.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    let text = parts.map {
+      ReadableWords.acronyms.contains($0) ? $0.uppercased() : $0.prefix(1).uppercased() + $0.dropFirst()
+    }.joined(separator: " ")
+    return suffix.map { text + " " + $0 } ?? text
   }
 
   /// English singular of the last word: `categories` → `category`.

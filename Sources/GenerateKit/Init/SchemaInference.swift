@@ -148,6 +148,16 @@ public struct SchemaInference {
         profile.kind == .integer || profile.kind == .text
       else { continue }
       let values = table.columns[index]
+      // A column that repeats the key row by row (a package index's `name`
+      // beside an `id` holding the same text; airportsdata's `lid`, the
+      // ICAO code again where a US airport has one) names the record
+      // itself: it would otherwise "refer" to its own table.
+      // (Text only: in a few rows, `home_team_id` may equal `id` by chance.)
+      if profile.kind == .text, let key = shape.key, let keyColumn = table.column(named: key),
+        zip(table.columns[keyColumn], values).allSatisfy({ $1.isEmpty || $0 == $1 })
+      {
+        continue
+      }
       let squashed = Naming.squashed(profile.name)
       let stripped = stem(profile.name)
       var named: [Schema.TableShape] = []

@@ -99,6 +99,9 @@ public struct SiteInitializer {
       let site = try DocumentBuilder().prepare(
         config, dataset: try DatasetLoader().load(config), baseURL: "/")
       writer.trending = Self.trending(site)
+      if !site.documents.contains(where: { $0.popularity > 0 }) {
+        writer.trendingComment = "The first titles (nothing ranks them); put the searches you expect here."
+      }
     } catch let error as DiagnosticsError {
       warnings += error.diagnostics.map { diagnostic in
         var warning = diagnostic
@@ -267,6 +270,18 @@ public struct SiteInitializer {
       return "\(Self.thousands(rows)) \(noun.lowercased())"
     }
     guard !counts.isEmpty else { return "Search" }
+    // In another language, no English glue ("Search 249 страны."): each
+    // collection and its count, which reads the same in any language.
+    if SiteLanguage.code(for: plan) != "en" {
+      return plan.collections.compactMap { collection -> String? in
+        guard let table = plan.schema.table(collection.table) else { return nil }
+        let rows =
+          collection.distinct == nil
+          ? table.profile.rows
+          : table.profile.columns.first { Naming.expression($0.name) == collection.title }?.distinct ?? 0
+        return "\(collection.label): \(rows)"
+      }.joined(separator: ", ")
+    }
     let list =
       counts.count == 1
       ? counts[0] : counts.dropLast().joined(separator: ", ") + " and " + (counts.last ?? "")
@@ -283,13 +298,17 @@ public struct SiteInitializer {
     return out
   }
 
-  /// The most popular titles of the first two collections, alternately.
+  /// The most popular titles of the first two collections, alternately;
+  /// with no popularity at all, their first titles, so that the search
+  /// page focused with an empty field is never blank (US states, ISO
+  /// currencies: every field of every record filled, nothing to rank by).
   static func trending(_ site: PreparedSite) -> [String] {
-    guard site.documents.contains(where: { $0.popularity > 0 }) else { return [] }
+    let ranked = site.documents.contains(where: { $0.popularity > 0 })
     var lists: [[String]] = []
     for collection in 0..<min(2, site.config.collections.count) {
-      let best = site.documents.filter { $0.collection == collection && $0.popularity > 0 }
-        .sorted { ($0.popularity, $1.title) > ($1.popularity, $0.title) }
+      let documents = site.documents.filter { $0.collection == collection && (!ranked || $0.popularity > 0) }
+      let best =
+        ranked ? documents.sorted { ($0.popularity, $1.title) > ($1.popularity, $0.title) } : documents
       var seen = Set<String>()
       lists.append(best.map(\.title).filter { !$0.isEmpty && seen.insert($0).inserted }.prefix(3).map { $0 })
     }

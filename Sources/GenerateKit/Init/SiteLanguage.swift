@@ -1,17 +1,45 @@
-/// The language `init` writes for a site, read off the script its titles
-/// are written in: `<html lang>` tells screen readers which voice to use,
-/// and the site's language chooses word forms and digit grouping. Only a
-/// script that names one language is decided (Hiragana or Katakana → ja,
-/// Hangul → ko, Han alone → zh, Greek → el, Thai → th, Hebrew → he);
-/// Latin, Cyrillic or Arabic text, shared by many languages, stays `en`,
-/// which a person can change.
+/// The language `init` writes for a site, read off its data: `<html
+/// lang>` tells screen readers which voice to use, and the site's language
+/// chooses word forms and digit grouping. A script that names a language
+/// decides it (Cyrillic → ru, Hangul → ko, Devanagari → hi…); Latin text
+/// is told apart by its commonest small words (le, der, el, il, o, het…)
+/// and letters (ß, ñ, ã); anything else stays `en`, which a person can
+/// change. pycountry's Russian country list got `en` before, and the
+/// description "Search 249 страны."
 enum SiteLanguage {
-  /// The languages decided by script, for the config's comment.
+  /// Why each language other than English was chosen, for the config's comment.
   static let names = [
     "ja": "Japanese", "ko": "Korean", "zh": "Chinese", "el": "Greek", "th": "Thai", "he": "Hebrew",
+    "ru": "Cyrillic", "uk": "Ukrainian Cyrillic", "sr": "Serbian Cyrillic", "kk": "Kazakh Cyrillic",
+    "be": "Belarusian Cyrillic", "ar": "Arabic", "fa": "Persian", "ur": "Urdu", "hi": "Devanagari",
+    "bn": "Bengali", "ta": "Tamil", "te": "Telugu", "kn": "Kannada", "ml": "Malayalam", "gu": "Gujarati",
+    "pa": "Gurmukhi", "ka": "Georgian", "hy": "Armenian", "am": "Ethiopic", "km": "Khmer", "lo": "Lao",
+    "my": "Myanmar", "si": "Sinhala", "bo": "Tibetan",
   ]
 
-  enum Script: Hashable { case latin, kana, han, hangul, greek, thai, hebrew, other }
+  /// The config's comment on a language: its script, or its words.
+  static func comment(_ code: String) -> String? {
+    if let script = names[code] { return "most titles are written in \(script) script" }
+    if let words = stopWords[code], code != "en" {
+      return "the data's commonest small words are \(words.prefix(4).joined(separator: ", "))…"
+    }
+    return nil
+  }
+
+  enum Script: Hashable {
+    case latin, kana, han, hangul, greek, thai, hebrew, cyrillic, arabic, devanagari, bengali, gurmukhi
+    case gujarati, tamil, telugu, kannada, malayalam, sinhala, lao, tibetan, myanmar, georgian, ethiopic
+    case khmer, armenian, other
+  }
+
+  /// Scripts that name one language (or one before the others, as
+  /// Devanagari does Hindi); Cyrillic and Arabic are told apart by letters.
+  static let scriptLanguages: [Script: String] = [
+    .hangul: "ko", .greek: "el", .thai: "th", .hebrew: "he", .devanagari: "hi", .bengali: "bn",
+    .gurmukhi: "pa", .gujarati: "gu", .tamil: "ta", .telugu: "te", .kannada: "kn", .malayalam: "ml",
+    .sinhala: "si", .lao: "lo", .tibetan: "bo", .myanmar: "my", .georgian: "ka", .ethiopic: "am",
+    .khmer: "km", .armenian: "hy",
+  ]
 
   static func script(of scalar: Unicode.Scalar) -> Script? {
     switch scalar.value {
@@ -22,29 +50,168 @@ enum SiteLanguage {
     case 0x370...0x3FF, 0x1F00...0x1FFF: return .greek
     case 0xE00...0xE7F: return .thai
     case 0x590...0x5FF: return .hebrew
+    case 0x400...0x52F: return .cyrillic
+    case 0x600...0x6FF, 0x750...0x77F, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return .arabic
+    case 0x900...0x97F: return .devanagari
+    case 0x980...0x9FF: return .bengali
+    case 0xA00...0xA7F: return .gurmukhi
+    case 0xA80...0xAFF: return .gujarati
+    case 0xB80...0xBFF: return .tamil
+    case 0xC00...0xC7F: return .telugu
+    case 0xC80...0xCFF: return .kannada
+    case 0xD00...0xD7F: return .malayalam
+    case 0xD80...0xDFF: return .sinhala
+    case 0xE80...0xEFF: return .lao
+    case 0xF00...0xFFF: return .tibetan
+    case 0x1000...0x109F: return .myanmar
+    case 0x10A0...0x10FF: return .georgian
+    case 0x1200...0x139F: return .ethiopic
+    case 0x1780...0x17FF: return .khmer
+    case 0x530...0x58F: return .armenian
     default: return scalar.properties.isAlphabetic ? .other : nil
     }
   }
 
-  /// The language code for these titles (a sample is enough).
-  static func code(forTitles titles: some Sequence<String>) -> String {
+  /// The language of the first collection: the script of its titles (up
+  /// to 2,000), else the words of those and of its other text columns.
+  static func code(for plan: SitePlan) -> String {
+    guard let first = plan.collections.first, let shape = plan.schema.table(first.table) else { return "en" }
+    let table = shape.found.table
+    let rows = 0..<min(table.count, 2000)
+    let title = shape.profile.columns.first { Naming.expression($0.name) == first.title }?.name
+    var titles: [String] = []
+    var other: [String] = []
+    for column in shape.profile.columns where column.kind == .text {
+      guard let index = table.column(named: column.name) else { continue }
+      let values = table.columns[index]
+      if column.name == title {
+        titles = rows.map { values[$0] }
+      } else if column.name != shape.key && column.averageWords >= 1.5 {
+        // Words, not codes: iso-codes' language types (`L`, `E`, `I`)
+        // would read as French `l'` and Italian `e`.
+        other += rows.map { values[$0] }
+      }
+    }
+    return code(forTitles: titles.isEmpty ? other : titles, otherText: other)
+  }
+
+  /// The language code for these titles (a sample is enough), with other
+  /// text of the same records to read Latin words in.
+  static func code(forTitles titles: some Sequence<String>, otherText: some Sequence<String> = [String]())
+    -> String
+  {
     var letters: [Script: Int] = [:]
     var total = 0
+    var cyrillic = ""
+    var arabic = ""
     for title in titles {
       for scalar in title.unicodeScalars {
         guard let script = script(of: scalar) else { continue }
         letters[script, default: 0] += 1
         total += 1
+        if script == .cyrillic { cyrillic.unicodeScalars.append(scalar) }
+        if script == .arabic { arabic.unicodeScalars.append(scalar) }
       }
     }
     guard total > 0 else { return "en" }
     let share = { (script: Script) in Double(letters[script, default: 0]) / Double(total) }
     if share(.kana) > 0.05 && share(.kana) + share(.han) > 0.5 { return "ja" }
-    if share(.hangul) > 0.5 { return "ko" }
     if share(.han) > 0.5 { return "zh" }
-    if share(.greek) > 0.5 { return "el" }
-    if share(.thai) > 0.5 { return "th" }
-    if share(.hebrew) > 0.5 { return "he" }
-    return "en"
+    for (script, code) in scriptLanguages where share(script) > 0.5 { return code }
+    if share(.cyrillic) > 0.5 { return cyrillicLanguage(cyrillic.lowercased()) }
+    if share(.arabic) > 0.5 { return arabicLanguage(arabic) }
+    guard share(.latin) > 0.5 else { return "en" }
+    return latinLanguage(Array(titles) + Array(otherText))
+  }
+
+  /// Letters only some Cyrillic alphabets have; Russian otherwise.
+  static func cyrillicLanguage(_ letters: String) -> String {
+    let marks: [(code: String, letters: String)] = [
+      ("uk", "іїєґ"), ("sr", "ђћџј"), ("kk", "әғқңұһ"), ("be", "ў"),
+    ]
+    var best: (code: String, count: Int) = ("ru", 0)
+    for mark in marks {
+      let count = letters.reduce(0) { $0 + (mark.letters.contains($1) ? 1 : 0) }
+      // A share of letters, not one: a Russian list may name a Ukrainian town.
+      if count * 200 > letters.count && count > best.count { best = (mark.code, count) }
+    }
+    return best.code
+  }
+
+  /// Letters Persian and Urdu add to the Arabic alphabet; Arabic otherwise.
+  static func arabicLanguage(_ letters: String) -> String {
+    let urdu = letters.reduce(0) { $0 + ("ٹڈڑںے".contains($1) ? 1 : 0) }
+    let persian = letters.reduce(0) { $0 + ("پچژگ".contains($1) ? 1 : 0) }
+    if urdu * 200 > letters.count { return "ur" }
+    if persian * 200 > letters.count { return "fa" }
+    return "ar"
+  }
+
+  /// The commonest small words of each language written in Latin letters
+  /// that `init` tells apart.
+  static let stopWords: [String: [String]] = [
+    "en": ["the", "of", "and", "to", "in", "for", "with", "on", "at", "by", "from", "an", "is", "or"],
+    "fr": [
+      "le", "la", "les", "de", "des", "du", "et", "en", "un", "une", "pour", "sur", "au", "aux", "dans",
+      "par", "avec", "l", "d",
+    ],
+    "de": [
+      "der", "die", "das", "und", "von", "den", "des", "dem", "im", "mit", "für", "zu", "ein", "eine", "auf",
+      "bei", "nach", "aus", "zum", "zur",
+    ],
+    // Not Spanish `al`: it starts Arabic place names in any list (iso-codes'
+    // subdivisions: "Al Jizah"), which read as Spanish with it.
+    "es": ["el", "la", "los", "las", "de", "del", "y", "en", "un", "una", "por", "con", "para"],
+    "it": [
+      "il", "lo", "la", "gli", "le", "di", "del", "della", "dei", "delle", "e", "in", "con", "per", "un",
+      "una", "da", "nel",
+    ],
+    "pt": [
+      "o", "a", "os", "as", "de", "do", "da", "dos", "das", "e", "em", "com", "para", "um", "uma", "no", "na",
+      "ao",
+    ],
+    "nl": ["de", "het", "een", "en", "van", "in", "op", "met", "voor", "te", "aan", "bij", "niet"],
+  ]
+
+  /// Letters that only some of those languages write.
+  static let letters: [Character: [String]] = [
+    "ß": ["de"], "ä": ["de"], "ö": ["de"], "ü": ["de"], "ñ": ["es"], "ã": ["pt"], "õ": ["pt"],
+    "ç": ["fr", "pt"], "ê": ["fr", "pt"], "ô": ["fr", "pt"], "â": ["fr", "pt"], "î": ["fr"], "û": ["fr"],
+    "œ": ["fr"], "ë": ["fr", "nl"], "ì": ["it"], "ò": ["it"], "è": ["fr", "it"], "ù": ["fr", "it"],
+    "à": ["fr", "it", "pt"], "á": ["es", "pt"], "í": ["es", "pt"], "ó": ["es", "pt"], "ú": ["es", "pt"],
+    "é": ["fr", "es", "pt", "it"],
+  ]
+
+  /// The Latin-script language whose small words and letters the text
+  /// holds most, each word shared by n languages counting 1/n for each:
+  /// `en` unless another is clearly ahead, in at least one word in fifty
+  /// (an English list of airports names a few "Aeroporto de …"), and a
+  /// letter counting a quarter of a word.
+  static func latinLanguage(_ texts: [String]) -> String {
+    var owners: [String: [String]] = [:]
+    for (code, words) in stopWords {
+      for word in words { owners[word, default: []].append(code) }
+    }
+    var hits: [String: Double] = [:]
+    var words = 0
+    for text in texts {
+      for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
+        words += 1
+        if let codes = owners[String(word)] {
+          for code in codes { hits[code, default: 0] += 1 / Double(codes.count) }
+        }
+        var marked = Set<String>()
+        for character in word { marked.formUnion(letters[character] ?? []) }
+        // A letter says less than a word: place names carry them into
+        // any list (iso-codes' subdivisions: "Bogotá", "São Paulo").
+        for code in marked { hits[code, default: 0] += 0.25 / Double(marked.count) }
+      }
+    }
+    guard let best = hits.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), best.key != "en" else {
+      return "en"
+    }
+    let english = hits["en", default: 0]
+    return best.value * 50 >= Double(words) && best.value >= 3 && best.value >= english * 1.5
+      ? best.key : "en"
   }
 }

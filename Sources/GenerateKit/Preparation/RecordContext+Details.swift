@@ -226,12 +226,18 @@ extension RecordContext {
       previous = character
     }
     if !word.isEmpty { words.append(word) }
-    let text = words.enumerated().map { offset, word in
-      // An all-capitals word (GDP) keeps its capitals; so do these.
-      if word.count > 1, word.allSatisfy({ $0.isUppercase || $0.isNumber }) { return word }
-      if ["id", "url", "isbn", "gdp"].contains(word.lowercased()) { return word.uppercased() }
+    // An all-capitals word (GDP) keeps its capitals; an abbreviation is
+    // spelt out (`tz` → Time zone), a unit or a language goes last in
+    // parentheses (`Weight_in_lbs` → Weight (lbs), `name_ja` → Name (ja)).
+    let capitals = Set(words.filter { $0.count > 1 && $0.allSatisfy { $0.isUppercase || $0.isNumber } })
+    let (rewritten, suffix) = ReadableWords.rewrite(
+      words.map { capitals.contains($0) ? $0 : $0.lowercased() })
+    var text = rewritten.enumerated().map { offset, word in
+      if capitals.contains(word) { return word }
+      if ReadableWords.acronyms.contains(word.lowercased()) { return word.uppercased() }
       return offset == 0 ? word.prefix(1).uppercased() + word.dropFirst().lowercased() : word.lowercased()
     }.joined(separator: " ")
+    if let suffix, !text.isEmpty { text += " " + suffix }
     return text.isEmpty ? name : text
   }
 

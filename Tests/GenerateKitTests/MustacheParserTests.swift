@@ -194,6 +194,12 @@ import Testing
     Self.expectError("{{%1️⃣ CONTENT_TYPE: XML}}", .unknownPragma("CONTENT_TYPE: XML"))
     Self.expectError("{{<1️⃣p}}{{x}}{{/p}}", .notABlockInParent("p"))
     Self.expectError("{{$1️⃣b(x)}}{{/b(x)}}", .functionOnBlock("x"))
+    // Nesting as deep as a record's `subtitle:` could write it, which
+    // would run the parser and the renderer out of stack.
+    let deep = String(repeating: "{{#a}}", count: 100) + "{{#1️⃣a}}" + String(repeating: "{{/a}}", count: 101)
+    Self.expectError(deep, .nestedTooDeep(TemplateTags.maxDepth))
+    let deepest = String(repeating: "{{#a}}", count: 100_000)
+    #expect(throws: MustacheParser.SyntaxError.self) { try MustacheParser.parse(deepest) }
   }
 
   /// The message names what is wrong, with the names as written.

@@ -29,7 +29,7 @@ struct CompiledRenderer {
   /// How deep partials may nest before one renders nothing. Static cycles
   /// are refused at load (`TemplateSet.cycles`); only a dynamic partial
   /// gets here.
-  static let maxPartialDepth = 200
+  static let maxPartialDepth = 100
 
   /// Where an iteration is: what `first()`, `last()`, `index()`, `even()`
   /// and `odd()` read.

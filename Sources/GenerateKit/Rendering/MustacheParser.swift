@@ -38,6 +38,8 @@ struct MustacheParser {
       /// Something other than blocks and text inside `{{<parent}}…{{/parent}}`.
       case notABlockInParent(String)
       case invalidPragma
+      /// More sections, blocks and parents open at once than the limit.
+      case nestedTooDeep(Int)
       case unknownPragma(String)
     }
 
@@ -63,6 +65,7 @@ struct MustacheParser {
       case .functionOnBlock(let name): return "block '\(name)' cannot apply a function"
       case .notABlockInParent(let parent):
         return "parent '\(parent)' may hold only blocks ({{$name}}…{{/name}}) and text"
+      case .nestedTooDeep(let limit): return "sections nest more than \(limit) deep"
       case .invalidPragma: return "invalid pragma (write it as {{% CONTENT_TYPE: TEXT}})"
       case .unknownPragma(let text):
         return "unknown pragma '\(text)' (known: CONTENT_TYPE: HTML and CONTENT_TYPE: TEXT)"
@@ -107,6 +110,9 @@ struct MustacheParser {
     var sectionTransforms: [String] = []
     /// Where the open section's name starts, for an error if it never closes.
     var sectionStart: String.Index?
+    /// Sections, blocks and parents open around this one: each is a
+    /// recursion here and when rendering, which must not run out of stack.
+    var depth = 0
     var newLine = true
     /// Inside `{{<parent}}…{{/parent}}`, and directly there (not in a block).
     var inParent = false
@@ -121,6 +127,7 @@ struct MustacheParser {
       state.sectionTransforms = transforms
       state.sectionStart = start
       state.inParentTopLevel = false
+      state.depth += 1
       if !newLine { state.newLine = false }
       return state
     }
@@ -130,6 +137,7 @@ struct MustacheParser {
       state.sectionName = name
       state.sectionTransforms = []
       state.sectionStart = start
+      state.depth += 1
       state.newLine = true
       state.inParent = true
       state.inParentTopLevel = true
@@ -203,6 +211,9 @@ struct MustacheParser {
   // MARK: Templates
 
   private mutating func parse(_ initial: State) throws(Failure) -> [Item] {
+    if initial.depth > TemplateTags.maxDepth {
+      throw Failure(kind: .nestedTooDeep(TemplateTags.maxDepth), at: initial.sectionStart)
+    }
     var items: [Item] = []
     var state = initial
     var whiteSpaceBefore: Substring = ""

@@ -35,7 +35,6 @@ let package = Package(
       dependencies: [
         "CLibXML2",
         "CZlib",
-        .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "Yams", package: "Yams"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -68,6 +67,8 @@ let package = Package(
       dependencies: [
         "GenerateKit",
         .product(name: "PropertyBased", package: "swift-property-based"),
+        // The oracle the template parser and renderer are compared with.
+        .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Hummingbird", package: "hummingbird"),
       ],

@@ -54,8 +54,8 @@ import Testing
     #expect(set.tagsByName["footer"]?.file.hasPrefix("<built-in theme>") == false)
     #expect(set.tagsByName["search"]?.file.hasPrefix("<built-in theme>") == false)
     #expect(set.tagsByName["404"]?.file == "<built-in theme>/404.mustache")
-    let page = set.library.render(["site": ["title": "Mine"]], withTemplate: "search")
-    #expect(page == "<p>Mine</p>\n")
+    let page = set.render(["site": ["title": "Mine"]], withTemplate: "search")
+    #expect(page.map { String(decoding: $0, as: UTF8.self) } == "<p>Mine</p>\n")
 
     // `builtInTheme: false`: the folder alone, none of the theme's files.
     let alone = try TemplateSet.load(directories: [folder.path], builtIn: false)

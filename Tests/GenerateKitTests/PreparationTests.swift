@@ -37,7 +37,7 @@ import Testing
         for document in site.documents
         where document.collection == site.collections.firstIndex(where: { $0 === collection }) {
           let context = RecordContext(site: site, table: collection.table, row: document.row)
-          #expect(template.render(context) == template.template.render(context))
+          #expect(try template.render(context) == MustacheOracle.renderRecordTemplate(template.text, context))
         }
       }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// A prepared collection's `where:` and `fold:`, compiled.
 struct CollectionFilters {
@@ -42,12 +41,11 @@ extension DocumentBuilder {
       guard let located else { return nil }
       do {
         return try RecordTemplate(located.value)
-      } catch let error as MustacheTemplate.ParserError {
-        var location = located.location
-        location.column += error.context.columnNumber - 1
-        diagnostics.append(.error(at: location, "in template '\(located.value)': \(error.error)"))
       } catch {
-        diagnostics.append(.error(at: located.location, "in template '\(located.value)': \(error)"))
+        var location = located.location
+        // A later line's column is not the config line's.
+        if error.line == 1 { location.column += error.column - 1 }
+        diagnostics.append(.error(at: location, "in template '\(located.value)': \(error.message)"))
       }
       return nil
     }

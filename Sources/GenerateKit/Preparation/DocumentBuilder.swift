@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// Joins the tables into documents as the config describes: compiles every
 /// expression (reporting each fault at its place in the config), then

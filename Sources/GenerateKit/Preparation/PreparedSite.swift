@@ -1,5 +1,3 @@
-import Mustache
-
 /// A collection with its expressions resolved against the schema. A class:
 /// it is read on every field lookup, and copying a struct of a dozen
 /// references each time showed up in profiles.

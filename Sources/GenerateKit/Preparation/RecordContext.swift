@@ -1,9 +1,7 @@
-import Mustache
-
 /// A record as Mustache sees it: built-in names (`title`, `url`, `slug`…),
 /// the collection's fields evaluated on demand, and the table's raw columns.
 /// Lazy, so a template only pays for the fields it uses.
-final class RecordContext: MustacheParent, @unchecked Sendable {
+final class RecordContext: @unchecked Sendable {
   /// Contexts already opened while rendering one page: a song list names
   /// the same artist and album again and again, and each is evaluated once.
   final class Cache {

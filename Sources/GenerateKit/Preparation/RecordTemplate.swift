@@ -1,18 +1,16 @@
-import Mustache
-
 /// A record's `subtitle:`, `url:` or page path template, rendered as text
 /// (no escaping) once per record. Most are text and names (`Song ·
 /// {{artistName}}`, `{{album.url}}#track-{{id}}`): those are filled in
 /// here, a name at a time from the record's `RecordContext`, as Mustache
 /// would fill them — a million records through Mustache cost seconds of
 /// dynamic casts. Anything else (sections, a value that is not text)
-/// renders through `CompiledRenderer`, and what that does not render
-/// (a lambda) through Mustache. One deliberate difference: a name whose
-/// value is a list of text is its items joined with ", ".
+/// renders through `CompiledRenderer`. One deliberate difference: a name
+/// whose value is a list of text is its items joined with ", ".
 struct RecordTemplate {
-  let template: MustacheTemplate
-  /// The template as `CompiledRenderer` renders it, when it compiled.
-  let compiled: CompiledTemplate?
+  /// As the config writes it.
+  let text: String
+  /// The template as `CompiledRenderer` renders it: text, unescaped.
+  let compiled: CompiledTemplate
   /// The template's text and dotted names, when it has nothing else.
   let parts: [Part]?
 
@@ -21,10 +19,9 @@ struct RecordTemplate {
     case name([String])
   }
 
-  /// Throws `MustacheTemplate.ParserError` as Mustache does.
-  init(_ text: String) throws {
-    template = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + text)
-    compiled = CompiledTemplate.compile(template)
+  init(_ text: String) throws(MustacheParser.SyntaxError) {
+    self.text = text
+    compiled = try MustacheParser.parse(text, html: false)
     parts = Self.parts(of: text)
   }
 
@@ -85,15 +82,10 @@ struct RecordTemplate {
     return text
   }
 
-  /// The whole template rendered, as `template.render(context)` renders it
-  /// (with no partials: a record's template has no library).
-  private func rendered(_ context: RecordContext) -> String {
-    if !TemplateSet.rendersWithMustache, let compiled {
-      var renderer = CompiledRenderer(templates: [:], known: [])
-      if let bytes = try? renderer.render(compiled, object: context) {
-        return String(decoding: bytes, as: UTF8.self)
-      }
-    }
-    return template.render(context)
+  /// The whole template rendered (with no partials: a record's template
+  /// has none to name).
+  func rendered(_ context: RecordContext) -> String {
+    var renderer = CompiledRenderer(templates: [:])
+    return String(decoding: renderer.render(compiled, object: context), as: UTF8.self)
   }
 }

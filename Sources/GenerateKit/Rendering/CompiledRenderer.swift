@@ -1,21 +1,19 @@
 import Foundation
-import Mustache
 
 /// Renders `CompiledTemplate`s into UTF-8 bytes, exactly as swift-mustache
 /// renders the same templates (`Template+Render.swift`, `Context.swift`,
-/// `Sequence.swift`, `Transform.swift` of its sources): the same lookups up
-/// the context stack, section truthiness, partial indentation, inheritance,
-/// transforms and escaping — but with the context's values told apart by a
-/// switch over the types pages use (`RenderValue`) instead of a cast to
-/// each of swift-mustache's protocols, one stack pushed and popped instead
-/// of copied, and one byte buffer instead of a string per tag.
+/// `Sequence.swift`, `Transform.swift` of its 2.x sources): the same
+/// lookups up the context stack, section truthiness, partial indentation,
+/// inheritance, dynamic partials, transforms and escaping — but with the
+/// context's values told apart by a switch over the types pages use
+/// (`RenderValue`) instead of a cast to each of swift-mustache's
+/// protocols, one stack pushed and popped instead of copied, and one byte
+/// buffer instead of a string per tag.
 ///
-/// A value of a type it does not know (a lambda, `NSNull`, a tuple) or a
-/// transform it does not render throws `Unsupported`, and the page is
-/// rendered through swift-mustache instead (`TemplateSet.render`).
+/// It renders every template and every value: a value of a type pages do
+/// not use is read through the same protocols swift-mustache has
+/// (`TemplateValueProtocols.swift`), and writes its description.
 struct CompiledRenderer {
-  struct Unsupported: Error {}
-
   /// How a template is being rendered: swift-mustache's `MustacheContext`
   /// but for the stack, which `CompiledRenderer` keeps.
   struct Scope {
@@ -23,7 +21,15 @@ struct CompiledRenderer {
     var overrides: [String: CompiledTemplate]?
     var html = true
     var sequence: SequencePlace?
+    /// Partials and parents entered: a dynamic partial can name itself,
+    /// which swift-mustache follows until the stack overflows.
+    var depth = 0
   }
+
+  /// How deep partials may nest before one renders nothing. Static cycles
+  /// are refused at load (`TemplateSet.cycles`); only a dynamic partial
+  /// gets here.
+  static let maxPartialDepth = 100
 
   /// Where an iteration is: what `first()`, `last()`, `index()`, `even()`
   /// and `odd()` read.
@@ -34,101 +40,122 @@ struct CompiledRenderer {
   }
 
   let templates: [String: CompiledTemplate]
-  /// Every name swift-mustache has: a partial it has that did not compile
-  /// sends the whole page to swift-mustache.
-  let known: Set<String>
   var stack: [RenderValue] = []
   var out: [UInt8] = []
 
-  init(templates: [String: CompiledTemplate], known: Set<String>) {
+  init(templates: [String: CompiledTemplate]) {
     self.templates = templates
-    self.known = known
   }
 
   /// Renders `template` over `object`, as `MustacheTemplate.render(_:library:)` would.
-  mutating func render(_ template: CompiledTemplate, object: Any) throws -> [UInt8] {
-    stack = [try RenderValue(object)]
+  mutating func render(_ template: CompiledTemplate, object: Any) -> [UInt8] {
+    stack = [RenderValue(object)]
     out = []
     out.reserveCapacity(4096)
-    try render(template, Scope())
+    render(template, Scope())
     // Pages wait in memory a batch at a time: without the room the buffer
     // grew into, which can be half of it.
     return out.capacity - out.count > out.count / 8 ? Array(out[...]) : out
   }
 
-  mutating func render(_ template: CompiledTemplate, _ scope: Scope) throws {
+  mutating func render(_ template: CompiledTemplate, _ scope: Scope) {
     var scope = scope
     let start = out.count
     guard let indentation = scope.indentation, !indentation.isEmpty else {
-      for node in template.nodes { try render(node, &scope) }
+      for node in template.nodes { render(node, &scope) }
       return
     }
     // A tag's output is indented when this template's output so far ends
     // a line ("\n" as a whole character: not "\r\n").
     for node in template.nodes {
       let before = out.count
-      try render(node, &scope)
+      render(node, &scope)
       guard out.count > before, before > start, out[before - 1] == 0x0A else { continue }
       if before - 1 > start, out[before - 2] == 0x0D { continue }
       out.insert(contentsOf: indentation, at: before)
     }
   }
 
-  private mutating func render(_ node: CompiledTemplate.Node, _ scope: inout Scope) throws {
+  private mutating func render(_ node: CompiledTemplate.Node, _ scope: inout Scope) {
     switch node {
     case .text(let bytes):
       out.append(contentsOf: bytes)
     case .variable(let name, let escaped):
-      guard let value = try lookup(name, scope) else { return }
-      try write(value, escaped: escaped && scope.html)
+      guard let value = lookup(name, scope) else { return }
+      write(value, escaped: escaped && scope.html)
     case .section(let name, let template):
-      guard let value = try lookup(name, scope) else { return }
+      guard let value = lookup(name, scope) else { return }
       switch value {
       case .bool(let bool):
-        if bool { try render(template, scope) }
+        if bool { render(template, scope) }
       case .dicts(let items):
-        try iterate(items.count, template, scope) { try RenderValue(items[$0]) }
+        iterate(items.count, template, scope) { RenderValue(items[$0]) }
       case .list(let items):
-        try iterate(items.count, template, scope) { try RenderValue(items[$0]) }
+        iterate(items.count, template, scope) { RenderValue(items[$0]) }
       case .strings(let items):
-        try iterate(items.count, template, scope) { .string(items[$0]) }
+        iterate(items.count, template, scope) { .string(items[$0]) }
+      case .other(let object):
+        if let sequence = object as? TemplateSequence {
+          let items = sequence.templateElements
+          iterate(items.count, template, scope) { RenderValue(items[$0]) }
+        } else if let bool = object as? Bool {
+          if bool { render(template, scope) }
+        } else {
+          within(value, template, scope)
+        }
       default:
-        try within(value, template, scope)
+        within(value, template, scope)
       }
     case .inverted(let name, let template):
-      guard let value = try lookup(name, scope) else {
-        try render(template, scope)
+      guard let value = lookup(name, scope) else {
+        render(template, scope)
         return
       }
       switch value {
       case .bool(let bool):
-        if !bool { try render(template, scope) }
-      case .dicts(let items) where items.isEmpty: try within(value, template, scope)
-      case .list(let items) where items.isEmpty: try within(value, template, scope)
-      case .strings(let items) where items.isEmpty: try within(value, template, scope)
+        if !bool { render(template, scope) }
+      case .dicts(let items) where items.isEmpty: within(value, template, scope)
+      case .list(let items) where items.isEmpty: within(value, template, scope)
+      case .strings(let items) where items.isEmpty: within(value, template, scope)
+      case .other(let object):
+        if let sequence = object as? TemplateSequence {
+          if sequence.templateIsEmpty { within(value, template, scope) }
+        } else if let bool = object as? Bool, !bool {
+          render(template, scope)
+        }
       default: break
       }
     case .block(let name, let fallback, let indentation):
       var inner = scope
       inner.indentation = Self.indent(scope.indentation, indentation)
       inner.sequence = nil
-      try render(scope.overrides?[name] ?? fallback, inner)
+      render(scope.overrides?[name] ?? fallback, inner)
     case .partial(let name, let indentation, let overrides):
-      guard let template = templates[name] else {
-        if known.contains(name) { throw Unsupported() }
-        return
-      }
-      var inner = Scope()
-      inner.indentation = Self.indent(scope.indentation, indentation)
-      inner.overrides = scope.overrides
-      if let overrides {
-        // The outer template's overrides win over the parent's own.
-        inner.overrides = scope.overrides?.merging(overrides) { outer, _ in outer } ?? overrides
-      }
-      try render(template, inner)
+      partial(name, indentation, overrides, scope)
+    case .dynamicPartial(let name, let indentation, let overrides):
+      // The value must be text (a `String`, as swift-mustache casts it).
+      guard case .string(let target) = lookup(name, scope) else { return }
+      partial(target, indentation, overrides, scope)
     case .contentType(let html):
       scope.html = html
     }
+  }
+
+  private mutating func partial(
+    _ name: String, _ indentation: [UInt8]?, _ overrides: [String: CompiledTemplate]?, _ scope: Scope
+  ) {
+    // A name with no template renders nothing, as in swift-mustache; the
+    // load reports those it can see (`TemplateSet.load`).
+    guard let template = templates[name], scope.depth < Self.maxPartialDepth else { return }
+    var inner = Scope()
+    inner.depth = scope.depth + 1
+    inner.indentation = Self.indent(scope.indentation, indentation)
+    inner.overrides = scope.overrides
+    if let overrides {
+      // The outer template's overrides win over the parent's own.
+      inner.overrides = scope.overrides?.merging(overrides) { outer, _ in outer } ?? overrides
+    }
+    render(template, inner)
   }
 
   private static func indent(_ outer: [UInt8]?, _ added: [UInt8]?) -> [UInt8]? {
@@ -137,27 +164,27 @@ struct CompiledRenderer {
   }
 
   /// A section over one object: it is on the stack while the section renders.
-  private mutating func within(_ value: RenderValue, _ template: CompiledTemplate, _ scope: Scope) throws {
+  private mutating func within(_ value: RenderValue, _ template: CompiledTemplate, _ scope: Scope) {
     var inner = scope
     inner.sequence = nil
     stack.append(value)
     defer { stack.removeLast() }
-    try render(template, inner)
+    render(template, inner)
   }
 
   private mutating func iterate(
-    _ count: Int, _ template: CompiledTemplate, _ scope: Scope, element: (Int) throws -> RenderValue
-  ) throws {
+    _ count: Int, _ template: CompiledTemplate, _ scope: Scope, element: (Int) -> RenderValue
+  ) {
     var inner = scope
     for index in 0..<count {
       inner.sequence = SequencePlace(first: index == 0, last: index == count - 1, index: index)
-      stack.append(try element(index))
+      stack.append(element(index))
       defer { stack.removeLast() }
-      try render(template, inner)
+      render(template, inner)
     }
   }
 
-  private mutating func write(_ value: RenderValue, escaped: Bool) throws {
+  private mutating func write(_ value: RenderValue, escaped: Bool) {
     switch value {
     case .string(let string):
       if escaped { HTMLEscape.append(string, to: &out) } else { out.append(contentsOf: string.utf8) }
@@ -171,59 +198,61 @@ struct CompiledRenderer {
       out.append(contentsOf: (bool ? "true" : "false").utf8)
     case .int(let int):
       out.append(contentsOf: String(int).utf8)
-    case .double(let double):
-      let text = String(describing: double)
-      if escaped { HTMLEscape.append(text, to: &out) } else { out.append(contentsOf: text.utf8) }
     default:
-      // A list, a record, a dictionary written as text: swift-mustache
-      // writes its description, which only it should decide.
-      throw Unsupported()
+      // A list, a record, a number of another type: its description, as
+      // swift-mustache writes it.
+      let text = value.description
+      if escaped { HTMLEscape.append(text, to: &out) } else { out.append(contentsOf: text.utf8) }
     }
   }
 
   // MARK: Names
 
-  private func lookup(_ name: CompiledTemplate.Name, _ scope: Scope) throws -> RenderValue? {
+  /// swift-mustache's `getChild`: the value a name (and its transforms)
+  /// gives, nil for none.
+  private func lookup(_ name: CompiledTemplate.Name, _ scope: Scope) -> RenderValue? {
     var found: RenderValue?
     switch name.kind {
     case .current:
       found = stack.last
     case .sequence:
       guard let place = scope.sequence else { return nil }
-      return try Self.transform(place, name.transforms)
+      return Self.transform(place, name.transforms)
     case .local(let path):
       guard let top = stack.last else { return nil }
-      found = try Self.descend(top, path[...])
+      found = Self.descend(top, path[...])
     case .stack(let path):
       guard let first = path.first else {
         found = stack.last
         break
       }
       for object in stack.reversed() {
-        if let child = try object.child(first) {
-          found = try Self.descend(child, path.dropFirst())
+        if let child = object.child(first) {
+          found = Self.descend(child, path.dropFirst())
           break
         }
       }
     }
-    guard var value = found else { return nil }
+    // `NSNull` found by name is nothing (its `MustacheCustomRepresentation`);
+    // one a transform gives is kept, as swift-mustache keeps it.
+    guard var value = found, !value.isNull else { return nil }
     for transform in name.transforms {
-      guard let transformed = try value.transform(transform) else { return nil }
+      guard let transformed = value.transform(transform) else { return nil }
       value = transformed
     }
     return value
   }
 
-  private static func descend(_ value: RenderValue, _ path: ArraySlice<String>) throws -> RenderValue? {
+  private static func descend(_ value: RenderValue, _ path: ArraySlice<String>) -> RenderValue? {
     var value = value
     for name in path {
-      guard let child = try value.child(name) else { return nil }
+      guard let child = value.child(name) else { return nil }
       value = child
     }
     return value
   }
 
-  private static func transform(_ place: SequencePlace, _ transforms: [String]) throws -> RenderValue? {
+  private static func transform(_ place: SequencePlace, _ transforms: [String]) -> RenderValue? {
     guard let first = transforms.first else { return nil }
     var value: RenderValue
     switch first {
@@ -235,7 +264,7 @@ struct CompiledRenderer {
     default: return nil
     }
     for transform in transforms.dropFirst() {
-      guard let transformed = try value.transform(transform) else { return nil }
+      guard let transformed = value.transform(transform) else { return nil }
       value = transformed
     }
     return value
@@ -244,22 +273,26 @@ struct CompiledRenderer {
 
 /// A context value as `CompiledRenderer` tells them apart: the types pages
 /// are rendered over (`PageContext`, `RecordContext`, `[String: Any]`,
-/// arrays, text, numbers, `Bool`). Anything else throws
-/// `CompiledRenderer.Unsupported`.
-enum RenderValue {
+/// arrays, text, numbers, `Bool`) each have a case; anything else is
+/// `.other`, read through the protocols swift-mustache reads it through.
+enum RenderValue: CustomStringConvertible {
   case string(String)
   case substring(Substring)
   case bool(Bool)
   case int(Int)
-  case double(Double)
   case dictionary([String: Any])
   case record(RecordContext)
   case page(PageContext)
   case dicts([[String: Any]])
   case strings([String])
   case list([Any])
+  /// `NSNull`: nothing when a name finds it, kept when a transform gives it.
+  case null
+  /// A value of any other type (`Double`, `[String: String]`, a `Set`, a
+  /// reversed list, a key–value pair, an `Optional` that is nil).
+  case other(Any)
 
-  init(_ object: Any) throws {
+  init(_ object: Any) {
     // The value's own type first, compared as a metatype: a failed
     // `as? RecordContext` (a class) on an array or a dictionary bridges it
     // to an `NSArray` or `NSDictionary` first, the most expensive part of
@@ -284,68 +317,126 @@ enum RenderValue {
     } else if type == PageContext.self, let page = object as? PageContext {
       self = .page(page)
     } else {
-      try self.init(cast: object)
+      self.init(cast: object)
     }
   }
 
-  /// Any other value: one wrapped in an `Optional`, an array or a
-  /// dictionary of another element type.
-  private init(cast object: Any) throws {
+  /// Any other value. An `Optional` holding one is that value, as
+  /// swift-mustache's casts see through it; a nil one stays itself (it
+  /// opens a section and writes "nil" there). Other arrays and
+  /// dictionaries stay as they are: converting `[String: String]` to
+  /// `[String: Any]` could change the order `enumerated` gives.
+  private init(cast object: Any) {
+    if let optional = object as? OptionalValue {
+      if let wrapped = optional.wrappedValue {
+        self.init(wrapped)
+      } else {
+        self = .other(object)
+      }
+      return
+    }
     switch object {
     case let string as String: self = .string(string)
-    case let dictionary as [String: Any]: self = .dictionary(dictionary)
-    case let bool as Bool: self = .bool(bool)
-    case let dicts as [[String: Any]]: self = .dicts(dicts)
-    case let strings as [String]: self = .strings(strings)
-    case let list as [Any]: self = .list(list)
-    case let int as Int: self = .int(int)
-    case let page as PageContext: self = .page(page)
     case let substring as Substring: self = .substring(substring)
-    case let double as Double: self = .double(double)
+    case let bool as Bool: self = .bool(bool)
+    case let int as Int: self = .int(int)
     case let record as RecordContext: self = .record(record)
-    default: throw CompiledRenderer.Unsupported()
+    case let page as PageContext: self = .page(page)
+    case is NSNull: self = .null
+    default: self = .other(object)
     }
   }
 
-  /// swift-mustache's `_getImmediateChild`: a `MustacheParent`'s child,
-  /// and nothing for values whose mirror has no labelled children.
-  func child(_ name: String) throws -> RenderValue? {
+  var isNull: Bool {
+    if case .null = self { return true }
+    return false
+  }
+
+  /// The value as swift-mustache keeps it, for what is read through protocols.
+  var object: Any {
     switch self {
-    case .dictionary(let dictionary): return try dictionary[name].map { try RenderValue($0) }
-    case .record(let record): return try record.child(named: name).map { try RenderValue($0) }
-    case .page(let page): return try page.child(named: name).map { try RenderValue($0) }
-    case .string, .substring, .bool, .int, .double, .dicts, .strings, .list: return nil
+    case .string(let string): return string
+    case .substring(let substring): return substring
+    case .bool(let bool): return bool
+    case .int(let int): return int
+    case .dictionary(let dictionary): return dictionary
+    case .record(let record): return record
+    case .page(let page): return page
+    case .dicts(let dicts): return dicts
+    case .strings(let strings): return strings
+    case .list(let list): return list
+    case .null: return NSNull()
+    case .other(let object): return object
     }
   }
 
-  /// swift-mustache's transforms (`Transform.swift`) on these types: nil
-  /// where it gives nil.
-  func transform(_ name: String) throws -> RenderValue? {
+  /// What swift-mustache writes for a value that is not text:
+  /// `String(describing:)`.
+  var description: String {
+    switch self {
+    case .string(let string): return string
+    case .substring(let substring): return String(substring)
+    case .bool(let bool): return bool ? "true" : "false"
+    case .int(let int): return String(int)
+    default: return String(describing: object)
+    }
+  }
+
+  /// swift-mustache's `_getImmediateChild`: a `MustacheParent`'s child, a
+  /// key–value pair's `key` and `value`, and nothing for other values
+  /// (which swift-mustache reads through `Mirror`; no context value here
+  /// has fields of its own to read that way).
+  func child(_ name: String) -> RenderValue? {
+    switch self {
+    case .dictionary(let dictionary): return dictionary[name].map { RenderValue($0) }
+    case .record(let record): return record.child(named: name).map { RenderValue($0) }
+    case .page(let page): return page.child(named: name).map { RenderValue($0) }
+    case .other(let object):
+      if let keyed = object as? TemplateKeyed { return keyed.templateChild(name).map { RenderValue($0) } }
+      if let pair = object as? (key: Any, value: Any) {
+        switch name {
+        // A field read through `Mirror` loses one `Optional`.
+        case "key": return Self.unwrapped(pair.key).map { RenderValue($0) }
+        case "value": return Self.unwrapped(pair.value).map { RenderValue($0) }
+        default: return nil
+        }
+      }
+      return nil
+    case .string, .substring, .bool, .int, .dicts, .strings, .list, .null: return nil
+    }
+  }
+
+  private static func unwrapped(_ value: Any) -> Any? {
+    guard let optional = value as? OptionalValue else { return value }
+    return optional.wrappedValue
+  }
+
+  /// swift-mustache's transforms (`Transform.swift`): nil where it gives nil.
+  func transform(_ name: String) -> RenderValue? {
     switch self {
     case .string(let string): return Self.transform(string, name)
     case .substring(let substring): return Self.transform(substring, name)
     case .int(let int):
       switch name {
       case "equalzero": return .bool(int == 0)
-      case "plusone": return .int(int + 1)
-      case "minusone": return .int(int - 1)
+      // Wrapping where swift-mustache would trap.
+      case "plusone": return .int(int &+ 1)
+      case "minusone": return .int(int &- 1)
       case "even": return .bool(int & 1 == 0)
       case "odd": return .bool(int & 1 == 1)
       default: return nil
       }
-    case .dicts(let items): return try Self.transform(items, name) { try RenderValue($0) }
-    case .list(let items): return try Self.transform(items, name) { try RenderValue($0) }
-    case .strings(let items): return try Self.transform(items, name) { .string($0) }
-    case .dictionary(let dictionary):
-      switch name {
-      case "count": return .int(dictionary.count)
-      case "empty": return .bool(dictionary.isEmpty)
-      // Key–value pairs, which only swift-mustache renders.
-      case "enumerated", "sorted": throw CompiledRenderer.Unsupported()
-      default: return nil
-      }
-    case .bool, .double, .record, .page: return nil
+    case .dicts(let items): return Self.transform(items, name) ?? generic(name)
+    case .list(let items): return Self.transform(items, name) ?? generic(name)
+    case .strings(let items): return Self.transform(items, name) ?? generic(name)
+    case .dictionary, .other: return generic(name)
+    case .bool, .record, .page, .null: return nil
     }
+  }
+
+  private func generic(_ name: String) -> RenderValue? {
+    guard let transformable = object as? TemplateTransformable else { return nil }
+    return transformable.templateTransform(name).map { RenderValue($0) }
   }
 
   private static func transform<S: StringProtocol>(_ text: S, _ name: String) -> RenderValue? {
@@ -359,19 +450,15 @@ enum RenderValue {
     }
   }
 
-  private static func transform<Element>(
-    _ items: [Element], _ name: String, element: (Element) throws -> RenderValue
-  ) throws -> RenderValue? {
+  /// The transforms every array has, without boxing it; `reversed` and
+  /// `sorted` go through `TemplateTransformable`, which knows the
+  /// array's element type.
+  private static func transform<Element>(_ items: [Element], _ name: String) -> RenderValue? {
     switch name {
-    case "first": return try items.first.map(element)
-    case "last": return try items.last.map(element)
+    case "first": return items.first.map { RenderValue($0) }
+    case "last": return items.last.map { RenderValue($0) }
     case "count": return .int(items.count)
     case "empty": return .bool(items.isEmpty)
-    // A reversed collection, which only swift-mustache iterates; and
-    // `sorted`, which depends on the array's static element type (an
-    // `[Any]` of text is not sorted, a `[String]` is), which a value read
-    // from `Any` no longer tells.
-    case "reversed", "sorted": throw CompiledRenderer.Unsupported()
     default: return nil
     }
   }

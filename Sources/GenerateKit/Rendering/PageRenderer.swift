@@ -1,8 +1,7 @@
 import Foundation
-import Mustache
 
 /// Two context layers: what this page adds, over what every page shares.
-struct PageContext: MustacheParent {
+struct PageContext {
   var page: [String: Any]
   var shared: [String: Any]
 
@@ -463,19 +462,18 @@ public struct PageRenderer {
       }
       let text = String(decoding: asset.bytes, as: UTF8.self)
       do {
-        let template = try MustacheTemplate(string: text)
+        let template = try MustacheParser.parse(text)
         let rendered = templates.render(template, object: PageContext(page: [:], shared: shared))
         sources.append(
           AssetFile(
             path: String(asset.path.dropLast(".mustache".count)), bytes: rendered,
             source: asset.source))
-      } catch let error as MustacheTemplate.ParserError {
+      } catch {
         // The file's own folder: with layered template folders it need not be the first.
         throw DiagnosticsError(
           .error(
-            at: SourceLocation(
-              file: asset.source, line: error.context.lineNumber, column: error.context.columnNumber),
-            "template syntax: \(TemplateSet.describe(error.error))"))
+            at: SourceLocation(file: asset.source, line: error.line, column: error.column),
+            "template syntax: \(error.message)"))
       }
     }
     return sources

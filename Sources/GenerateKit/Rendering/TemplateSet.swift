@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 
 /// The templates: Mustache templates registered by file name (so
 /// `partials/head.mustache` is `{{> head}}`), plus the static assets, from
@@ -11,9 +10,7 @@ public struct TemplateSet: @unchecked Sendable {
   public var directories: [String]
   public var builtIn = true
   public var directory: String { directories.first ?? "" }
-  var library: MustacheLibrary
-  /// The templates `CompiledRenderer` renders, by name; the others (see
-  /// `CompiledTemplate.compile`) render through `library`.
+  /// Every template, parsed (`MustacheParser`), by name.
   var compiled: [String: CompiledTemplate] = [:]
   var names: Set<String>
   /// Each template's tags, for what a page's template and partials wrote.
@@ -79,7 +76,6 @@ public struct TemplateSet: @unchecked Sendable {
   /// any part of the theme by giving a file the same name.
   public static func load(directories: [String], builtIn: Bool = true) throws -> TemplateSet {
     var diagnostics: [Diagnostic] = []
-    var library = MustacheLibrary()
     var compiled: [String: CompiledTemplate] = [:]
     var names: [String: String] = [:]
     var sources: [(name: String, file: String, tags: TemplateTags)] = []
@@ -153,17 +149,12 @@ public struct TemplateSet: @unchecked Sendable {
               "unknown template function '\(transform)' in '{{\(tag.content)}}'; known functions: \(known)"))
         }
         do {
-          let template = try MustacheTemplate(string: text)
-          library.register(template, named: fileName)
-          compiled[fileName] = CompiledTemplate.compile(template)
-        } catch let error as MustacheTemplate.ParserError {
+          compiled[fileName] = try MustacheParser.parse(text)
+        } catch {
           diagnostics.append(
             .error(
-              at: SourceLocation(
-                file: file, line: error.context.lineNumber, column: error.context.columnNumber),
-              "template syntax: \(Self.describe(error.error))"))
-        } catch {
-          diagnostics.append(.error(at: SourceLocation(file: file), "template syntax: \(error)"))
+              at: SourceLocation(file: file, line: error.line, column: error.column),
+              "template syntax: \(error.message)"))
         }
       }
     }
@@ -177,7 +168,7 @@ public struct TemplateSet: @unchecked Sendable {
     }
     diagnostics += Self.cycles(in: sources)
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-    var set = TemplateSet(directories: directories, library: library, names: Set(names.keys), assets: assets)
+    var set = TemplateSet(directories: directories, names: Set(names.keys), assets: assets)
     set.builtIn = builtIn
     set.compiled = compiled
     for source in sources { set.tagsByName[source.name] = (source.file, source.tags) }
@@ -215,41 +206,19 @@ public struct TemplateSet: @unchecked Sendable {
 
   func has(_ name: String) -> Bool { names.contains(name) }
 
-  /// `GENERATE_RENDERER=mustache` renders every page through swift-mustache,
-  /// to compare a site built both ways.
-  static let rendersWithMustache = ProcessInfo.processInfo.environment["GENERATE_RENDERER"] == "mustache"
-  /// `GENERATE_RENDERER=compiled` says on stderr when a page falls back to
-  /// swift-mustache, to check that a site's pages all render compiled.
-  static let reportsFallback = ProcessInfo.processInfo.environment["GENERATE_RENDERER"] == "compiled"
-
-  private static func fellBack(_ name: String) {
-    guard reportsFallback else { return }
-    FileHandle.standardError.write(
-      Data("generate: template '\(name)' rendered through swift-mustache\n".utf8))
-  }
-
   /// The template `name` rendered over `object`, as swift-mustache renders
-  /// it: through `CompiledRenderer` when the template compiled and the
-  /// values are of types it knows, else through swift-mustache. Nil when
-  /// there is no such template.
+  /// it. Nil when there is no such template.
   func render(_ object: Any, withTemplate name: String) -> [UInt8]? {
-    if !Self.rendersWithMustache, let template = compiled[name] {
-      var renderer = CompiledRenderer(templates: compiled, known: names)
-      if let bytes = try? renderer.render(template, object: object) { return bytes }
-    }
-    if !Self.rendersWithMustache { Self.fellBack(name) }
-    return library.render(object, withTemplate: name).map { Array($0.utf8) }
+    guard let template = compiled[name] else { return nil }
+    var renderer = CompiledRenderer(templates: compiled)
+    return renderer.render(template, object: object)
   }
 
   /// A template that is not one of the set's (an asset's), with the set's
   /// templates as its partials.
-  func render(_ template: MustacheTemplate, object: Any) -> [UInt8] {
-    if !Self.rendersWithMustache, let compiledTemplate = CompiledTemplate.compile(template) {
-      var renderer = CompiledRenderer(templates: compiled, known: names)
-      if let bytes = try? renderer.render(compiledTemplate, object: object) { return bytes }
-    }
-    if !Self.rendersWithMustache { Self.fellBack("(asset)") }
-    return Array(template.render(object, library: library).utf8)
+  func render(_ template: CompiledTemplate, object: Any) -> [UInt8] {
+    var renderer = CompiledRenderer(templates: compiled)
+    return renderer.render(template, object: object)
   }
 
   /// Whether the template `name` is the built-in theme's, as written
@@ -300,17 +269,6 @@ public struct TemplateSet: @unchecked Sendable {
       }
     }
     return diagnostics
-  }
-
-  static func describe(_ error: Error) -> String {
-    switch error {
-    case MustacheTemplate.Error.sectionCloseNameIncorrect:
-      return "section closed with a different name than it was opened with"
-    case MustacheTemplate.Error.unfinishedName: return "unfinished tag name"
-    case MustacheTemplate.Error.expectedSectionEnd: return "section is never closed"
-    case MustacheTemplate.Error.invalidSetDelimiter: return "invalid set-delimiter tag"
-    default: return "\(error)"
-    }
   }
 
   /// Templates that include themselves, directly or through others

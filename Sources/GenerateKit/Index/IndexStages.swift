@@ -260,7 +260,8 @@ struct DocumentShardStage {
       shard -> Result<(rows: [UInt8], fields: [UInt8], fielded: Set<Int>), any Error> in
       let start = shard * options.docsPerShard
       let end = min(start + options.docsPerShard, order.count)
-      let file = DocumentShard(docs: (start..<end).map { rows.row($0, fields: false) }, first: start)
+      let file = DocumentShard(
+        docs: (start..<end).map { rows.row($0, fields: false, artwork: true) }, first: start)
       var fielded = Set<Int>()
       let texts = (start..<end).map { number -> [String] in
         guard showsFields, let texts = rows.searched.texts(of: order[number]) else { return [] }
@@ -427,6 +428,11 @@ struct FilterStage {
         fields: site.collections.firstIndex { $0 === collection }.flatMap {
           fielded.contains($0) ? SearchedFields.labels(of: collection) : nil
         })
+      if let index = site.collections.firstIndex(where: { $0 === collection }),
+        site.collectionsWithArtwork.contains(index)
+      {
+        kind.artwork = true
+      }
       if collection.distinct != nil {
         kind.distinct = add("distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))
       }

@@ -173,6 +173,12 @@ public struct ConfigWriter {
       out.append("    distinct: \(Self.scalar(distinct))")
     }
     if let subtitle = collection.subtitle { out.append("    subtitle: \(Self.quoted(subtitle))") }
+    if let image = collection.image {
+      out.append("    image: \(Self.scalar(image))  # a picture: an https URL or a file")
+    }
+    if let symbol = collection.symbol {
+      out.append("    symbol: \(Self.scalar(symbol))  # an emoji, shown as the artwork")
+    }
     if let popularity = collection.popularity {
       if let reason = collection.popularityReason { out.append("    # popularity: \(reason)") }
       out.append("    popularity: \(Self.scalar(popularity))")

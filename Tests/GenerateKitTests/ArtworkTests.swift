@@ -149,4 +149,22 @@ import Testing
     #expect(site.imageOrigins == ["https://covers.example"])
     #expect(site.documents.contains { $0.symbol == "🇫🇷" })
   }
+
+  /// `generate preview` sends the policy its last build computed, so remote
+  /// pictures show there as on a host that sends the same header.
+  @Test func thePreviewSendsTheBuildsPolicy() async throws {
+    let project = try PreviewFolder()
+    try project.write("site/index.html", "home")
+    let policy = "default-src 'self'; img-src 'self' https://covers.example"
+    try await project.withServer(
+      reportingChanges: { progress in
+        progress.contentSecurityPolicy(policy)
+        return nil
+      }
+    ) { client in
+      let response = try await client.get("/")
+      #expect(response.status == 200)
+      #expect(response.header("Content-Security-Policy") == policy)
+    }
+  }
 }

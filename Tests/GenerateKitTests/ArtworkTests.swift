@@ -167,4 +167,71 @@ import Testing
       #expect(response.header("Content-Security-Policy") == policy)
     }
   }
+
+  /// Only regular image files inside the config's folder are copied: a
+  /// missing file, a symbolic link leading out and a file that is no image
+  /// are each a warning naming the first record, and those records keep
+  /// their tile.
+  @Test func localFilesMustBeImagesInsideTheFolder() throws {
+    let folder = try DataFolder([
+      "covers/a.png": "not really a PNG, but named like one",
+      "notes.txt": "text",
+      "things.csv": """
+      id,title,cover
+      1,Alpha,covers/a.png
+      2,Beta,covers/gone.png
+      3,Gamma,covers/out.png
+      4,Delta,notes.txt
+      5,Epsilon,./covers/../covers/a.png
+
+      """,
+      "site.yml": """
+      title: Things
+      tables:
+        things: { file: things.csv, key: id }
+      collections:
+        - { id: things, table: things, title: title, image: cover }
+
+      """,
+    ])
+    defer { folder.remove() }
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path("covers/out.png"), withDestinationPath: "/etc/hostname")
+    let site = try folder.prepare()
+    let images = site.documents.map(\.image)
+    #expect(images[0].hasPrefix("images/") && images[0].hasSuffix(".png"))
+    #expect(images[4] == images[0], "the same file is one copy")
+    #expect(images[1...3].allSatisfy { $0.isEmpty })
+    #expect(site.imageFiles.count == 1)
+    let warnings = site.warnings.map(\.message)
+    #expect(warnings.count == 3, "\(warnings)")
+    #expect(warnings.contains { $0.contains("does not exist") && $0.contains("record 2 of things") })
+    #expect(
+      warnings.contains { $0.contains("outside the config's folder") && $0.contains("record 3 of things") })
+    #expect(warnings.contains { $0.contains("not a .png") && $0.contains("record 4 of things") })
+    #expect(site.imageOrigins.isEmpty)
+  }
+
+  /// The validator allows a picture from an origin the site's `img-src`
+  /// names, and nothing else from it: another origin, or a script from the
+  /// same one, is still blocked.
+  @Test func theValidatorAllowsExactlyTheImageOrigins() {
+    let html = page(
+      """
+      <img src="https://Covers.example/a.png" alt="" />
+      <img src="https://other.example/b.png" alt="" />
+      <script src="https://covers.example/x.js"></script>
+      """)
+    let allowed = HTMLValidator(imageOrigins: ["https://covers.example"]).check(
+      Array(html.utf8), path: "p.html")
+    let blocked = allowed.diagnostics.map(\.message)
+    #expect(blocked.count == 2, "\(blocked)")
+    #expect(blocked.contains { $0.hasPrefix("src=\"https://other.example/b.png\" is blocked") })
+    #expect(blocked.contains { $0.hasPrefix("src=\"https://covers.example/x.js\" is blocked") })
+    let plain = HTMLValidator().check(Array(html.utf8), path: "p.html").diagnostics
+    #expect(plain.count == 3)
+    #expect(
+      HTMLFacts.origin(of: " https://user@Covers.Example:8443/a.png?x") == "https://covers.example:8443")
+    #expect(HTMLFacts.origin(of: "/images/a.png") == nil)
+  }
 }

@@ -10,7 +10,9 @@ import os
 import pathlib
 import subprocess
 import tempfile
+import struct
 import threading
+import zlib
 
 import pytest
 
@@ -18,7 +20,6 @@ from conftest import REPO, Handler, _new_page
 from helpers import final_search, open_search, settle, type_query
 
 POLICY = "default-src 'self'; img-src 'self' https://covers.example"
-COVER = (REPO / "Tests/GenerateKitTests/Fixtures/pictures/data/covers/blue-train.png").read_bytes()
 
 
 class PicturesHandler(Handler):
@@ -44,13 +45,28 @@ def pictures():
         server.server_close()
 
 
+def png(top, bottom, size=96):
+    """A square PNG fading from one colour to another: a cover that reads as a picture."""
+    rows = b"".join(
+        b"\x00" + bytes(round(a + (b - a) * y / (size - 1)) for a, b in zip(top, bottom)) * size for y in range(size))
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+PICTURES = {"kind-of-blue.png": png((20, 40, 90), (90, 160, 230)), "miles.png": png((60, 40, 30), (220, 170, 120))}
+
+
 def covers(page):
-    """covers.example, answered here: every cover is the fixture's PNG, but missing.png, a 404."""
+    """covers.example, answered here: two covers, and missing.png, a 404."""
     def answer(route):
-        if route.request.url.endswith("/missing.png"):
+        name = route.request.url.rsplit("/", 1)[-1]
+        if name not in PICTURES:
             route.fulfill(status=404, body="")
         else:
-            route.fulfill(status=200, body=COVER, content_type="image/png")
+            route.fulfill(status=200, body=PICTURES[name], content_type="image/png")
     page.route("https://covers.example/**", answer)
 
 
@@ -167,3 +183,8 @@ def test_screenshots(art_page, pictures, size, scheme):
     page.goto(pictures + "albums/1-kind-of-blue/")
     page.wait_for_function("() => document.querySelector('.hero .art img').complete")
     page.screenshot(path=str(folder / f"artwork-{size}-{scheme}-record.png"))
+    page.goto(pictures + "artists/1-miles-davis/")
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    page.screenshot(path=str(folder / f"artwork-{size}-{scheme}-artist.png"))
+    page.goto(pictures + "emoji/1-blue-heart/")
+    page.screenshot(path=str(folder / f"artwork-{size}-{scheme}-emoji.png"))

@@ -105,6 +105,15 @@ import Testing
     #expect(DocumentBuilder.scheme(of: "data:image/png;base64,AAAA") == "data")
     #expect(DocumentBuilder.scheme(of: "covers/a.png") == nil)
     #expect(DocumentBuilder.scheme(of: "C:\\covers\\a.png") == nil)
+    var copied: [String: String] = [:]
+    var files: (list: [(path: String, bytes: [UInt8])], paths: Set<String>) = ([], [])
+    for url in ["https://", "https:///a.png", "http://exa mple.com/a.png"] {
+      let result = DocumentBuilder.image(url, folder: "/nonexistent", copied: &copied, files: &files)
+      #expect({ if case .failure(.malformed) = result { true } else { false } }(), "\(url)")
+    }
+    let port = DocumentBuilder.image(
+      "https://Covers.Example:8443/a.png", folder: "/nonexistent", copied: &copied, files: &files)
+    #expect((try? port.get())?.origin == "https://covers.example:8443")
   }
 
   @Test func initProposesImageAndSymbolColumns() {

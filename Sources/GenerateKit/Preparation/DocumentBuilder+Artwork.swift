@@ -17,6 +17,7 @@ extension DocumentBuilder {
   /// Why a value was refused, worded for the warning.
   enum ArtworkProblem: Hashable, Error {
     case scheme(String)
+    case malformed
     case outside
     case missing
     case notImage
@@ -26,6 +27,7 @@ extension DocumentBuilder {
       switch self {
       case .scheme(let scheme):
         "its '\(scheme):' URL is not an https: or http: image (only those are shown)"
+      case .malformed: "its URL is malformed or names no host (a space must be written %20)"
       case .outside: "its path leads outside the config's folder"
       case .missing: "its file does not exist or is not a regular file"
       case .notImage: "its file is not a .png, .jpg, .jpeg, .gif, .webp, .svg or .avif image"
@@ -112,7 +114,7 @@ extension DocumentBuilder {
     if let scheme = scheme(of: value) {
       guard scheme == "https" || scheme == "http" else { return .failure(.scheme(scheme)) }
       guard let url = URLComponents(string: value), let host = url.host, !host.isEmpty else {
-        return .failure(.scheme(scheme))
+        return .failure(.malformed)
       }
       let port = url.port.map { ":\($0)" } ?? ""
       return .success((value, "\(scheme)://\(host.lowercased())\(port)"))

@@ -66,6 +66,7 @@ struct Preview: AsyncParsableCommand {
         // of the site is rendered, which a newer edit may cut short.
         let build = try builder.build(
           keeping: memory, openPages: progress.openPagesFirst, beforePublishing: progress.filesReady)
+        progress.contentSecurityPolicy(build.summary.contentSecurityPolicy)
         for line in DiagnosticPrinter().lines(for: build.summary.warnings) {
           PreviewServer.printToStandardError(line)
         }

@@ -86,6 +86,12 @@ public struct SiteConfig: Sendable {
     /// Search field name → weight (a number). The title weighs 2, other
     /// searched fields 1; a field of weight 2 or more ranks like the title.
     public var weights: [(name: String, expression: Located<String>)] = []
+    /// The record's picture: an expression whose value is an `https:` or
+    /// `http:` URL, or a path to an image file relative to the config.
+    public var image: Located<String>? = nil
+    /// A single emoji or symbol (one grapheme cluster) shown large in the
+    /// artwork tile instead of the initial.
+    public var symbol: Located<String>? = nil
   }
 
   public struct Facet: Sendable {

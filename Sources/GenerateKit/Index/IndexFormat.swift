@@ -48,6 +48,10 @@ struct Manifest: Codable, Equatable {
     /// Labels of the searched fields a row may show (`DocumentRow.fields`):
     /// those its subtitle does not already name.
     var fields: [String]?
+    /// Some of the kind's documents have artwork (an image or a symbol),
+    /// which only their document shards carry: a row a term shard carried
+    /// is completed from its document shard before it is shown.
+    var artwork: Bool?
   }
 
   struct Scope: Codable, Equatable {
@@ -282,7 +286,10 @@ struct FieldShard: Codable, Equatable {
 /// `[kind, title, subtitle, url, hue]`, or in a term shard's `docs`
 /// `[number, kind, title, subtitle, url, hue]`, followed by `fields` for a
 /// document its shard's words find outside the title, whose searched text
-/// the title and subtitle do not show.
+/// the title and subtitle do not show. A document shard's row of a document
+/// with artwork ends with `image` (`""` when it has only a symbol) and
+/// `symbol`, trailing `""` left out; term shards never carry them, so the
+/// first query's bytes do not grow with the URLs.
 struct DocumentRow: Codable, Equatable, JSONFragment {
   var number: Int?
   var kind: Int
@@ -293,11 +300,17 @@ struct DocumentRow: Codable, Equatable, JSONFragment {
   /// The texts of the kind's `fields` (`Manifest.Kind.fields`), in order,
   /// `""` for a field with nothing to add; no trailing `""`.
   var fields: [String]?
+  /// The picture's URL, relative to the base URL when the site holds it.
+  var image: String?
+  /// One grapheme cluster shown instead of the initial.
+  var symbol: String?
 
   init(
     number: Int? = nil, kind: Int, title: String, subtitle: String, url: String, hue: Int,
-    fields: [String]? = nil
+    fields: [String]? = nil, image: String? = nil, symbol: String? = nil
   ) {
+    self.image = image
+    self.symbol = symbol
     self.number = number
     self.kind = kind
     self.title = title
@@ -329,6 +342,14 @@ struct DocumentRow: Codable, Equatable, JSONFragment {
         writer.string(text)
       }
       writer.byte(UInt8(ascii: "]"))
+    }
+    if image != nil || symbol != nil {
+      writer.byte(UInt8(ascii: ","))
+      writer.string(image ?? "")
+    }
+    if let symbol {
+      writer.byte(UInt8(ascii: ","))
+      writer.string(symbol)
     }
     writer.byte(UInt8(ascii: "]"))
   }
@@ -369,7 +390,11 @@ struct DocumentRow: Codable, Equatable, JSONFragment {
     subtitle = try next(text)
     url = try next(text)
     hue = try next(number)
-    if !items.isEmpty { fields = try next { if case .texts(let t) = $0 { t } else { nil } } }
+    if let item = items.first, case .texts = item {
+      fields = try next { if case .texts(let t) = $0 { t } else { nil } }
+    }
+    if !items.isEmpty { image = try next(text) }
+    if !items.isEmpty { symbol = try next(text) }
     guard items.isEmpty else {
       throw DecodingError.dataCorrupted(
         .init(codingPath: decoder.codingPath, debugDescription: "row too long"))
@@ -385,6 +410,8 @@ struct DocumentRow: Codable, Equatable, JSONFragment {
     try array.encode(url)
     try array.encode(hue)
     if let fields { try array.encode(fields) }
+    if image != nil || symbol != nil { try array.encode(image ?? "") }
+    if let symbol { try array.encode(symbol) }
   }
 }
 

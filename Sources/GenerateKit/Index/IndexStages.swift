@@ -260,7 +260,8 @@ struct DocumentShardStage {
       shard -> Result<(rows: [UInt8], fields: [UInt8], fielded: Set<Int>), any Error> in
       let start = shard * options.docsPerShard
       let end = min(start + options.docsPerShard, order.count)
-      let file = DocumentShard(docs: (start..<end).map { rows.row($0, fields: false) }, first: start)
+      let file = DocumentShard(
+        docs: (start..<end).map { rows.row($0, fields: false, artwork: true) }, first: start)
       var fielded = Set<Int>()
       let texts = (start..<end).map { number -> [String] in
         guard showsFields, let texts = rows.searched.texts(of: order[number]) else { return [] }
@@ -428,6 +429,7 @@ struct FilterStage {
         id: id, label: collection.config.label, singular: collection.config.singular,
         count: kindIDs[offset].count, file: together ? nil : try idsFile("kind-\(id)", kindIDs[offset]),
         fields: fielded.contains(kindPositions[offset]) ? SearchedFields.labels(of: collection) : nil)
+      if site.collectionsWithArtwork.contains(kindPositions[offset]) { kind.artwork = true }
       if collection.distinct != nil {
         kind.distinct = add("distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))
       }

@@ -18,13 +18,16 @@ struct DocumentRows {
   /// term shard's `docs` lists it; `fields: false` leaves the searched
   /// fields' texts out (a term shard's row of a document its words find by
   /// title).
-  func row(_ number: Int, numbered: Bool = false, fields: Bool = true) -> DocumentRow {
+  /// `artwork`: the image and symbol, which only document shards carry.
+  func row(_ number: Int, numbered: Bool = false, fields: Bool = true, artwork: Bool = false) -> DocumentRow {
     let index = order[number]
     let document = site.documents[index]
     return DocumentRow(
       number: numbered ? number : nil, kind: kindIndex[document.collection] ?? 0, title: document.title,
       subtitle: document.subtitle, url: document.url, hue: document.hue,
-      fields: fields ? searched.texts(of: index) : nil)
+      fields: fields ? searched.texts(of: index) : nil,
+      image: artwork && !(document.image.isEmpty && document.symbol.isEmpty) ? document.image : nil,
+      symbol: artwork && !document.symbol.isEmpty ? document.symbol : nil)
   }
 }
 

@@ -18,6 +18,9 @@ public struct SitePlan: Sendable {
     public var facets: [(facet: String, expression: String)] = []
     /// Records that share a title collapse into one result.
     public var distinct: String?
+    /// The artwork's columns (`ArtworkInference`).
+    public var image: String?
+    public var symbol: String?
     /// A searched key of codes (`LAX`), weighed like the title.
     public var codeKey: String?
     /// Text columns past `maxSearched` that would have been searched.
@@ -266,6 +269,7 @@ public struct CollectionInference {
         to: &plan, shape: shape, title: titleColumn,
         alsoTitled: Set([name?.first.name, name?.last.name].compactMap { $0 }))
       context.addLists(to: &plan, shape: shape)
+      ArtworkInference.apply(to: &plan, shape: shape)
       (plan.popularity, plan.popularityReason) = context.popularity(of: shape)
       // Facets: its own, a code table's own value, then those of the
       // records that refer to it (an album's songs' genres).

@@ -39,6 +39,8 @@ extension ConfigWriter {
         facets: plan.facets.map { ($0.facet, located($0.expression)) }, search: plan.search.map(located),
         searchable: true, page: ("record", located("\(plan.id)/{{slug}}/")), url: nil)
       collection.distinct = plan.distinct.map(located)
+      collection.image = plan.image.map(located)
+      collection.symbol = plan.symbol.map(located)
       collection.weights = plan.codeKey.map { [($0, located("2"))] } ?? []
       return collection
     }
@@ -125,6 +127,7 @@ extension ConfigWriter {
         "\(at) page \(q(collection.page?.template)) \(q(collection.page?.path.value))",
         "\(at) url \(q(collection.url?.value))", "\(at) where \(q(collection.filter?.value))",
         "\(at) fold \(q(collection.fold?.value))", "\(at) distinct \(q(collection.distinct?.value))",
+        "\(at) image \(q(collection.image?.value))", "\(at) symbol \(q(collection.symbol?.value))",
       ]
       lines += collection.fields.map { "\(at) field \(q($0.name)) = \(q($0.expression.value))" }
       lines += collection.facets.map { "\(at) facet \(q($0.facet)) = \(q($0.expression.value))" }

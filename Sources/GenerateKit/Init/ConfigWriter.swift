@@ -187,6 +187,12 @@ public struct ConfigWriter {
       out.append("    distinct: \(YAML.scalar(distinct))")
     }
     if let subtitle = collection.subtitle { out.append("    subtitle: \(YAML.quoted(subtitle))") }
+    if let image = collection.image {
+      out.append("    image: \(YAML.scalar(image))  # a picture: an https URL or a file")
+    }
+    if let symbol = collection.symbol {
+      out.append("    symbol: \(YAML.scalar(symbol))  # an emoji, shown as the artwork")
+    }
     if let popularity = collection.popularity {
       if let reason = collection.popularityReason {
         out.append(YAML.comment("popularity: \(reason)", indent: 4))

@@ -51,6 +51,8 @@ public struct Inspector {
     if let collection = plan.collections.first(where: { $0.table == shape.name }) {
       lines.append("  init: a collection titled by \(collection.title) — \(collection.titleReason)")
       if let subtitle = collection.subtitle { lines.append("  init: subtitle \"\(subtitle)\"") }
+      if let image = collection.image { lines.append("  init: image \(image)") }
+      if let symbol = collection.symbol { lines.append("  init: symbol \(symbol)") }
       if !collection.search.isEmpty {
         let searched = collection.search.map {
           $0 == collection.codeKey ? $0 + " (weighed like the title)" : $0

@@ -47,6 +47,11 @@ public struct BuildSummary: Sendable, Hashable {
   /// Nothing was built: the inputs and the published site were as the
   /// last build left them (`BuildRecord`).
   public var upToDate = false
+  /// The Content-Security-Policy the site needs (`PreparedSite.contentSecurityPolicy`).
+  public var contentSecurityPolicy = PreparedSite.contentSecurityPolicy(imageOrigins: [])
+  /// The site holds pictures copied from local files (`image:`), which the
+  /// build record's fingerprint does not cover: no record is written.
+  public var copiesLocalImages = false
 
   public init(pages: Int, records: Int, indexBytes: Int, seconds: Double, warnings: [Diagnostic] = []) {
     self.pages = pages

@@ -22,12 +22,13 @@ final class PageStream {
   private var diagnostics: [(position: Int, diagnostic: Diagnostic)] = []
   private var ids: [String: Set<String>] = [:]
   private var links: SiteLinkChecker.Pass?
-  private let validator = HTMLValidator()
+  private let validator: HTMLValidator
   private let baseURL: String
   /// What `publish` did.
   private(set) var report = SiteWriter.Report()
 
-  init(writer: SiteWriter, baseURL: String) {
+  init(writer: SiteWriter, baseURL: String, imageOrigins: [String] = []) {
+    self.validator = HTMLValidator(imageOrigins: imageOrigins)
     self.writer = writer
     self.baseURL = baseURL
   }

@@ -82,7 +82,12 @@ public struct SiteBuilder: Sendable {
     // fingerprint says otherwise, so no record is written and the next
     // build builds.
     let unchanged = fingerprint?.isUnchanged() ?? false
-    if let inputs, unchanged, summary.warnings.isEmpty, let entries = BuildRecord.entries(of: output) {
+    // Local pictures are named by the data, not the config, so the
+    // fingerprint cannot list them before the build: such a site is always
+    // built, or an edited picture would never be published.
+    if let inputs, unchanged, summary.warnings.isEmpty, !summary.copiesLocalImages,
+      let entries = BuildRecord.entries(of: output)
+    {
       BuildRecord(
         inputs: inputs, pages: summary.pages, records: summary.records, indexBytes: summary.indexBytes,
         entries: entries
@@ -284,7 +289,7 @@ public struct SiteBuilder: Sendable {
             guard let shownIndex,
               let shown = Self.openPagesReady(
                 pages, shared: shared, index: shownIndex, allPages: all, last: last, shown: shownFirst.pages,
-                baseURL: config.baseURL)
+                baseURL: config.baseURL, imageOrigins: site.imageOrigins)
             else { return }
             shownFirst.add(shown)
             open.ready(shown.files, shown.changed)
@@ -302,7 +307,9 @@ public struct SiteBuilder: Sendable {
     // updated in place), so the site's pages are never all in memory (at a
     // million records they are most of the build's peak). A preview keeps
     // every file, to compare, to show open pages first and to serve.
-    let stream = memory == nil ? PageStream(writer: writer, baseURL: config.baseURL) : nil
+    let stream =
+      memory == nil
+      ? PageStream(writer: writer, baseURL: config.baseURL, imageOrigins: site.imageOrigins) : nil
     defer { stream?.abandon() }
     let source =
       pending.map { pending in PageRenderer.IndexSource.building { try finishIndex(pending) } }
@@ -338,7 +345,7 @@ public struct SiteBuilder: Sendable {
           return
         }
         engine.emit(
-          contentsOf: try SiteValidator().validate(
+          contentsOf: try SiteValidator(imageOrigins: site.imageOrigins).validate(
             files: files, pages: rendered.pages, baseURL: config.baseURL, reusing: memory?.reports))
       } catch let error as DiagnosticsError {
         let failed = Set(error.diagnostics.filter { $0.severity == .error }.compactMap(\.location?.file))
@@ -380,9 +387,11 @@ public struct SiteBuilder: Sendable {
         inputs: inputs, dataset: dataset, site: site, index: index, templates: templates, rendered: rendered,
         files: filesByPath)
     }
-    let summary = BuildSummary(
+    var summary = BuildSummary(
       pages: rendered.pageCount, records: site.recordCount, indexBytes: index.byteCount,
       seconds: Date().timeIntervalSince(started), warnings: engine.warnings)
+    summary.contentSecurityPolicy = site.contentSecurityPolicy
+    summary.copiesLocalImages = !site.imageFiles.isEmpty
     return IncrementalBuild(summary: summary, kind: kind, changedFiles: changed)
   }
 
@@ -420,7 +429,7 @@ public struct SiteBuilder: Sendable {
         guard
           let shown = Self.openPagesReady(
             pages, shared: shared, index: last.index, allPages: all, last: last, shown: [:],
-            baseURL: site.config.baseURL)
+            baseURL: site.config.baseURL, imageOrigins: site.imageOrigins)
         else { return }
         shownFirst.add(shown)
         openPages.ready(shown.files, shown.changed)
@@ -440,11 +449,12 @@ public struct SiteBuilder: Sendable {
   /// the whole site's validation then reports it as usual.
   static func openPagesReady(
     _ pages: [(path: String, bytes: [UInt8])], shared: [(path: String, bytes: [UInt8])], index: SiteIndex,
-    allPages: [String], last: BuildMemory.Kept, shown: [String: [UInt8]], baseURL: String
+    allPages: [String], last: BuildMemory.Kept, shown: [String: [UInt8]], baseURL: String,
+    imageOrigins: [String] = []
   ) -> (files: [String: [UInt8]], changed: [String])? {
     let changed = pages.filter { last.files[$0.path] != $0.bytes && shown[$0.path] != $0.bytes }
     guard !changed.isEmpty, let basePath = try? BasePath(baseURL) else { return nil }
-    let validator = HTMLValidator()
+    let validator = HTMLValidator(imageOrigins: imageOrigins)
     var reports: [String: PageReport] = [:]
     for page in changed {
       let report = validator.check(page.bytes, path: page.path)

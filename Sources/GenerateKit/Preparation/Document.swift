@@ -12,6 +12,11 @@ public struct Document: Sendable {
   /// 0–11: which artwork gradient the page and the results use.
   public var hue: Int
   public var popularity: Double
+  /// The picture (`image:`): an `https:`/`http:` URL, or `images/<hash>.<ext>`
+  /// relative to the base URL for a copied local file; "" for none.
+  public var image: String = ""
+  /// One grapheme cluster (`symbol:`) shown in the tile instead of the initial.
+  public var symbol: String = ""
   /// Values per facet, indexed like `PreparedSite.facets`.
   public var facetValues: [[String]] = []
 }

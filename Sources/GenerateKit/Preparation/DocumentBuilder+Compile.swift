@@ -109,6 +109,8 @@ extension DocumentBuilder {
         url: template(spec.url), pagePath: template(spec.page?.path), writesPages: writesPages)
       prepared.primarySearch = primarySearch
       prepared.distinct = distinct
+      prepared.image = spec.image.flatMap { compile($0, table: table) }
+      prepared.symbol = spec.symbol.flatMap { compile($0, table: table) }
       collections.append(prepared)
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }

@@ -6,7 +6,7 @@ extension DocumentBuilder {
   /// Names every record context answers, whatever its collection
   /// (`RecordContext`).
   static let builtInNames: Set<String> = [
-    "id", "key", "title", "subtitle", "slug", "hue", "url", "kind", "initial",
+    "id", "key", "title", "subtitle", "slug", "hue", "url", "kind", "initial", "artwork",
   ]
 
   /// A name in a `subtitle:`, `url:` or page `path:` that no record of the

@@ -21,6 +21,7 @@ public struct DocumentBuilder {
     try assignPagePaths(site)
     try assignLinks(site)
     fillDetails(site)
+    fillArtwork(site)
     let problems = site.evaluator.problems.diagnostics
     if !problems.isEmpty { throw DiagnosticsError(problems) }
     site.warnings += scopeWarnings(site)

@@ -20,6 +20,9 @@ final class PreparedCollection: @unchecked Sendable {
   var primarySearch: [Bool] = []
   /// Equal values collapse into one search result (`distinct:`).
   var distinct: CompiledExpression?
+  /// The record's picture and symbol (`image:`, `symbol:`).
+  var image: CompiledExpression?
+  var symbol: CompiledExpression?
 
   init(
     config: SiteConfig.Collection, table: Table, title: CompiledExpression, popularity: CompiledExpression?,
@@ -63,6 +66,25 @@ public final class PreparedSite: @unchecked Sendable {
   public let baseURL: String
   /// Mistakes that still give a working site, found while preparing.
   public internal(set) var warnings: [Diagnostic] = []
+  /// Local image files named by `image:`, as the site holds them
+  /// (`images/<hash>.<ext>`), each once.
+  public internal(set) var imageFiles: [(path: String, bytes: [UInt8])] = []
+  /// The origins of the remote images documents show (`https://covers.example`),
+  /// sorted: what the site's `img-src` must allow.
+  public internal(set) var imageOrigins: [String] = []
+  /// Collections some of whose documents have an image or a symbol.
+  var collectionsWithArtwork: Set<Int> = []
+
+  /// The Content-Security-Policy the site runs under: `default-src 'self'`,
+  /// and the remote images' origins when documents show any.
+  public var contentSecurityPolicy: String {
+    Self.contentSecurityPolicy(imageOrigins: imageOrigins)
+  }
+
+  public static func contentSecurityPolicy(imageOrigins: [String]) -> String {
+    imageOrigins.isEmpty
+      ? "default-src 'self'" : "default-src 'self'; img-src 'self' " + imageOrigins.joined(separator: " ")
+  }
   /// Per table: the document of each row (-1 where none), for the first
   /// collection built on that table.
   private var documentOfRow: [ObjectIdentifier: [Int32]] = [:]

@@ -16,6 +16,12 @@ extension RecordContext {
   func detailRows() -> [[String: Any]] {
     guard let index = documentIndex else { return [] }
     let collection = site.collections[site.documents[index].collection]
+    // A column the artwork shows (`image: cover`) is not a detail: its URL
+    // or emoji is already the picture above.
+    let artColumns = Set(
+      [collection.config.image?.value, collection.config.symbol?.value].compactMap { $0 }.map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: "` "))
+      })
     var rows: [[String: Any]] = []
     if !collection.fields.isEmpty {
       var linked = Set<String>()
@@ -40,7 +46,7 @@ extension RecordContext {
       let shown = Set(rows.compactMap { $0["text"] as? String })
       let fieldNames = Set(collection.fields.map(\.name))
       rows += plainColumnRows(title: site.documents[index].title) { name, text in
-        !fieldNames.contains(name) && !shown.contains(text)
+        !fieldNames.contains(name) && !shown.contains(text) && !artColumns.contains(name)
       }
       return rows
     }
@@ -55,7 +61,7 @@ extension RecordContext {
         if let detail = detail(label: label, value: Self.records(target, targetRows)) { rows.append(detail) }
         continue
       }
-      if text == title { continue }
+      if text == title || artColumns.contains(name) { continue }
       rows.append(["label": Self.readable(name), "text": text, "links": false, "more": false])
     }
     return rows
@@ -165,6 +171,7 @@ extension RecordContext {
       "title": title, "url": (context.child(named: "url") as? String) ?? false,
       "subtitle": (context.child(named: "subtitle") as? String).flatMap { $0.isEmpty ? nil : $0 } ?? false,
       "hue": (context.child(named: "hue") as? String) ?? "0", "initial": initial, "anchor": false,
+      "artwork": context.child(named: "artwork") ?? false,
     ]
   }
 

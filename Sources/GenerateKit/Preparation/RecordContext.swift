@@ -64,6 +64,7 @@ final class RecordContext: @unchecked Sendable {
       case "hue": return String(documents[index].hue)
       case "url": return documents[index].url.isEmpty ? nil : site.baseURL + documents[index].url
       case "kind": return site.collections[documents[index].collection].config.singular
+      case "artwork": return artwork(documents[index])
       case "detailRows": return depth == 0 ? detailRows() : nil
       case "relatedLists": return depth == 0 ? relatedLists() : nil
       case "initial":
@@ -91,6 +92,20 @@ final class RecordContext: @unchecked Sendable {
       return value.isEmpty ? nil : value
     }
     return nil
+  }
+
+  /// `image` (its URL as the page links it) and `symbol`, for `{{> art}}`;
+  /// false, not nil, without either, so a nested record never shows the
+  /// enclosing record's picture.
+  private func artwork(_ document: Document) -> Any {
+    guard !document.image.isEmpty || !document.symbol.isEmpty else { return false }
+    var artwork: [String: Any] = [:]
+    if !document.image.isEmpty {
+      artwork["image"] =
+        DocumentBuilder.scheme(of: document.image) == nil ? site.baseURL + document.image : document.image
+    }
+    if !document.symbol.isEmpty { artwork["symbol"] = document.symbol }
+    return artwork
   }
 
   /// Values as Mustache wants them: text, lists to iterate, records to open.

@@ -47,6 +47,7 @@ public struct PreviewServer: Sendable {
     let ready: Ready
     var openReady: Ready = { _, _ in }
     var superseded: @Sendable () -> Bool = { false }
+    var policy: @Sendable (String) -> Void = { _ in }
     /// The site-relative paths of the pages open in a browser when the
     /// build started (`albums/1-x/index.html`): render these first.
     public internal(set) var openPages: Set<String> = []
@@ -70,6 +71,10 @@ public struct PreviewServer: Sendable {
     /// shown the open pages may then stop (`SiteBuilder.Superseded`) and
     /// leave the rest to the next build.
     public var isSuperseded: Bool { superseded() }
+
+    /// The built site's Content-Security-Policy, which the server sends
+    /// from now on (`BuildSummary.contentSecurityPolicy`).
+    public func contentSecurityPolicy(_ policy: String) { self.policy(policy) }
 
     /// The open pages, their hand-over and `isSuperseded`, as the site
     /// builder takes them (`SiteBuilder.build(keeping:openPages:…)`).
@@ -178,7 +183,7 @@ public struct PreviewServer: Sendable {
     let basePath = configuration.basePath.segments
     let responder = StaticSiteResponder(
       site: SiteFolder(path: configuration.siteFolder), basePath: basePath, hub: hub,
-      hostCheck: hostCheck, gate: gate, overlay: overlay)
+      hostCheck: hostCheck, gate: gate, overlay: overlay, policy: rebuilds.policy)
     var logger = Logger(label: "generate.preview")
     // Quiet unless asked (`LOG_LEVEL=debug`, as in Hummingbird): what the
     // user needs to know is printed through `log` and `warn`, and bind

@@ -16,6 +16,8 @@ struct RebuildService: Service, CustomStringConvertible {
   var overlay = SiteOverlay()
   /// Lets requests that miss during a build wait for it.
   var gate = BuildGate()
+  /// The Content-Security-Policy of the last build, which the server sends.
+  let policy = ContentPolicy()
   var pollInterval: Duration
   /// How long the files must hold still before a build starts: editors and
   /// `git checkout` write several files, or one file in several steps.
@@ -137,6 +139,7 @@ struct RebuildService: Service, CustomStringConvertible {
       let again = Set(pages ?? [])
       hub.buildSucceeded(reloading: pages, except: announced.shownFirst.filter { !again.contains($0) })
     }
+    progress.policy = { [policy] in policy.set($0) }
     progress.openPages = Set(hub.openPages.compactMap { Self.sitePath(of: $0, basePath: basePath) })
     progress.openReady = { files, changed in
       overlay.show(files)

@@ -32,6 +32,8 @@ struct StaticSiteResponder: HTTPResponder {
   var gate = BuildGate()
   /// The new site while a build writes it to the folder.
   var overlay = SiteOverlay()
+  /// The last build's Content-Security-Policy.
+  var policy = ContentPolicy()
   var cache = SiteFileCache()
   var maximumTargetLength = 4096
   /// Files below this size go out uncompressed: the gzip header and the
@@ -45,6 +47,14 @@ struct StaticSiteResponder: HTTPResponder {
   static let scriptPath = ["__preview", "reload.js"]
 
   func respond(to request: Request, context: Context) async throws -> Response {
+    var response = try await answer(request)
+    // The site's own policy, with its pictures' origins; the rest of the
+    // headers are the same for every build.
+    response.headers[.contentSecurityPolicy] = policy.current
+    return response
+  }
+
+  private func answer(_ request: Request) async throws -> Response {
     guard let host = HostCheck.soleHost(of: request.head) else {
       return text(.badRequest, "Bad Request: a request needs exactly one Host header", for: request)
     }

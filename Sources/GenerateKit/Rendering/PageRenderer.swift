@@ -152,6 +152,8 @@ public struct PageRenderer {
     shared["modulePreloads"] = bundle.modulePreloads
     shared["indexData"] = index.map { AssetIndexData.json(for: $0) } ?? Self.pending
     var files = assetFiles.map { (path: assetsFolder + $0.path, bytes: $0.bytes) }
+    // Local pictures (`image:`), named by their content like the assets.
+    files += site.imageFiles
     if let previewScript {
       files.append(("__preview/reload.js", Array(previewScript.utf8)))
       shared["preview"] = base + "__preview/reload.js"

@@ -65,6 +65,20 @@ enum HTMLFacts {
     return loads
   }
 
+  /// `https://covers.example` of `https://Covers.example/a.png`: a CSP
+  /// source's scheme, host and port; nil without a scheme and a host.
+  static func origin(of value: String) -> String? {
+    let url = URLText.trimmed(value)
+    guard let colon = url.firstIndex(of: ":") else { return nil }
+    let rest = url[url.index(after: colon)...]
+    guard rest.hasPrefix("//") else { return nil }
+    let authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "\\" }
+    // Credentials (`user@`) are no part of an origin.
+    let host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+    guard !host.isEmpty else { return nil }
+    return url[..<colon].lowercased() + "://" + host.lowercased()
+  }
+
   /// A URL with a scheme (`https:`, `data:`) or a host (`//cdn…`) loads from
   /// somewhere `default-src 'self'` does not allow — as far as a page can
   /// tell without knowing the site's own origin.

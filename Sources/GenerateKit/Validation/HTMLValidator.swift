@@ -12,8 +12,12 @@
 ///
 /// Safe to call from several threads at once (see `LibXML2`).
 public struct HTMLValidator: Sendable {
-  public init() {
+  /// Origins the site's `img-src` allows besides its own.
+  public var imageOrigins: Set<String> = []
+
+  public init(imageOrigins: [String] = []) {
     _ = LibXML2.initialized
+    self.imageOrigins = Set(imageOrigins)
   }
 
   /// Parses one page and returns its problems and the facts the site-wide
@@ -25,7 +29,8 @@ public struct HTMLValidator: Sendable {
       return LibXML2.parse(source, recordingElementOffsets: true) { document, errors in
         var report = PageReport(diagnostics: Self.diagnostics(for: errors, path: path))
         guard let document, let root = document.root else { return report }
-        var checker = PageChecker(path: path, source: source, names: InternedNames(document))
+        var checker = PageChecker(
+          path: path, source: source, names: InternedNames(document), imageOrigins: imageOrigins)
         checker.check(root: root)
         report.diagnostics += checker.sortedDiagnostics()
         report.ids = checker.documentIDs

@@ -45,7 +45,14 @@ struct PageChecker {
   private(set) var links: [PageLink] = []
   private var found: [(location: SourceLocation, message: String)] = []
 
-  init(path: String, source: UnsafeBufferPointer<UInt8>, names: InternedNames) {
+  /// Origins the site's `img-src` allows besides its own (the remote
+  /// pictures its data names, `PreparedSite.imageOrigins`).
+  let imageOrigins: Set<String>
+
+  init(
+    path: String, source: UnsafeBufferPointer<UInt8>, names: InternedNames, imageOrigins: Set<String> = []
+  ) {
+    self.imageOrigins = imageOrigins
     self.path = path
     self.names = names
     self.locator = SourceLocator(source: source)
@@ -192,9 +199,13 @@ struct PageChecker {
       case .src, .poster, .data:
         guard attributeName != .data || elementName == .object else { break }
         hasSource = hasSource || attributeName == .src
+        // A picture from an origin the site's img-src names is allowed.
+        let allowedImage =
+          elementName == .img && attributeName == .src
+          && HTMLFacts.origin(of: attribute.value).map(imageOrigins.contains) == true
         checkURL(
           attribute.value, attribute: attributeName, element: element, node: attribute, scope: scope,
-          loadsResource: true)
+          loadsResource: !allowedImage)
       case .action, .formaction:
         checkURL(
           attribute.value, attribute: attributeName, element: element, node: attribute, scope: scope,

@@ -8,6 +8,8 @@ struct SiteValidator {
   /// Enough to see a pattern; a broken layout would otherwise repeat the
   /// same fault on every page.
   static let maximumDiagnostics = 50
+  /// Origins the site's `img-src` allows besides its own.
+  var imageOrigins: [String] = []
 
   /// Checks every page, then — when no page has an error — the links
   /// between them. Throws the errors (with any warnings); returns the
@@ -18,7 +20,7 @@ struct SiteValidator {
   ) throws -> [Diagnostic] {
     var bytesByPath: [String: [UInt8]] = [:]
     for file in files { bytesByPath[file.path] = file.bytes }
-    let validator = HTMLValidator()
+    let validator = HTMLValidator(imageOrigins: imageOrigins)
     let reports = Parallel.map(count: pages.count) { index in
       let bytes = bytesByPath[pages[index]] ?? []
       if let report = cache?.report(for: pages[index], bytes: bytes) { return report }

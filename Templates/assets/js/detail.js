@@ -10,3 +10,12 @@ if (field) {
   if (document.activeElement === field) start()
   else field.addEventListener('focus', start, { once: true })
 }
+
+// A picture (`{{> art}}`) that fails is hidden, leaving its tile with the initial: here, since the
+// site's CSP blocks an inline onerror. Captured, as `error` does not bubble; one that failed before
+// this module ran is complete with no size.
+const failed = (img) => img.setAttribute('data-state', 'failed')
+document.addEventListener('error', (event) => {
+  if (event.target instanceof HTMLImageElement && event.target.classList.contains('art-image')) failed(event.target)
+}, true)
+for (const img of document.querySelectorAll('img.art-image')) if (img.complete && !img.naturalWidth) failed(img)

@@ -7,15 +7,19 @@ import { stemmer } from './forms.js'
 /** `onRow(id, kind)` hears of every row learned (the kinds module keeps each document's kind). */
 export function createDocuments(loader, onRow) {
   const site = new URL('../', loader.base).href
-  const rows = new Map(), fields = new Map()
+  // `whole`: rows a document shard gave, which alone carry a row's image and symbol.
+  const rows = new Map(), fields = new Map(), whole = new Set()
 
   // `docs` as a term shard lists them (`[number, …row]`, with the searched fields' texts of a
-  // document its words find outside the title), or a document shard's from `first`.
+  // document its words find outside the title), or a document shard's from `first` (with the
+  // image and symbol of a document that has artwork).
   function learn(docs, first = null) {
     docs.forEach((d, i) => {
       const id = first === null ? d[0] : first + i, row = first === null ? d.slice(1) : d
-      if (row[5]) fields.set(id, row[5])
-      rows.set(id, row)
+      if (first === null && row[5]) fields.set(id, row[5])
+      if (first !== null) whole.add(id)
+      else if (whole.has(id)) return
+      rows.set(id, first === null ? row.slice(0, 5) : row)
       onRow(id, row[0])
     })
   }
@@ -27,7 +31,9 @@ export function createDocuments(loader, onRow) {
   /** The shards holding `list`'s documents (`f`: their fields), fetched unless every one is known. */
   function fetch(manifest, list, f, known = rows) {
     const need = new Set()
-    for (const id of list) if (!known.has(id)) need.add(Math.floor(id / manifest.docsPerShard))
+    // A term shard's row of a kind with artwork lacks its picture: its document shard has it.
+    const partial = (id) => !f && !whole.has(id) && manifest.kinds[rows.get(id)[0]]?.artwork
+    for (const id of list) if (!known.has(id) || partial(id)) need.add(Math.floor(id / manifest.docsPerShard))
     return Promise.all([...need].map((n) => shard(manifest, n, f)))
   }
 
@@ -46,9 +52,12 @@ export function createDocuments(loader, onRow) {
       (manifest.kinds[kind].fields ? words.filter((w) => w.length && !shows(`${title} ${subtitle}`, w)).flat() : [])
     await fetch(manifest, list.filter((id) => unseen(id).length), 'f', fields)
     return list.map((id) => {
-      const [kind, title, subtitle, url, hue] = rows.get(id), k = manifest.kinds[kind], missing = unseen(id)
+      const [kind, title, subtitle, url, hue, image, symbol] = rows.get(id), k = manifest.kinds[kind], missing = unseen(id)
       const f = fields.get(id) ?? [], at = missing.length ? f.findIndex((t) => highlightRanges(t, missing).length) : -1
+      // Only a row with artwork names it, so a site without keeps its rows as they were.
+      const picture = safeImage(image, site), art = { ...(picture && { image: picture }), ...(symbol && { symbol }) }
       return {
+        ...art,
         id, kind: k.id, kindLabel: k.singular, title, subtitle, url: safeLink(url, site), hue,
         marks: highlightRanges(title, marks), subMarks: highlightRanges(subtitle, marks), match: at < 0 ? null : excerpt(k.fields[at], f[at], marks),
       }
@@ -69,6 +78,20 @@ function excerpt(label, text, marks) {
 // generator refuses any other scheme at build time; this keeps an index made
 // elsewhere from putting a script behind a result.
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:'])
+
+/**
+ * The absolute URL of a record's picture, or null: the site's own file or an http(s) image. The
+ * generator refuses every other scheme; this keeps an index made elsewhere from naming one.
+ */
+export function safeImage(image, site) {
+  if (!image) return null
+  try {
+    const url = new URL(image, site)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
+  } catch {
+    return null
+  }
+}
 
 /** The absolute form of a record's link, or the site's root when unsafe. */
 export function safeLink(url, site) {

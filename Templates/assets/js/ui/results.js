@@ -3,6 +3,7 @@
 // or the results panel of a final search (rows, typo note, no results).
 
 import { $, h, icon, marked, fold } from './dom.js'
+import { artwork } from './art.js'
 import { describe } from './store.js'
 import { queryWords } from '../engine/normalize.js'
 
@@ -160,7 +161,7 @@ export function mountResults({ store, actions, base }) {
     // on a row that goes away lands on the first new one, not on the body.
     // A row already shown for the same document and marks is kept, not rebuilt: searching again
     // (Enter on the same words, another chip and back) touches only what changed.
-    const before = rowsOf, key = (doc) => JSON.stringify([doc.id, doc.url, doc.title, doc.subtitle, doc.hue, doc.kind, doc.marks, doc.subMarks, doc.match])
+    const before = rowsOf, key = (doc) => JSON.stringify([doc.id, doc.url, doc.title, doc.subtitle, doc.hue, doc.kind, doc.image, doc.symbol, doc.marks, doc.subMarks, doc.match])
     rowsOf = new Map(r.from ? before : [])
     const fresh = r.docs.slice(r.from).map((doc) => {
       const k = key(doc), row = before.get(k) ?? rowView(doc, base)
@@ -221,7 +222,7 @@ const marksKey = (option) => JSON.stringify(option.marks ?? (option.doc && [opti
 function optionKey(option) {
   const doc = option.doc
   return JSON.stringify([option.type, option.text, option.count, option.token?.icon,
-    option.recent && describe(option.recent), doc && [doc.id, doc.url, doc.title, doc.subtitle, doc.hue, doc.kind]])
+    option.recent && describe(option.recent), doc && [doc.id, doc.url, doc.title, doc.subtitle, doc.hue, doc.kind, doc.image, doc.symbol]])
 }
 
 export function optionView(option, index) {
@@ -254,11 +255,6 @@ const details = (doc) => h('span', { class: 'row-text' },
   h('span', { class: 'row-sub' }, marked(doc.subtitle, doc.subMarks)),
   doc.match && h('span', { class: 'row-sub row-match' }, `${doc.match.label}: `, marked(doc.match.text, doc.match.marks)))
 
-/** Artwork: the record's hue (site.css's gradients) and its initials. */
-function artwork(doc) {
-  const initials = (doc.title.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 2).map((w) => [...w][0]).join('')
-  return h('span', { class: `artwork hue-${doc.hue % 12}`, 'data-kind': doc.kind, 'aria-hidden': 'true', text: initials.toUpperCase() })
-}
 
 /** The query as the engine corrected it (the text itself when nothing was). */
 function corrected(text, fixes = []) {

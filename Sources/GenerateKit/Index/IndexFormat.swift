@@ -34,6 +34,9 @@ struct Manifest: Codable, Equatable {
   var facets: [Facet]
   var trending: [String]
   var options: Options
+  /// The first document number of each order of magnitude of popularity
+  /// after the first (`PopularityTiers`); nil when every document has one.
+  var popularityTiers: [Int]?
 
   struct Kind: Codable, Equatable {
     var id: String

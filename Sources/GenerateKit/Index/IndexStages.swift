@@ -112,7 +112,8 @@ struct TermShardStage {
       if !list.parts.isEmpty { parts[term] = DeltaList(list.parts) }
       if !list.plain { joined.append(term) }
     }
-    let lead = LeadDocuments(postings: postings, limit: suggestions, inline: options.inlinePostings)
+    var lead = LeadDocuments(postings: postings, limit: suggestions, inline: options.inlinePostings)
+    lead.tier = rows.tier
     var leadRows: [Int32: (row: DocumentRow, size: Int)] = [:]
     // Only a document the shard's words find outside its title, and none of them in it, needs
     // its searched fields' texts to say where (FORMAT.md "Term shard"); the others' rows stay as
@@ -141,7 +142,9 @@ struct TermShardStage {
         .sorted { (postings[$0]?.count ?? 0, $1) > (postings[$1]?.count ?? 0, $0) }
       for term in common.prefix(8) {
         guard let list = postings[term] else { continue }
-        let new = LeadDocuments.firstOnEnter(list, count: options.enterRows).filter { !chosen.contains($0) }
+        let new = LeadDocuments.firstOnEnter(list, count: options.enterRows, tier: rows.tier).filter {
+          !chosen.contains($0)
+        }
         let bytes = new.reduce(0) { $0 + size($1) + 1 }
         if used + bytes > options.leadBytes / 2 { break }
         used += bytes
@@ -458,6 +461,34 @@ struct ManifestStage {
       trending: search.trending,
       options: Manifest.Options(
         slashFocuses: search.slashFocuses, suggestions: search.suggestions,
-        forms: WordForms.rules(forLanguage: site.config.language)))
+        forms: WordForms.rules(forLanguage: site.config.language)),
+      popularityTiers: PopularityTiers.boundaries(order.map { site.documents[$0].popularity }))
+  }
+}
+
+/// Orders of magnitude of popularity, by document number: the engine lets a
+/// title's first word decide between two records only when their popularity
+/// is of one order (FORMAT.md "Ranking", rule 6), so a private strip titled
+/// Heathrow Airport does not pass London Heathrow Airport.
+enum PopularityTiers {
+  /// A popularity's order of magnitude: 0 for 1–9, 1 for 10–99, …; -1 under 1.
+  static func tier(_ popularity: Double) -> Int {
+    guard popularity.isFinite else { return popularity > 0 ? Int.max : -1 }
+    var tier = -1
+    var rest = popularity
+    while rest >= 1 {
+      tier += 1
+      rest /= 10
+    }
+    return tier
+  }
+
+  /// The numbers where a new tier starts, for popularities in document
+  /// order (descending); nil when there is only one.
+  static func boundaries(_ popularities: [Double]) -> [Int]? {
+    let starts = popularities.indices.dropFirst().filter {
+      tier(popularities[$0]) != tier(popularities[$0 - 1])
+    }
+    return starts.isEmpty ? nil : Array(starts)
   }
 }

@@ -14,6 +14,12 @@ struct DocumentRows {
     self.searched = SearchedFields(site: site)
   }
 
+  /// Document `number`'s order of magnitude of popularity, lower for the
+  /// more popular (`PopularityTiers`).
+  func tier(_ number: Int32) -> Int {
+    -PopularityTiers.tier(site.documents[order[Int(number)]].popularity)
+  }
+
   /// Document `number`'s row; `numbered` puts the number in front, as a
   /// term shard's `docs` lists it; `fields: false` leaves the searched
   /// fields' texts out (a term shard's row of a document its words find by
@@ -45,6 +51,9 @@ struct LeadDocuments {
   let inline: Int
   /// Prefixes tried per shard, best first: bounds the work, not the result.
   var maxQueries = 64
+  /// A document's order of magnitude of popularity, lower first
+  /// (`PopularityTiers`): it comes before the title's first word.
+  var tier: (Int32) -> Int = { _ in 0 }
 
   /// A one-word query a shard answers: a prefix, and the shard's terms it begins.
   struct Query {
@@ -185,16 +194,19 @@ struct LeadDocuments {
   /// first word, then the number; documents found outside the title after
   /// all of those. (Word forms and numbered terms are left out: a row they
   /// bring that is not here comes from its document shard, as before.)
-  static func firstOnEnter(_ list: Postings, count: Int) -> [Int32] {
+  static func firstOnEnter(_ list: Postings, count: Int, tier: (Int32) -> Int = { _ in 0 }) -> [Int32] {
     let whole = Set(list.whole)
     // Past these, a document of the title list has no whole title nor first word, and at least
     // `count` documents that have one come before it; it can only follow them by number.
     let starts = Set(list.starts.prefix(count + whole.count))
     var candidates = whole.union(starts)
     for number in list.title.prefix(count + candidates.count) { candidates.insert(number) }
-    let rank = { (number: Int32) in (whole.contains(number) ? 2 : 0) + (starts.contains(number) ? 1 : 0) }
+    // The whole title, then the popularity tier, then the first word (FORMAT.md "Ranking").
+    func rank(_ number: Int32) -> (Int, Int, Int) {
+      (whole.contains(number) ? 0 : 2, tier(number), starts.contains(number) ? 0 : 1)
+    }
     var first = Array(
-      candidates.sorted { rank($0) != rank($1) ? rank($0) > rank($1) : $0 < $1 }.prefix(count))
+      candidates.sorted { rank($0) != rank($1) ? rank($0) < rank($1) : $0 < $1 }.prefix(count))
     if first.count < count { first += list.other.prefix(count - first.count) }
     return first
   }
@@ -259,14 +271,19 @@ struct LeadDocuments {
     }
   }
 
-  /// The `limit` best documents: most rule bits, then lowest number. One
+  /// The `limit` best documents: most rule bits but the first word's, then
+  /// the popularity tier, then the first word, then lowest number. One
   /// pass keeping a short sorted list; sorting every candidate to keep
   /// eight was most of this stage's time.
   private func best(_ score: [Int32: UInt8]) -> [Int32] {
     var kept: [(number: Int32, bits: UInt8)] = []
     kept.reserveCapacity(limit + 1)
+    let tier = tier
     func before(_ x: (number: Int32, bits: UInt8), _ y: (number: Int32, bits: UInt8)) -> Bool {
-      x.bits != y.bits ? x.bits > y.bits : x.number < y.number
+      if x.bits >> 1 != y.bits >> 1 { return x.bits >> 1 > y.bits >> 1 }
+      let (a, b) = (tier(x.number), tier(y.number))
+      if a != b { return a < b }
+      return x.bits != y.bits ? x.bits > y.bits : x.number < y.number
     }
     for (number, bits) in score {
       let candidate = (number: number, bits: bits)

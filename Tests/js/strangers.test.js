@@ -76,18 +76,18 @@ test('two records with the same title: popularity decides, in every path', async
   assert.deepEqual(places(await engine.search('heathrow airport'), 2), [florida, texas]);
 });
 
-// Not yet: Top Results compares popularity across kinds as raw numbers, and a maintainer's
-// (packages maintained) outweighs a package's (packages depending on it). No normalisation of
-// popularity per kind puts the package first, since the team is the top maintainer; the rule it
-// needs is a kind the words name (python3-requests holds `requests` in its name) before a kind
-// whose text only mentions them (the team's "Maintains requests, …"), which needs each
-// candidate's kind when ranking (docs/ranking.md "Kinds in Top Results").
-test('requests: the package before the team whose text mentions it', { todo: 'a kind the words name before a kind that mentions them (docs/ranking.md)' }, async () => {
+// Top Results compares popularity across kinds as raw numbers, and a maintainer's (packages
+// maintained) outweighs a package's (packages depending on it); no scaling per kind puts the
+// package first, since the team is the top maintainer. A kind the words name comes first instead
+// (docs/ranking.md "Kinds in Top Results"), unless the words name the team.
+test('requests: the package before the team whose text mentions it, in every path', async () => {
   const { engine } = open(packages);
-  for (const q of ['requests', 'pytest', 'numpy']) {
-    const r = await engine.search(q);
-    assert.equal(r.docs[0]?.kind, 'packages', `${q}: ${r.docs.map((d) => `${d.kind}:${d.title}`).join(' | ')}`);
+  for (const q of ['requests', 'pytest', 'numpy', 'reqeusts']) {
+    for (const r of [await engine.search(q), await engine.suggest(q)]) {
+      assert.equal(r.docs[0]?.kind, 'packages', `${q}: ${r.docs.map((d) => `${d.kind}:${d.title}`).join(' | ')}`);
+    }
   }
+  assert.deepEqual(titles(await engine.search('requests')), ['python3-requests', 'python3-requests-oauthlib', 'Debian Python Modules Team']);
   // Named, the team comes first.
   assert.equal((await engine.search('debian python modules team')).docs[0]?.title, 'Debian Python Modules Team');
 });

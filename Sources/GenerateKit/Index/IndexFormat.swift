@@ -195,6 +195,9 @@ struct TermShard: Codable, Equatable {
   /// Documents whose title holds the term only as a part of a joined name
   /// (`revision` in `simple-revision-control`): FORMAT.md "Parts of names".
   var parts: [String: DeltaList]?
+  /// Documents that hold the term only outside their title, of a kind none
+  /// of whose titles holds it: FORMAT.md "Kinds the words name".
+  var mentions: [String: DeltaList]?
   var prefix: String
   /// Documents whose title's first chunk begins with the term.
   var starts: [String: DeltaList]?

@@ -52,11 +52,11 @@ struct TermShardStage {
   }
 
   /// A term's size for planning shards: its entry's, name and separators
-  /// included, and its `starts`, `whole` and `parts` lists'.
+  /// included, and its `starts`, `whole`, `parts` and `mentions` lists'.
   func plannedSize(_ term: String) throws -> Int {
     guard let list = postings[term] else { return 0 }
     var size = term.utf8.count + 4 + (try entry(term, list, sizeOnly: true).entry.jsonBytes.count)
-    for extra in [list.starts, list.whole, list.parts] where !extra.isEmpty {
+    for extra in [list.starts, list.whole, list.parts, list.mentions] where !extra.isEmpty {
       size += term.utf8.count + 4 + DeltaList(extra).jsonBytes.count
     }
     return size
@@ -101,6 +101,7 @@ struct TermShardStage {
     var starts: [String: DeltaList] = [:]
     var whole: [String: DeltaList] = [:]
     var parts: [String: DeltaList] = [:]
+    var mentions: [String: DeltaList] = [:]
     var joined: [String] = []
     for term in terms {
       guard let list = postings[term] else { continue }
@@ -110,6 +111,7 @@ struct TermShardStage {
       if !list.starts.isEmpty { starts[term] = DeltaList(list.starts) }
       if !list.whole.isEmpty { whole[term] = DeltaList(list.whole) }
       if !list.parts.isEmpty { parts[term] = DeltaList(list.parts) }
+      if !list.mentions.isEmpty { mentions[term] = DeltaList(list.mentions) }
       if !list.plain { joined.append(term) }
     }
     var lead = LeadDocuments(postings: postings, limit: suggestions, inline: options.inlinePostings)
@@ -160,6 +162,7 @@ struct TermShardStage {
     shard.starts = starts.isEmpty ? nil : starts
     shard.whole = whole.isEmpty ? nil : whole
     shard.parts = parts.isEmpty ? nil : parts
+    shard.mentions = mentions.isEmpty ? nil : mentions
     shard.tops = tops.map { $0.map(DeltaList.init) }
     return try IndexEncoder.encode(shard, capacity: options.targetShardBytes)
   }

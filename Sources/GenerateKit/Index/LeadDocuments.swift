@@ -147,7 +147,9 @@ struct LeadDocuments {
   // the title's first word holds the term. Typos never apply: the word is
   // as typed. While a word is under three letters, "whole in the title"
   // means only that whole title, and "whole anywhere" means any match.
-  private static let title: UInt8 = 8
+  private static let title: UInt8 = 16
+  /// Of a kind whose titles hold the term (FORMAT.md "Kinds the words name").
+  private static let kind: UInt8 = 8
   private static let exactTitle: UInt8 = 4
   private static let exact: UInt8 = 2
   private static let starts: UInt8 = 1
@@ -164,6 +166,7 @@ struct LeadDocuments {
       }
       .map(\.utf16.count).min()
     let wordParts = Set(postings[query]?.parts ?? [])
+    var named = Set<Int32>()
     for term in terms where term.utf8.starts(with: query.utf8) {
       guard let list = postings[term] else { continue }
       let wholeCounts = term == query || term.utf16.count == closest
@@ -180,11 +183,19 @@ struct LeadDocuments {
       }
       for number in list.title[..<titleCut] {
         score[number, default: 0] |= isPart(number) ? anyExact : titleBits
+        named.insert(number)
       }
-      for number in list.other[..<otherCut] { score[number, default: 0] |= anyExact }
+      // A document of a kind none of whose titles holds the term is a mention: no kind bit.
+      let last = list.other[..<otherCut].last ?? -1
+      let mentioned = Set(list.mentions.prefix { $0 <= last })
+      for number in list.other[..<otherCut] {
+        score[number, default: 0] |= anyExact
+        if !mentioned.contains(number) { named.insert(number) }
+      }
       Self.mark(list.starts, in: &score, with: Self.starts, except: isPart)
       if wholeCounts { Self.mark(list.whole, in: &score, with: Self.exactTitle | Self.exact, except: isPart) }
     }
+    for number in named { score[number, default: 0] |= Self.kind }
     return best(score)
   }
 
@@ -207,7 +218,12 @@ struct LeadDocuments {
     }
     var first = Array(
       candidates.sorted { rank($0) != rank($1) ? rank($0) < rank($1) : $0 < $1 }.prefix(count))
-    if first.count < count { first += list.other.prefix(count - first.count) }
+    // Then the others, those of a kind whose titles hold the word before its mentions.
+    if first.count < count {
+      let isMention = { (number: Int32) in Self.contains(list.mentions, number) }
+      first += list.other.lazy.filter { !isMention($0) }.prefix(count - first.count)
+      first += list.mentions.prefix(count - first.count)
+    }
     return first
   }
 
@@ -234,14 +250,26 @@ struct LeadDocuments {
     let (titleCut, otherCut) = own.map { TermShardStage.split($0, keep: inline) } ?? (0, 0)
     let ownTitle = own?.title[..<titleCut] ?? []
     let ownOther = own?.other[..<otherCut] ?? []
-    for number in tops[0] { score[number, default: 0] |= Self.title | (short ? Self.exact : 0) }
-    for number in tops[1] { score[number, default: 0] |= short ? Self.exact : 0 }
+    // The tops stand for many terms and say nothing of kinds: every one counts as named.
+    for number in tops[0] { score[number, default: 0] |= Self.title | Self.kind | (short ? Self.exact : 0) }
+    for number in tops[1] { score[number, default: 0] |= Self.kind | (short ? Self.exact : 0) }
     for number in ownTitle {
-      score[number, default: 0] |= Self.title | Self.exact | (short ? 0 : Self.exactTitle)
+      score[number, default: 0] |= Self.title | Self.kind | Self.exact | (short ? 0 : Self.exactTitle)
     }
-    for number in ownOther { score[number, default: 0] |= Self.exact }
+    for number in ownOther { score[number, default: 0] |= Self.kind | Self.exact }
     Self.mark(own?.whole ?? [], in: &score, with: Self.exactTitle | Self.exact)
     return best(score)
+  }
+
+  /// Whether `numbers` (ascending) holds `number`.
+  static func contains(_ numbers: [Int32], _ number: Int32) -> Bool {
+    var low = 0
+    var high = numbers.count
+    while low < high {
+      let middle = (low + high) / 2
+      if numbers[middle] < number { low = middle + 1 } else { high = middle }
+    }
+    return low < numbers.count && numbers[low] == number
   }
 
   /// Adds `bits` to the documents of `numbers` (ascending) that are scored

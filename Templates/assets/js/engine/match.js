@@ -27,7 +27,7 @@ function closestWhole(found, word) {
 export const numbered = (term, word) => /\p{L}$/u.test(word) && /^\d+$/.test(term.slice(word.length))
 
 export const NONE = {
-  all: EMPTY, clean: EMPTY, close: EMPTY, title: EMPTY, exact: EMPTY, exactTitle: EMPTY, starts: EMPTY, whole: EMPTY,
+  all: EMPTY, clean: EMPTY, close: EMPTY, kind: EMPTY, title: EMPTY, exact: EMPTY, exactTitle: EMPTY, starts: EMPTY, whole: EMPTY,
   named: EMPTY, marks: [], found: [],
 }
 
@@ -72,7 +72,7 @@ export function createMatcher(loader, learn = () => {}) {
     const titles = union([topTitle, title]), all = union([titles, topOther, other])
     const exact = union([title, other])
     return {
-      all, clean: all, close: all, title: titles, exact, exactTitle: title, starts: EMPTY, whole: home.whole(word),
+      all, clean: all, close: all, kind: all, title: titles, exact, exactTitle: title, starts: EMPTY, whole: home.whole(word),
       named: home.whole(word), marks: [word], found: [],
     }
   }
@@ -127,10 +127,15 @@ export function createMatcher(loader, learn = () => {}) {
     const fixed = found.filter(([, , d]) => d > 0)
     const meant = (x) => !x[2] || x[1] === fixed[0][1]
     const named = pick((x) => itself(x) && meant(x) && x[0].whole(x[1]))
+    const all = pick((_, l) => union(l))
+    // Documents of a kind none of whose titles holds the term are mentions (FORMAT.md "Kinds the
+    // words name"); a site of one kind has none.
+    const mentioned = (x) => x[0].mentions(x[1])
     return {
-      all: pick((_, l) => union(l)),
+      all,
       clean,
       close,
+      kind: found.some((x) => mentioned(x).length) ? pick((x, l) => difference(union(l), mentioned(x))) : all,
       title: pick((x, l) => bare(x, l[0])),
       exact: pick((x, l) => whole(x) && union(l)),
       exactTitle: pick((x, l) => whole(x) && bare(x, l[0])),

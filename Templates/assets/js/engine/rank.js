@@ -1,9 +1,10 @@
 // The ranking rules (FORMAT.md "Ranking"), in order: fewest typos (each word with the fewest any
-// of its corrections has); every word in the title (or
-// a field weighing like it); every word whole in the title; the whole title is the query; every
-// word matched whole; the title's first word (up to a space) holds the first query word; then
-// popularity, which is the document number. Each rule is a set of documents; a document's
-// score has one bit per rule it meets, and documents are read best score first, each score in
+// of its corrections has); every word in the title (or a field weighing like it); every word in
+// a kind whose titles hold it, not a mere mention; every word whole in the title; the whole title
+// is the query; every word matched whole; then the popularity tier; the title's first word (up to
+// a space) holds the first query word; then popularity, which is the document number. Each rule
+// is a set of documents; a document's score has one bit per rule it meets, and documents are
+// read best score first (the tier before the last rule), each score in
 // number order. An exact word beats its position: `numpy` finds python3-numpy (603 packages
 // depend on it) before numpy-stl (none), as Algolia's `unordered` title attributes do.
 import { EMPTY, contains, intersect, union } from './postings.js'
@@ -27,6 +28,9 @@ export function rules(matches, final, lastWord) {
     intersect(matches.map((m) => m.close)),
     // A word with a space after it is finished: it is in the title only as a whole word there.
     intersect(matches.map((m, i) => (i < matches.length - 1 ? m.exactTitle : m.title))),
+    // A kind the words name before a kind whose records only mention them (`requests`: the
+    // package before the team whose description lists it).
+    intersect(matches.map((m) => m.kind)),
     // A lone word of one or two letters is whole in too many titles to say anything (`lo`).
     union([whole || !single ? inTitle : EMPTY, typingWhole]),
     single && final ? first.whole : EMPTY,

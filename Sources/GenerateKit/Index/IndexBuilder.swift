@@ -247,7 +247,8 @@ struct PostingsStage {
   }
 
   /// Fills each term's `mentions`, on a site of more than one kind: the
-  /// other postings of the kinds none of its title postings is of.
+  /// other postings of the kinds none of its title postings is of, for a
+  /// term some title holds.
   private static func markMentions(in shares: [Share], kindOf: [Int]) {
     guard Set(kindOf).count > 1 else { return }
     _ = Parallel.map(count: shares.count) { share in
@@ -255,7 +256,9 @@ struct PostingsStage {
       shares[share].postings = [:]
       for index in postings.indices where !postings.values[index].other.isEmpty {
         let list = postings.values[index]
+        // A term no title holds names no kind: every document would be a mention, and none is.
         let naming = Set(list.title.map { kindOf[Int($0)] })
+        if naming.isEmpty { continue }
         postings.values[index].mentions = list.other.filter { !naming.contains(kindOf[Int($0)]) }
       }
       shares[share].postings = postings

@@ -214,6 +214,17 @@ import Testing
     #expect(lead.first("revision", terms: ["revision", "revisioncontrol"][...]) == [3, 7])
   }
 
+  @Test func leadRowsPutAKindTheWordNamesBeforeItsMentions() {
+    // Document 0, a maintainer whose description lists `requests`, is more popular than 4, a
+    // package holding it as a part of its name, and 6, a package whose summary says it: the
+    // maintainers' kind holds it in no title, so 0 is a mention (FORMAT.md "Kinds the words name").
+    var postings: [String: Postings] = [:]
+    postings["requests"] = Postings(title: [4], other: [0, 6], parts: [4], mentions: [0])
+    let lead = LeadDocuments(postings: postings, limit: 3, inline: 2_000)
+    #expect(lead.first("requests", terms: ["requests"][...]) == [4, 6, 0])
+    #expect(LeadDocuments.firstOnEnter(postings["requests"]!, count: 3) == [4, 6, 0])
+  }
+
   @Test func theTypoDictionaryListsLongWordsUnderTheirMiddleLetters() throws {
     let index = try IndexBuilder().build(site)
     let manifest: Manifest = try file(index, index.manifestPath)

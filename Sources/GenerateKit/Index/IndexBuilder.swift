@@ -152,6 +152,10 @@ struct Postings {
   /// chunk with punctuation inside (`revision` in `simple-revision-control`), never as
   /// a word of its own (FORMAT.md "Parts of names"). A subset of `title`.
   var parts: [Int32] = []
+  /// Documents that hold the term only outside their title, of a kind none
+  /// of whose titles holds it (FORMAT.md "Kinds the words name"). A subset
+  /// of `other`.
+  var mentions: [Int32] = []
   /// Whether the term occurs as a word of its own somewhere, not only as a
   /// run-together form such as `acdc`.
   var plain = false
@@ -231,6 +235,7 @@ struct PostingsStage {
       }
       blockStart = end
     }
+    Self.markMentions(in: shares, kindOf: order.map { site.documents[$0].collection })
     var postings = shares[0].postings
     shares[0].postings = [:]
     postings.reserveCapacity(shares.reduce(0) { $0 + $1.postings.count })
@@ -239,6 +244,25 @@ struct PostingsStage {
       share.postings = [:]
     }
     return postings
+  }
+
+  /// Fills each term's `mentions`, on a site of more than one kind: the
+  /// other postings of the kinds none of its title postings is of, for a
+  /// term some title holds.
+  private static func markMentions(in shares: [Share], kindOf: [Int]) {
+    guard Set(kindOf).count > 1 else { return }
+    _ = Parallel.map(count: shares.count) { share in
+      var postings = shares[share].postings
+      shares[share].postings = [:]
+      for index in postings.indices where !postings.values[index].other.isEmpty {
+        let list = postings.values[index]
+        // A term no title holds names no kind: every document would be a mention, and none is.
+        let naming = Set(list.title.map { kindOf[Int($0)] })
+        if naming.isEmpty { continue }
+        postings.values[index].mentions = list.other.filter { !naming.contains(kindOf[Int($0)]) }
+      }
+      shares[share].postings = postings
+    }
   }
 
   /// Which of `count` shares a term belongs to (FNV-1a of its bytes).

@@ -34,6 +34,9 @@ struct Manifest: Codable, Equatable {
   var facets: [Facet]
   var trending: [String]
   var options: Options
+  /// The first document number of each order of magnitude of popularity
+  /// after the first (`PopularityTiers`); nil when every document has one.
+  var popularityTiers: [Int]?
 
   struct Kind: Codable, Equatable {
     var id: String
@@ -196,6 +199,9 @@ struct TermShard: Codable, Equatable {
   /// Documents whose title holds the term only as a part of a joined name
   /// (`revision` in `simple-revision-control`): FORMAT.md "Parts of names".
   var parts: [String: DeltaList]?
+  /// Documents that hold the term only outside their title, of a kind none
+  /// of whose titles holds it: FORMAT.md "Kinds the words name".
+  var mentions: [String: DeltaList]?
   var prefix: String
   /// Documents whose title's first chunk begins with the term.
   var starts: [String: DeltaList]?

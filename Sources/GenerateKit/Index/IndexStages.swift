@@ -52,11 +52,11 @@ struct TermShardStage {
   }
 
   /// A term's size for planning shards: its entry's, name and separators
-  /// included, and its `starts`, `whole` and `parts` lists'.
+  /// included, and its `starts`, `whole`, `parts` and `mentions` lists'.
   func plannedSize(_ term: String) throws -> Int {
     guard let list = postings[term] else { return 0 }
     var size = term.utf8.count + 4 + (try entry(term, list, sizeOnly: true).entry.jsonBytes.count)
-    for extra in [list.starts, list.whole, list.parts] where !extra.isEmpty {
+    for extra in [list.starts, list.whole, list.parts, list.mentions] where !extra.isEmpty {
       size += term.utf8.count + 4 + DeltaList(extra).jsonBytes.count
     }
     return size
@@ -101,6 +101,7 @@ struct TermShardStage {
     var starts: [String: DeltaList] = [:]
     var whole: [String: DeltaList] = [:]
     var parts: [String: DeltaList] = [:]
+    var mentions: [String: DeltaList] = [:]
     var joined: [String] = []
     for term in terms {
       guard let list = postings[term] else { continue }
@@ -110,9 +111,11 @@ struct TermShardStage {
       if !list.starts.isEmpty { starts[term] = DeltaList(list.starts) }
       if !list.whole.isEmpty { whole[term] = DeltaList(list.whole) }
       if !list.parts.isEmpty { parts[term] = DeltaList(list.parts) }
+      if !list.mentions.isEmpty { mentions[term] = DeltaList(list.mentions) }
       if !list.plain { joined.append(term) }
     }
-    let lead = LeadDocuments(postings: postings, limit: suggestions, inline: options.inlinePostings)
+    var lead = LeadDocuments(postings: postings, limit: suggestions, inline: options.inlinePostings)
+    lead.tier = rows.tier
     var leadRows: [Int32: (row: DocumentRow, size: Int)] = [:]
     // Only a document the shard's words find outside its title, and none of them in it, needs
     // its searched fields' texts to say where (FORMAT.md "Term shard"); the others' rows stay as
@@ -141,7 +144,9 @@ struct TermShardStage {
         .sorted { (postings[$0]?.count ?? 0, $1) > (postings[$1]?.count ?? 0, $0) }
       for term in common.prefix(8) {
         guard let list = postings[term] else { continue }
-        let new = LeadDocuments.firstOnEnter(list, count: options.enterRows).filter { !chosen.contains($0) }
+        let new = LeadDocuments.firstOnEnter(list, count: options.enterRows, tier: rows.tier).filter {
+          !chosen.contains($0)
+        }
         let bytes = new.reduce(0) { $0 + size($1) + 1 }
         if used + bytes > options.leadBytes / 2 { break }
         used += bytes
@@ -157,6 +162,7 @@ struct TermShardStage {
     shard.starts = starts.isEmpty ? nil : starts
     shard.whole = whole.isEmpty ? nil : whole
     shard.parts = parts.isEmpty ? nil : parts
+    shard.mentions = mentions.isEmpty ? nil : mentions
     shard.tops = tops.map { $0.map(DeltaList.init) }
     return try IndexEncoder.encode(shard, capacity: options.targetShardBytes)
   }
@@ -461,6 +467,34 @@ struct ManifestStage {
       trending: search.trending,
       options: Manifest.Options(
         slashFocuses: search.slashFocuses, suggestions: search.suggestions,
-        forms: WordForms.rules(forLanguage: site.config.language)))
+        forms: WordForms.rules(forLanguage: site.config.language)),
+      popularityTiers: PopularityTiers.boundaries(order.map { site.documents[$0].popularity }))
+  }
+}
+
+/// Orders of magnitude of popularity, by document number: the engine lets a
+/// title's first word decide between two records only when their popularity
+/// is of one order (FORMAT.md "Ranking", rule 6), so a private strip titled
+/// Heathrow Airport does not pass London Heathrow Airport.
+enum PopularityTiers {
+  /// A popularity's order of magnitude: 0 for 1–9, 1 for 10–99, …; -1 under 1.
+  static func tier(_ popularity: Double) -> Int {
+    guard popularity.isFinite else { return popularity > 0 ? Int.max : -1 }
+    var tier = -1
+    var rest = popularity
+    while rest >= 1 {
+      tier += 1
+      rest /= 10
+    }
+    return tier
+  }
+
+  /// The numbers where a new tier starts, for popularities in document
+  /// order (descending); nil when there is only one.
+  static func boundaries(_ popularities: [Double]) -> [Int]? {
+    let starts = popularities.indices.dropFirst().filter {
+      tier(popularities[$0]) != tier(popularities[$0 - 1])
+    }
+    return starts.isEmpty ? nil : Array(starts)
   }
 }

@@ -14,6 +14,12 @@ struct DocumentRows {
     self.searched = SearchedFields(site: site)
   }
 
+  /// Document `number`'s order of magnitude of popularity, lower for the
+  /// more popular (`PopularityTiers`).
+  func tier(_ number: Int32) -> Int {
+    -PopularityTiers.tier(site.documents[order[Int(number)]].popularity)
+  }
+
   /// Document `number`'s row; `numbered` puts the number in front, as a
   /// term shard's `docs` lists it; `fields: false` leaves the searched
   /// fields' texts out (a term shard's row of a document its words find by
@@ -48,6 +54,9 @@ struct LeadDocuments {
   let inline: Int
   /// Prefixes tried per shard, best first: bounds the work, not the result.
   var maxQueries = 64
+  /// A document's order of magnitude of popularity, lower first
+  /// (`PopularityTiers`): it comes before the title's first word.
+  var tier: (Int32) -> Int = { _ in 0 }
 
   /// A one-word query a shard answers: a prefix, and the shard's terms it begins.
   struct Query {
@@ -141,7 +150,9 @@ struct LeadDocuments {
   // the title's first word holds the term. Typos never apply: the word is
   // as typed. While a word is under three letters, "whole in the title"
   // means only that whole title, and "whole anywhere" means any match.
-  private static let title: UInt8 = 8
+  private static let title: UInt8 = 16
+  /// Of a kind whose titles hold the term (FORMAT.md "Kinds the words name").
+  private static let kind: UInt8 = 8
   private static let exactTitle: UInt8 = 4
   private static let exact: UInt8 = 2
   private static let starts: UInt8 = 1
@@ -158,6 +169,7 @@ struct LeadDocuments {
       }
       .map(\.utf16.count).min()
     let wordParts = Set(postings[query]?.parts ?? [])
+    var named = Set<Int32>()
     for term in terms where term.utf8.starts(with: query.utf8) {
       guard let list = postings[term] else { continue }
       let wholeCounts = term == query || term.utf16.count == closest
@@ -174,11 +186,19 @@ struct LeadDocuments {
       }
       for number in list.title[..<titleCut] {
         score[number, default: 0] |= isPart(number) ? anyExact : titleBits
+        named.insert(number)
       }
-      for number in list.other[..<otherCut] { score[number, default: 0] |= anyExact }
+      // A document of a kind none of whose titles holds the term is a mention: no kind bit.
+      let last = list.other[..<otherCut].last ?? -1
+      let mentioned = Set(list.mentions.prefix { $0 <= last })
+      for number in list.other[..<otherCut] {
+        score[number, default: 0] |= anyExact
+        if !mentioned.contains(number) { named.insert(number) }
+      }
       Self.mark(list.starts, in: &score, with: Self.starts, except: isPart)
       if wholeCounts { Self.mark(list.whole, in: &score, with: Self.exactTitle | Self.exact, except: isPart) }
     }
+    for number in named { score[number, default: 0] |= Self.kind }
     return best(score)
   }
 
@@ -188,17 +208,25 @@ struct LeadDocuments {
   /// first word, then the number; documents found outside the title after
   /// all of those. (Word forms and numbered terms are left out: a row they
   /// bring that is not here comes from its document shard, as before.)
-  static func firstOnEnter(_ list: Postings, count: Int) -> [Int32] {
+  static func firstOnEnter(_ list: Postings, count: Int, tier: (Int32) -> Int = { _ in 0 }) -> [Int32] {
     let whole = Set(list.whole)
     // Past these, a document of the title list has no whole title nor first word, and at least
     // `count` documents that have one come before it; it can only follow them by number.
     let starts = Set(list.starts.prefix(count + whole.count))
     var candidates = whole.union(starts)
     for number in list.title.prefix(count + candidates.count) { candidates.insert(number) }
-    let rank = { (number: Int32) in (whole.contains(number) ? 2 : 0) + (starts.contains(number) ? 1 : 0) }
+    // The whole title, then the popularity tier, then the first word (FORMAT.md "Ranking").
+    func rank(_ number: Int32) -> (Int, Int, Int) {
+      (whole.contains(number) ? 0 : 2, tier(number), starts.contains(number) ? 0 : 1)
+    }
     var first = Array(
-      candidates.sorted { rank($0) != rank($1) ? rank($0) > rank($1) : $0 < $1 }.prefix(count))
-    if first.count < count { first += list.other.prefix(count - first.count) }
+      candidates.sorted { rank($0) != rank($1) ? rank($0) < rank($1) : $0 < $1 }.prefix(count))
+    // Then the others, those of a kind whose titles hold the word before its mentions.
+    if first.count < count {
+      let isMention = { (number: Int32) in Self.contains(list.mentions, number) }
+      first += list.other.lazy.filter { !isMention($0) }.prefix(count - first.count)
+      first += list.mentions.prefix(count - first.count)
+    }
     return first
   }
 
@@ -225,14 +253,26 @@ struct LeadDocuments {
     let (titleCut, otherCut) = own.map { TermShardStage.split($0, keep: inline) } ?? (0, 0)
     let ownTitle = own?.title[..<titleCut] ?? []
     let ownOther = own?.other[..<otherCut] ?? []
-    for number in tops[0] { score[number, default: 0] |= Self.title | (short ? Self.exact : 0) }
-    for number in tops[1] { score[number, default: 0] |= short ? Self.exact : 0 }
+    // The tops stand for many terms and say nothing of kinds: every one counts as named.
+    for number in tops[0] { score[number, default: 0] |= Self.title | Self.kind | (short ? Self.exact : 0) }
+    for number in tops[1] { score[number, default: 0] |= Self.kind | (short ? Self.exact : 0) }
     for number in ownTitle {
-      score[number, default: 0] |= Self.title | Self.exact | (short ? 0 : Self.exactTitle)
+      score[number, default: 0] |= Self.title | Self.kind | Self.exact | (short ? 0 : Self.exactTitle)
     }
-    for number in ownOther { score[number, default: 0] |= Self.exact }
+    for number in ownOther { score[number, default: 0] |= Self.kind | Self.exact }
     Self.mark(own?.whole ?? [], in: &score, with: Self.exactTitle | Self.exact)
     return best(score)
+  }
+
+  /// Whether `numbers` (ascending) holds `number`.
+  static func contains(_ numbers: [Int32], _ number: Int32) -> Bool {
+    var low = 0
+    var high = numbers.count
+    while low < high {
+      let middle = (low + high) / 2
+      if numbers[middle] < number { low = middle + 1 } else { high = middle }
+    }
+    return low < numbers.count && numbers[low] == number
   }
 
   /// Adds `bits` to the documents of `numbers` (ascending) that are scored
@@ -262,14 +302,19 @@ struct LeadDocuments {
     }
   }
 
-  /// The `limit` best documents: most rule bits, then lowest number. One
+  /// The `limit` best documents: most rule bits but the first word's, then
+  /// the popularity tier, then the first word, then lowest number. One
   /// pass keeping a short sorted list; sorting every candidate to keep
   /// eight was most of this stage's time.
   private func best(_ score: [Int32: UInt8]) -> [Int32] {
     var kept: [(number: Int32, bits: UInt8)] = []
     kept.reserveCapacity(limit + 1)
+    let tier = tier
     func before(_ x: (number: Int32, bits: UInt8), _ y: (number: Int32, bits: UInt8)) -> Bool {
-      x.bits != y.bits ? x.bits > y.bits : x.number < y.number
+      if x.bits >> 1 != y.bits >> 1 { return x.bits >> 1 > y.bits >> 1 }
+      let (a, b) = (tier(x.number), tier(y.number))
+      if a != b { return a < b }
+      return x.bits != y.bits ? x.bits > y.bits : x.number < y.number
     }
     for (number, bits) in score {
       let candidate = (number: number, bits: bits)

@@ -66,3 +66,12 @@ export function open(site = fixtureSite(), { edit } = {}) {
   const engine = createEngine({ manifestURL: `${ORIGIN}idx/${manifestName(site)}`, fetchJSON });
   return { engine, log, fetchJSON, names: () => log.map((u) => fileName(site, u)) };
 }
+
+/** A site built by the real generator from `config` (a path under the repository) into a temporary folder. */
+export function buildSite(config) {
+  const folder = mkdtempSync(join(tmpdir(), 'engine-site-'));
+  process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+  const site = join(folder, 'site');
+  execFileSync(generator(), ['--config', join(REPO, config), '--output', site, '--quiet'], { stdio: 'pipe' });
+  return site;
+}

@@ -6,7 +6,7 @@ import { queryChunks, queryWords } from './normalize.js'
 import { createLoader } from './loader.js'
 import { EMPTY, decode, intersect, union } from './postings.js'
 import { createMatcher } from './match.js'
-import { rules, rank, page, proximityFirst } from './rank.js'
+import { rules, rank, page, proximityFirst, tiers } from './rank.js'
 import { completions } from './complete.js'
 import { createDocuments } from './documents.js'
 import { createKinds } from './kinds.js'
@@ -32,11 +32,13 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   const docs = createDocuments(loader, (id, kind) => kinds.note(id, kind))
   const kinds = createKinds(loader, docs)
   const matchWord = createMatcher(loader, docs.learn)
+  let tierOf = null // the manifest's popularity tiers (rank.js)
 
   const engine = {
     manifest: null,
     ready: loader.manifest.then((m) => {
       kinds.start(m)
+      tierOf = tiers(m.popularityTiers)
       return (engine.manifest = m)
     }),
     suggest, search,
@@ -116,6 +118,8 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
       words, matches, lists, dropped,
       all: union([all, named]),
       rules: named.length ? [union([named, titled]), ...more, ...ranked] : [...more, ...ranked],
+      // The last rule is the title's first word, which a popularity tier comes before.
+      tierOf: ranked.length ? tierOf : null,
       marks: matches.flatMap((m) => m.marks),
       corrected: matches.filter((m) => m.corrected).map((m) => m.corrected),
     }
@@ -125,7 +129,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const m = await engine.ready
     const q = await query(text, scope, tokens, false)
     if (!q) return { text, completions: [], docs: [], corrected: [], dropped: [] }
-    const { list } = page(rank(q.all, q.rules), 0, m.options?.suggestions ?? 8, kinds.groupOf)
+    const { list } = page(rank(q.all, q.rules, q.tierOf), 0, m.options?.suggestions ?? 8, kinds.groupOf)
     const shown = wholeFirst(proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words, q.rules, stemmer(m.options?.forms)), q.words)
     // Completions keep every typed word, so none are offered for a query that dropped some.
     const offered = q.matches.length && !q.dropped.length ? completions({ text, words: q.words, matches: q.matches, filters: q.lists, docs: shown }) : []
@@ -176,7 +180,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     // (once) and brings the totals, and the page calls it once the rows are drawn.
     if (k >= 0) await kinds.learnAll(q.all, cheap ? null : [k])
     const all = k < 0 ? q.all : q.all.filter((id) => kinds.of(id) === k)
-    const { list, total } = page(rank(all, q.rules), offset, limit, kinds.groupOf)
+    const { list, total } = page(rank(all, q.rules, q.tierOf), offset, limit, kinds.groupOf)
     const stem = stemmer(m.options?.forms)
     const rows = await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks))
     kinds.count(q.all, totals)

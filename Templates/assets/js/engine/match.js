@@ -27,7 +27,7 @@ function closestWhole(found, word) {
 export const numbered = (term, word) => /\p{L}$/u.test(word) && /^\d+$/.test(term.slice(word.length))
 
 export const NONE = {
-  all: EMPTY, clean: EMPTY, title: EMPTY, exact: EMPTY, exactTitle: EMPTY, starts: EMPTY, whole: EMPTY,
+  all: EMPTY, clean: EMPTY, close: EMPTY, kind: EMPTY, title: EMPTY, exact: EMPTY, exactTitle: EMPTY, starts: EMPTY, whole: EMPTY,
   named: EMPTY, marks: [], found: [],
 }
 
@@ -72,7 +72,7 @@ export function createMatcher(loader, learn = () => {}) {
     const titles = union([topTitle, title]), all = union([titles, topOther, other])
     const exact = union([title, other])
     return {
-      all, clean: all, title: titles, exact, exactTitle: title, starts: EMPTY, whole: home.whole(word),
+      all, clean: all, close: all, kind: all, title: titles, exact, exactTitle: title, starts: EMPTY, whole: home.whole(word),
       named: home.whole(word), marks: [word], found: [],
     }
   }
@@ -114,11 +114,28 @@ export function createMatcher(loader, learn = () => {}) {
     const own = r.home.parts(word)
     const bare = (x, list) => difference(list, x[0].parts(x[1]), own)
     const clean = pick(([, , d], l) => !d && union(l))
+    // The fewest typos (rule 1): what the word reaches with as few as any of its terms, none when
+    // it is found as typed. A nearer correction beats a farther one whatever the popularity:
+    // `frankfrut` is Frankfurt (one swap) before Frankfort (two letters), docs/ranking.md.
+    const fewest = Math.min(...found.map(([, , d]) => d))
+    const close = pick(([, , d], l) => d === fewest && union(l))
+    // Of the corrections only the one the page names ("Showing results for …": the nearest, then
+    // the one reaching the most popular record) stands for a title typed whole (`postgersql` →
+    // postgresql, the package): another at the same distance is a guess, and popularity decides
+    // between what it finds and what the named one does (`frankfrt`: Frankfurt am Main before a
+    // record titled Frankfort, docs/ranking.md).
     const fixed = found.filter(([, , d]) => d > 0)
-    const named = pick((x) => itself(x) && x[0].whole(x[1]))
+    const meant = (x) => !x[2] || x[1] === fixed[0][1]
+    const named = pick((x) => itself(x) && meant(x) && x[0].whole(x[1]))
+    const all = pick((_, l) => union(l))
+    // Documents of a kind none of whose titles holds the term are mentions (FORMAT.md "Kinds the
+    // words name"); a site of one kind has none.
+    const mentioned = (x) => x[0].mentions(x[1])
     return {
-      all: pick((_, l) => union(l)),
+      all,
       clean,
+      close,
+      kind: found.some((x) => mentioned(x).length) ? pick((x, l) => difference(union(l), mentioned(x))) : all,
       title: pick((x, l) => bare(x, l[0])),
       exact: pick((x, l) => whole(x) && union(l)),
       exactTitle: pick((x, l) => whole(x) && bare(x, l[0])),
@@ -127,7 +144,7 @@ export function createMatcher(loader, learn = () => {}) {
       // shortest such term only (`postgres` → postgresql, not postgresql-15 as well), unless the
       // word is a part of that name (`numpy`, numpy-stl); on Enter the word is complete, and only
       // a title that is the word itself is the query.
-      whole: final ? named : difference(closestWhole(found, word), own),
+      whole: final ? named : difference(closestWhole(found.filter(meant), word), own),
       // Titles that are the word itself, typing or not: what the word names when more follow.
       named,
       marks: [word, ...forms.map(([, t]) => t), ...fixed.map(([, t]) => t)],

@@ -62,7 +62,7 @@ export const difference = (list, ...outs) => list.filter((id) => !outs.some((out
 
 // A keystroke touches a few terms of a shard: decode each list when first asked, then keep it.
 export class Shard {
-  constructor({ prefix, terms = {}, tops, starts = {}, whole = {}, parts = {}, joined = [] }) {
+  constructor({ prefix, terms = {}, tops, starts = {}, whole = {}, parts = {}, mentions = {}, joined = [] }) {
     this.prefix = prefix
     this.terms = terms
     // Objects list integer-like keys ("1999") first: sort for binary search.
@@ -72,6 +72,7 @@ export class Shard {
     this.startLists = starts
     this.wholeLists = whole
     this.partLists = parts
+    this.mentionLists = mentions
     this.joined = new Set(joined)
     this.memo = new Map()
   }
@@ -103,6 +104,9 @@ export class Shard {
   whole(term) { return this.cached('=' + term, this.wholeLists[term]) }
   // Documents whose title holds the term only as a part of a joined name (FORMAT.md "Parts of names").
   parts(term) { return this.cached('-' + term, this.partLists[term]) }
+  // Documents holding the term outside their title, of a kind none of whose titles holds it
+  // (FORMAT.md "Kinds the words name").
+  mentions(term) { return this.cached('~' + term, this.mentionLists[term]) }
 
   cached(key, deltas) {
     if (!deltas) return EMPTY

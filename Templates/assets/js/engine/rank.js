@@ -1,8 +1,10 @@
-// The ranking rules (FORMAT.md "Ranking"), in order: fewest typos; every word in the title (or
-// a field weighing like it); every word whole in the title; the whole title is the query; every
-// word matched whole; the title's first word (up to a space) holds the first query word; then
-// popularity, which is the document number. Each rule is a set of documents; a document's
-// score has one bit per rule it meets, and documents are read best score first, each score in
+// The ranking rules (FORMAT.md "Ranking"), in order: fewest typos (each word with the fewest any
+// of its corrections has); every word in the title (or a field weighing like it); every word in
+// a kind whose titles hold it, not a mere mention; every word whole in the title; the whole title
+// is the query; every word matched whole; then the popularity tier; the title's first word (up to
+// a space) holds the first query word; then popularity, which is the document number. Each rule
+// is a set of documents; a document's score has one bit per rule it meets, and documents are
+// read best score first (the tier before the last rule), each score in
 // number order. An exact word beats its position: `numpy` finds python3-numpy (603 packages
 // depend on it) before numpy-stl (none), as Algolia's `unordered` title attributes do.
 import { EMPTY, contains, intersect, union } from './postings.js'
@@ -22,9 +24,13 @@ export function rules(matches, final, lastWord) {
   // a title holding the word whole (`foo` → Foo Fighters): popularity decides between them.
   const typingWhole = single && !final ? first.whole : EMPTY
   return [
-    intersect(matches.map((m) => m.clean)),
+    // Fewest typos: every word reached with its fewest (none when found as typed).
+    intersect(matches.map((m) => m.close)),
     // A word with a space after it is finished: it is in the title only as a whole word there.
     intersect(matches.map((m, i) => (i < matches.length - 1 ? m.exactTitle : m.title))),
+    // A kind the words name before a kind whose records only mention them (`requests`: the
+    // package before the team whose description lists it).
+    intersect(matches.map((m) => m.kind)),
     // A lone word of one or two letters is whole in too many titles to say anything (`lo`).
     union([whole || !single ? inTitle : EMPTY, typingWhole]),
     single && final ? first.whole : EMPTY,
@@ -34,8 +40,10 @@ export function rules(matches, final, lastWord) {
 }
 
 // `all` ordered by the rules: a counting sort on the score keeps number order within a score.
-export function rank(all, sets) {
-  const score = new Uint8Array(all.length)
+// `tierOf` (FORMAT.md "Ranking", rule 6), when given, puts the popularity tier before the last
+// rule, the title's first word: that word decides only between records of one order of magnitude.
+export function rank(all, sets, tierOf = null) {
+  const score = new Uint16Array(all.length)
   sets.forEach((set, k) => {
     const bit = 1 << (sets.length - 1 - k)
     for (let i = 0, j = 0; i < all.length && j < set.length;) {
@@ -44,12 +52,28 @@ export function rank(all, sets) {
       else { score[i] |= bit; i++; j++ }
     }
   })
-  const top = (1 << sets.length) - 1, start = new Int32Array(top + 2)
-  for (let i = 0; i < all.length; i++) start[top - score[i] + 1]++
-  for (let s = 1; s <= top + 1; s++) start[s] += start[s - 1]
+  const top = (1 << sets.length) - 1, tiers = tierOf && sets.length ? tierOf.count : 1
+  // Lower is better: the rules but the last, then the tier, then the last rule.
+  const key = (i) => (tiers === 1 ? top - score[i] : (((top - score[i]) >> 1) * tiers + tierOf(all[i])) * 2 + (~score[i] & 1))
+  const start = new Int32Array((top + 1) * tiers + 1)
+  for (let i = 0; i < all.length; i++) start[key(i) + 1]++
+  for (let s = 1; s < start.length; s++) start[s] += start[s - 1]
   const out = new Int32Array(all.length)
-  for (let i = 0; i < all.length; i++) out[start[top - score[i]]++] = all[i]
+  for (let i = 0; i < all.length; i++) out[start[key(i)]++] = all[i]
   return out
+}
+
+// A document's popularity tier (0 the most popular) from the manifest's `popularityTiers`, the
+// first document number of each order of magnitude after the first; null when there is one.
+export function tiers(boundaries) {
+  if (!boundaries?.length) return null
+  const tierOf = (id) => {
+    let lo = 0, hi = boundaries.length
+    while (lo < hi) { const mid = (lo + hi) >>> 1; if (boundaries[mid] <= id) lo = mid + 1; else hi = mid }
+    return lo
+  }
+  tierOf.count = boundaries.length + 1
+  return tierOf
 }
 
 // One page of the ranked list. A distinct kind (`groupOf[id] >= 0`) shows only the best

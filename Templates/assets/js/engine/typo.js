@@ -34,34 +34,79 @@ export const budget = (word) => {
   return n < 4 ? 0 : n < 8 ? 1 : 2
 }
 
-// The typo dictionary's key (FORMAT.md "Typo shard"): the three letters at offset 3. The index
-// lists each term under its pieces at offsets 2, 3 and 4, so one slip before the piece still meets it.
-export const typoKey = (word) => {
+// The typo dictionary's keys (FORMAT.md "Typo shard"): the three letters at offset 3. The index
+// lists each term under its pieces at offsets 2, 3 and 4, so one slip before the piece still meets
+// it. A swapped pair that touches the piece (`pyhton3`: `ton`) changes it but shifts nothing, so
+// the word with each such pair swapped back gives the key too (`python3`: `hon`): one slip, as
+// `distance` counts it, whatever its place.
+export function typoKeys(word) {
   const s = [...word]
-  return s.length >= 6 ? s.slice(3, 6).join('') : null
+  if (s.length < 6) return []
+  const keys = new Set([s.slice(3, 6).join('')])
+  for (let i = 2; i <= 5 && i + 1 < s.length; i++) {
+    const t = [...s]
+    ;[t[i], t[i + 1]] = [t[i + 1], t[i]]
+    keys.add(t.slice(3, 6).join(''))
+  }
+  return [...keys]
 }
 
+// A word and a number (`pyhton3`, `gtk4`): its letters may hold a slip, its number never
+// (`python2` is no slip for `python3`, nor `gcc13` for `gcc12`). Any other word with a digit
+// (`1977`, `mp3`) is never corrected.
+const numberedWord = /^(\p{L}+)(\p{N}+)$/u
+
+// How far a term is from the word: whole terms on a final search, term beginnings while typing.
+function nearness(word, final) {
+  const plain = (w, t, max) => (final ? distance(w, t, max) : prefixDistance(w, t, max))
+  const m = word.match(numberedWord)
+  if (!m) return (t, max) => plain(word, t, max)
+  const [, letters, digits] = m
+  return (t, max) => {
+    const n = t.match(/^(\p{L}+)(\p{N}+)/u)
+    const same = n && (final ? n[0] === t && n[2] === digits : n[2].startsWith(digits))
+    return same ? distance(letters, n[1], max) : max + 1
+  }
+}
+
+// The typo budget of a word: its letters', for a word and a number; none for other words with digits.
+function budgetOf(word) {
+  const m = word.match(numberedWord)
+  if (m) return budget(m[1])
+  return /\p{N}/u.test(word) ? 0 : budget(word)
+}
+
+// Fewest typos first; at the same distance the term reaching the most popular record (the lowest
+// document number: FORMAT.md "Document numbers"), then the most documents. Never the alphabet:
+// `frankfrt` is Frankfurt, not Frankfort, where Frankfurt is the more popular.
+const best = (s, t) => Math.min(...s.postings(t).map((l) => l[0] ?? Infinity))
+const byNearThenPopular = (a, b) => a[2] - b[2] || best(a[0], a[1]) - best(b[0], b[1]) || b[0].count(b[1]) - a[0].count(a[1])
+
 // Terms within the word's typo budget: whole terms on a final search, term beginnings
-// while typing. Fewest typos first, then the most documents.
+// while typing, in the order above.
 export async function corrections(word, home, final, loader, shard) {
-  const max = budget(word)
-  // Digits are never corrected: `1977` is not a slip for `1974`, nor `gcc-13` for `gcc-12`.
-  if (!max || /\p{N}/u.test(word)) return []
-  const near = final ? (t) => distance(word, t, max) : (t) => prefixDistance(word, t, max)
+  const max = budgetOf(word)
+  if (!max) return []
+  const near = nearness(word, final)
   const seen = new Set(), out = []
   const consider = (s, t) => {
     if (seen.has(t) || t.startsWith(word) || s?.joined.has(t)) return
     seen.add(t)
-    const d = near(t)
+    const d = near(t, max)
     if (d <= max) out.push([s, t, d])
   }
   for (const t of home?.keys ?? []) consider(home, t)
-  // The typo dictionary (two small files) only when the word's own shard has nothing near.
-  const key = !out.length && typoKey(word)
-  if (key) {
-    const at = await loader.typoShardFor(key)
-    const raw = at && await loader.load(at.path)
-    for (const t of raw?.keys?.[key] ?? []) consider(null, t)
+  // The typo dictionary (two small files) only when the word's own shard has nothing near; the
+  // keys of a swapped pair only when the word's own key has nothing near either.
+  const [key, ...swapped] = out.length ? [] : typoKeys(word)
+  for (const keys of [key ? [key] : [], swapped]) {
+    if (out.length || !keys.length) continue
+    const lists = await Promise.all(keys.map(async (k) => {
+      const at = await loader.typoShardFor(k)
+      const raw = at && await loader.load(at.path)
+      return raw?.keys?.[k] ?? []
+    }))
+    for (const t of lists.flat()) consider(null, t)
   }
   // A slip in the first letters of a short word (`lvoe`, `rcok`) sends it to another prefix's
   // shard, which the dictionary (six letters and more) does not reach: try the shards of the word
@@ -84,7 +129,7 @@ export async function corrections(word, home, final, loader, shard) {
     const found = at && await shard(at.path)
     return found?.terms[t] ? [found, t, d] : null
   }))
-  const best = located.filter(Boolean).sort((a, b) => a[2] - b[2] || b[0].count(b[1]) - a[0].count(a[1])).slice(0, CORRECTIONS)
+  const best = located.filter(Boolean).sort(byNearThenPopular).slice(0, CORRECTIONS)
   // A correction reaches what its term would as typed, its numbered forms included (`numbered` in
   // match.js; a fourth field marks them): `pyhton` → python finds python3 as `python` does.
   const have = new Set(best.map(([, t]) => t))

@@ -287,4 +287,23 @@ import Testing
     #expect(site.config.search.trending == ["Euro", "US Dollar", "Yen"])
     #expect(!site.config.facets.isEmpty)
   }
+
+  /// The strangers' emoji.csv, keyed by its emoji: the key is the artwork
+  /// (`symbol:`) and the name, not the emoji or its version, the title.
+  @Test func anEmojiKeyIsTheArtwork() throws {
+    let plan = try plan([
+      "emoji.csv": """
+      emoji,name,version
+      🥇,1st place medal,3
+      🥈,2nd place medal,3
+      🥉,3rd place medal,3
+      ❤️,red heart,0.6
+      🇫🇷,flag: France,2
+
+      """
+    ])
+    let emoji = try #require(plan.collections.first)
+    #expect(emoji.title == "name")
+    #expect(emoji.symbol == "emoji")
+  }
 }

@@ -24,7 +24,10 @@ enum ArtworkInference {
     if let image = columns.first(where: isImage) {
       plan.image = Naming.expression(image.name)
     }
-    if let symbol = columns.first(where: isSymbol) {
+    // The key may be the symbol: an emoji table keyed by its emoji (the
+    // strangers' emoji.csv: `emoji,name,version`) shows it as the artwork.
+    let symbols = shape.profile.columns.filter { $0.kind == .text }
+    if let symbol = symbols.first(where: isSymbol) {
       plan.symbol = Naming.expression(symbol.name)
     }
     let taken = Set([plan.image, plan.symbol].compactMap { $0 })

@@ -65,8 +65,18 @@ public struct ConfigWriter {
       out.append("# each code (L: Living). A code left as it is shows as it is.")
       out.append("labels:")
       for facet in coded {
-        let pairs = facet.codes.map { YAML.flowEntry($0, YAML.quoted($0), quotingKey: true) }
-        out += YAML.blockEntry(facet.id, "{ \(pairs.joined(separator: ", ")) }", indent: 2)
+        guard !facet.names.isEmpty else {
+          let pairs = facet.codes.map { YAML.flowEntry($0, YAML.quoted($0), quotingKey: true) }
+          out += YAML.blockEntry(facet.id, "{ \(pairs.joined(separator: ", ")) }", indent: 2)
+          continue
+        }
+        // Named codes, one a line to edit: a code iso-codes does not know
+        // is written as itself.
+        out.append(YAML.comment(CountryCodes.source + ".", indent: 2))
+        out += YAML.blockKey(facet.id, indent: 2)
+        out += facet.codes.map {
+          "    " + YAML.flowEntry($0, YAML.quoted(facet.names[$0] ?? $0), quotingKey: true)
+        }
       }
     }
     if !plan.scopes.isEmpty {

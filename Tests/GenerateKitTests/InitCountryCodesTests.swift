@@ -59,6 +59,21 @@ import Testing
     #expect(!index.contains("\"GB\""))
   }
 
+  /// A site in Russian (Cyrillic titles) reads the countries in Russian,
+  /// iso-codes' translation, and the comment says so.
+  @Test func countryNamesInTheSiteLanguage() throws {
+    var csv = "name,country\n"
+    for index in 0..<36 { csv += "Аэропорт \(index),\(Self.countries[index % Self.countries.count])\n" }
+    let folder = try DataFolder(["airports.csv": csv])
+    defer { folder.remove() }
+    let found = try DataFileReader().read([folder.path("airports.csv")])
+    let plan = CollectionInference().infer(SchemaInference().infer(found))
+    let config = ConfigWriter(directory: folder.root.path, title: "Аэропорты", description: "").write(plan)
+    #expect(config.contains("language: ru"), "\(config)")
+    #expect(config.contains("    \"GB\": \"Соединённое Королевство\"\n"), "\(config)")
+    #expect(config.contains("codes in 'ru', from Debian's iso-codes"), "\(config)")
+  }
+
   /// Alpha-3 codes under a name that says countries are named too.
   @Test func alpha3CodesAreNamed() throws {
     let codes = ["GBR", "FRA", "DEU", "USA", "JPN", "RUS"]

@@ -66,7 +66,8 @@ extension ConfigWriter {
       config.labels[facet.id] = .init(
         name: facet.id,
         labels: Dictionary(
-          facet.codes.map { ($0, facet.names[$0] ?? $0) }, uniquingKeysWith: { first, _ in first }),
+          facet.codes.map { ($0, label($0, of: facet, language: language(plan))) },
+          uniquingKeysWith: { first, _ in first }),
         location: place)
     }
     return config

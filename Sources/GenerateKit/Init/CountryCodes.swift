@@ -4,7 +4,17 @@
 /// get a map to fill in by hand.
 enum CountryCodes {
   /// Where the names come from, for the config's comment.
-  static let source = "English names of the ISO 3166-1 country codes, from Debian's iso-codes"
+  static func source(_ language: String) -> String {
+    translations(language).isEmpty
+      ? "English names of the ISO 3166-1 country codes, from Debian's iso-codes"
+      : "Names of the ISO 3166-1 country codes in '\(language)', from Debian's iso-codes (English where untranslated)"
+  }
+
+  /// A country's English name in the site's language, where iso-codes
+  /// translates it; else in English.
+  static func name(_ english: String, in language: String) -> String {
+    translations(language)[english] ?? english
+  }
 
   /// How many distinct values a column needs before its values alone say
   /// countries; fewer when its name says so too.

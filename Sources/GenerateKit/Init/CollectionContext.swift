@@ -77,6 +77,19 @@ struct CollectionContext {
     column.kind == .text && column.averageLength < 2 && column.distinct <= CollectionInference.facetValues
   }
 
+  /// A column of ISO 3166-1 country codes (`GB`, `GBR`): each code's
+  /// English name (`CountryCodes`), for its `labels:` map.
+  func countryNames(_ column: ColumnProfile, of shape: Schema.TableShape) -> [String: String]? {
+    guard column.kind == .text, column.maxLength <= 3 else { return nil }
+    return CountryCodes.names(of: allValues(shape, column.name), column: column.name)
+  }
+
+  /// Codes a `labels:` map turns into words: short codes to fill in by
+  /// hand, or country codes `init` names.
+  func isLabelled(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
+    isCodeColumn(column) || countryNames(column, of: shape) != nil
+  }
+
   /// Each collection followed by those that refer to it (artists, albums,
   /// tracks), starting from those that refer to no other collection, in
   /// the order the files were given; code tables last.
@@ -318,12 +331,13 @@ struct CollectionContext {
         && !echoesKind(column, of: shape, singular: plan.singular)
         // A code of two or three letters (`GB`) without a label map says
         // little in a subtitle ("Airport · GB"): words come next instead.
-        && (isCodeColumn(column) || column.kind != .text || column.averageLength > 3)
+        && (isLabelled(column, of: shape) || column.kind != .text || column.averageLength > 3)
       {
-        // A code reads as its label (the facet's map, filled in by hand).
+        // A code reads as its label (the facet's map: a country's name, or
+        // filled in by hand).
         let id = Naming.id(column.name, fallback: "")
         let expression =
-          isCodeColumn(column) && !id.isEmpty
+          isLabelled(column, of: shape) && !id.isEmpty
           ? "label(\(Naming.expression(column.name)), '\(id)')" : facetExpression(column)
         parts.append(add([column.name], expression))
         if column.empty > 0 { optional.insert(parts[parts.count - 1]) }

@@ -37,6 +37,9 @@ public struct SitePlan: Sendable {
     /// When its values are codes (`L`, `E`…): every code, for a `labels:`
     /// map the config offers to fill in. Empty otherwise.
     public var codes: [String] = []
+    /// What each code reads as where `init` knows (`GB`: United Kingdom,
+    /// `CountryCodes`); a code not here is written as itself to fill in.
+    public var names: [String: String] = [:]
   }
 
   public struct Scope: Sendable, Equatable {
@@ -221,16 +224,20 @@ public struct CollectionInference {
       for column in shape.profile.columns where context.isFacetColumn(column, of: shape) {
         own += 1
         if own > Self.maxFacetsPerTable { break }
-        let coded = context.isCodeColumn(column)
+        let countries = context.countryNames(column, of: shape)
+        let coded = context.isCodeColumn(column) || countries != nil
         var facet = SitePlan.Facet(
           id: Naming.id(column.name, fallback: "facet\(facets.count + 1)"),
           label: Naming.label(column.name),
           icon: FacetIcons.icon(forName: column.name),
           reason: "'\(column.name)' in \(shape.name) takes \(column.distinct) values"
-            + (coded ? ", codes: fill in their labels below" : ""),
+            + (countries != nil
+              ? ", ISO 3166-1 country codes: named below"
+              : coded ? ", codes: fill in their labels below" : ""),
           values: column.distinct <= Self.scopeValues && !coded && column.kind != .date
             ? context.allValues(shape, column.name) : [])
         if coded { facet.codes = context.allValues(shape, column.name).sorted() }
+        facet.names = countries ?? [:]
         let id = addFacet(facet)
         ownFacets[shape.name, default: []].append((id, context.facetExpression(column)))
       }

@@ -65,7 +65,9 @@ extension ConfigWriter {
     for facet in plan.facets where !facet.codes.isEmpty {
       config.labels[facet.id] = .init(
         name: facet.id,
-        labels: Dictionary(facet.codes.map { ($0, $0) }, uniquingKeysWith: { first, _ in first }),
+        labels: Dictionary(
+          facet.codes.map { ($0, label($0, of: facet, language: language(plan))) },
+          uniquingKeysWith: { first, _ in first }),
         location: place)
     }
     return config

@@ -65,8 +65,18 @@ public struct ConfigWriter {
       out.append("# each code (L: Living). A code left as it is shows as it is.")
       out.append("labels:")
       for facet in coded {
-        let pairs = facet.codes.map { YAML.flowEntry($0, YAML.quoted($0), quotingKey: true) }
-        out += YAML.blockEntry(facet.id, "{ \(pairs.joined(separator: ", ")) }", indent: 2)
+        guard !facet.names.isEmpty else {
+          let pairs = facet.codes.map { YAML.flowEntry($0, YAML.quoted($0), quotingKey: true) }
+          out += YAML.blockEntry(facet.id, "{ \(pairs.joined(separator: ", ")) }", indent: 2)
+          continue
+        }
+        // Named codes, one a line to edit: a code iso-codes does not know
+        // is written as itself.
+        out.append(YAML.comment(CountryCodes.source(language) + ".", indent: 2))
+        out += YAML.blockKey(facet.id, indent: 2)
+        out += facet.codes.map {
+          "    " + YAML.flowEntry($0, YAML.quoted(label($0, of: facet, language: language)), quotingKey: true)
+        }
       }
     }
     if !plan.scopes.isEmpty {
@@ -91,6 +101,12 @@ public struct ConfigWriter {
       out += self.collection(collection)
     }
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// What a facet's code reads as: a country's name in the site's
+  /// language (English where iso-codes has no translation), else the code.
+  func label(_ code: String, of facet: SitePlan.Facet, language: String) -> String {
+    facet.names[code].map { CountryCodes.name($0, in: language) } ?? code
   }
 
   /// The files read, or their count and folder when there are many; each

@@ -234,7 +234,10 @@ public struct SiteInitializer {
     }
     for index in plan.facets.indices {
       plan.facets[index].label = YAMLWriter.readable(plan.facets[index].label)
-      if !plan.facets[index].codes.allSatisfy(YAMLWriter.readsBack) { plan.facets[index].codes = [] }
+      if !plan.facets[index].codes.allSatisfy(YAMLWriter.readsBack) {
+        plan.facets[index].codes = []
+        plan.facets[index].names = [:]
+      }
     }
     if !plan.scopes.allSatisfy({ YAMLWriter.readsBack($0.label) && YAMLWriter.readsBack($0.value ?? "") }) {
       plan.scopes = []

@@ -7,10 +7,7 @@ struct Build: ParsableCommand {
     abstract: "Build the site (the default command)."
   )
 
-  @Option(
-    name: .long,
-    help: "The site configuration file: site.yml in this folder if there is one, else Data/site.yml.")
-  var config = BuildOptions.defaultConfigPath()
+  @OptionGroup var site: ConfigOption
 
   @Option(name: .long, help: "The folder to publish the site to; replaced atomically, only on success.")
   var output = "site"
@@ -39,7 +36,7 @@ struct Build: ParsableCommand {
 
   func run() throws {
     var options = BuildOptions()
-    options.configPath = config
+    options.configPath = site.config
     options.outputPath = output
     options.baseURL = baseURL
     options.clean = clean

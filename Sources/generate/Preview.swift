@@ -70,8 +70,7 @@ struct Preview: AsyncParsableCommand {
         return build.changedFiles
       }.run()
     } catch let error as PreviewError {
-      PreviewServer.printToStandardError("error: \(error)")
-      throw ExitCode.failure
+      throw StandardError.failure(["error: \(error)"])
     }
   }
 }

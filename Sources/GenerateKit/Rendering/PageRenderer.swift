@@ -143,11 +143,9 @@ public struct PageRenderer {
       ?? bundler.bundle(sources)
     var assetFiles = bundle.files
     assetFiles.sort { $0.path < $1.path }
-    var hashInput: [UInt8] = []
-    for asset in assetFiles {
-      hashInput += Array(asset.path.utf8) + [0] + Array(ContentHash.hex(asset.bytes, digits: 16).utf8)
-    }
-    let assetsFolder = "assets/\(ContentHash.hex(hashInput))/"
+    var content = ContentFolder()
+    for asset in assetFiles { content.add(asset.bytes, before: asset.path + "\u{0}") }
+    let assetsFolder = content.name("assets")
     shared["assets"] = base + assetsFolder
     shared["modulePreloads"] = bundle.modulePreloads
     shared["indexData"] = index.map { AssetIndexData.json(for: $0) } ?? Self.pending

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Two context layers: what this page adds, over what every page shares.
 struct PageContext {
@@ -588,9 +589,8 @@ public struct PageRenderer {
 }
 
 /// A count shared by the render's workers.
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  var value: Int { lock.withLock { count } }
-  func add() { lock.withLock { count += 1 } }
+final class Counter: Sendable {
+  private let count = NIOLockedValueBox(0)
+  var value: Int { count.withLockedValue { $0 } }
+  func add() { count.withLockedValue { $0 += 1 } }
 }

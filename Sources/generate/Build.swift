@@ -7,10 +7,7 @@ struct Build: ParsableCommand {
     abstract: "Build the site (the default command)."
   )
 
-  @Option(
-    name: .long,
-    help: "The site configuration file: site.yml in this folder if there is one, else Data/site.yml.")
-  var config = BuildOptions.defaultConfigPath()
+  @OptionGroup var site: ConfigOption
 
   @Option(name: .long, help: "The folder to publish the site to; replaced atomically, only on success.")
   var output = "site"
@@ -39,7 +36,7 @@ struct Build: ParsableCommand {
 
   func run() throws {
     var options = BuildOptions()
-    options.configPath = config
+    options.configPath = site.config
     options.outputPath = output
     options.baseURL = baseURL
     options.clean = clean
@@ -50,13 +47,9 @@ struct Build: ParsableCommand {
       if !quiet { print(line) }
     }
     builder.verbose = verbose
-    let printer = DiagnosticPrinter()
     do {
       let summary = try builder.build()
-      if !summary.warnings.isEmpty {
-        let lines = printer.lines(for: summary.warnings)
-        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-      }
+      if !summary.warnings.isEmpty { StandardError.write(DiagnosticPrinter().lines(for: summary.warnings)) }
       // An up-to-date site was said so by the build's own line ("Up to date: …").
       if !quiet && !summary.upToDate {
         let warnings =
@@ -69,10 +62,8 @@ struct Build: ParsableCommand {
             warnings))
       }
     } catch let error as DiagnosticsError {
-      var text = printer.lines(for: error.diagnostics).joined(separator: "\n")
-      text += "\n" + printer.summary(for: error, output: output) + "\n"
-      FileHandle.standardError.write(Data(text.utf8))
-      throw ExitCode.failure
+      throw StandardError.failure(
+        error.diagnostics, closing: DiagnosticPrinter().summary(for: error, output: output))
     }
   }
 }

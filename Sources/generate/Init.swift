@@ -31,13 +31,9 @@ struct Init: ParsableCommand {
     var initializer = SiteInitializer(files: files)
     initializer.configPath = config
     initializer.force = force
-    let printer = DiagnosticPrinter()
     do {
       let result = try initializer.run()
-      if !result.warnings.isEmpty {
-        let lines = printer.lines(for: result.warnings)
-        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-      }
+      if !result.warnings.isEmpty { StandardError.write(DiagnosticPrinter().lines(for: result.warnings)) }
       let plan = result.plan
       print(
         "Wrote \(config): \(DiagnosticPrinter.count(plan.collections.count, "collection")) from "
@@ -45,9 +41,7 @@ struct Init: ParsableCommand {
       for line in result.summary { print(line) }
       print("Build the site with:  generate --config \(config)")
     } catch let error as DiagnosticsError {
-      let text = printer.lines(for: error.diagnostics).joined(separator: "\n")
-      FileHandle.standardError.write(Data((text + "\ngenerate: no config was written\n").utf8))
-      throw ExitCode.failure
+      throw StandardError.failure(error.diagnostics, closing: "generate: no config was written")
     }
   }
 }

@@ -18,9 +18,7 @@ struct Inspect: ParsableCommand {
     do {
       for line in try Inspector().report(files) { print(line) }
     } catch let error as DiagnosticsError {
-      let text = DiagnosticPrinter().lines(for: error.diagnostics).joined(separator: "\n")
-      FileHandle.standardError.write(Data((text + "\n").utf8))
-      throw ExitCode.failure
+      throw StandardError.failure(error.diagnostics)
     }
   }
 }

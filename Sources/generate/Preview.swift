@@ -13,10 +13,7 @@ struct Preview: AsyncParsableCommand {
       """
   )
 
-  @Option(
-    name: .long,
-    help: "The site configuration file: site.yml in this folder if there is one, else Data/site.yml.")
-  var config = BuildOptions.defaultConfigPath()
+  @OptionGroup var site: ConfigOption
 
   @Option(help: "Where preview builds are written (not site/).")
   var output = ".build/preview-site"
@@ -39,7 +36,7 @@ struct Preview: AsyncParsableCommand {
     let basePath: BasePath
     do { basePath = try BasePath(baseURL ?? "/") } catch { throw ValidationError("--base-url: \(error)") }
     var options = BuildOptions()
-    options.configPath = config
+    options.configPath = site.config
     options.outputPath = output
     options.baseURL = basePath.path
     options.previewScript = PreviewServer.reloadScript
@@ -51,7 +48,7 @@ struct Preview: AsyncParsableCommand {
     server.basePath = basePath
     server.host = host ?? "127.0.0.1"
     server.port = port
-    let config = self.config
+    let config = site.config
     server.watchedPaths = PreviewInputs.paths(forConfig: config)
     server.updatesWatchedPaths = { PreviewInputs.paths(forConfig: config) }
 
@@ -73,8 +70,7 @@ struct Preview: AsyncParsableCommand {
         return build.changedFiles
       }.run()
     } catch let error as PreviewError {
-      PreviewServer.printToStandardError("error: \(error)")
-      throw ExitCode.failure
+      throw StandardError.failure(["error: \(error)"])
     }
   }
 }

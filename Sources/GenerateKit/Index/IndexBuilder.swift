@@ -268,9 +268,7 @@ struct PostingsStage {
   /// Which of `count` shares a term belongs to (FNV-1a of its bytes).
   static func share(of term: String, count: Int) -> Int {
     guard count > 1 else { return 0 }
-    var hash: UInt32 = 2_166_136_261
-    for byte in term.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-    return Int(hash % UInt32(count))
+    return Int(ContentHash.value32(term.utf8) % UInt32(count))
   }
 
   func cut(_ documentIndex: Int) -> Cut {

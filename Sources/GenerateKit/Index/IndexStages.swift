@@ -44,9 +44,9 @@ struct TermShardStage {
     for shard in written { files.files += shard.more }
     let shards = written.map(\.bytes)
     let entries = planned.enumerated().map { (prefix: $0.element.prefix, number: $0.offset) }
-    var folderHash: [UInt8] = []
-    for shard in shards { folderHash += Array(ContentHash.hex(shard, digits: 16).utf8) }
-    let folder = "t/\(ContentHash.hex(folderHash))/"
+    var content = ContentFolder()
+    for shard in shards { content.add(shard) }
+    let folder = content.name("t")
     for (number, shard) in shards.enumerated() { files.files.append(("idx/\(folder)\(number).json", shard)) }
     return try ShardListing.make(entries, folder: folder, maxListed: options.maxManifestShards, files: &files)
   }
@@ -285,12 +285,12 @@ struct DocumentShardStage {
     }.map { try $0.get() }
     // Without a document that has field texts, the browser never asks for field shards.
     let fielded = docShardBytes.reduce(into: Set<Int>()) { $0.formUnion($1.fielded) }
-    var folderHash: [UInt8] = []
+    var content = ContentFolder()
     for shard in docShardBytes {
-      folderHash += Array(ContentHash.hex(shard.rows, digits: 16).utf8)
-      if !fielded.isEmpty { folderHash += Array(ContentHash.hex(shard.fields, digits: 16).utf8) }
+      content.add(shard.rows)
+      if !fielded.isEmpty { content.add(shard.fields) }
     }
-    let folder = "d/\(ContentHash.hex(folderHash))/"
+    let folder = content.name("d")
     for (number, shard) in docShardBytes.enumerated() {
       files.files.append(("idx/\(folder)\(number).json", shard.rows))
       if !fielded.isEmpty { files.files.append(("idx/\(folder)f\(number).json", shard.fields)) }
@@ -356,11 +356,9 @@ struct FilterStage {
       written.append((name, bytes))
       return name
     }
-    var folderHash: [UInt8] = []
-    for file in written {
-      folderHash += Array("\(file.name):\(ContentHash.hex(file.bytes, digits: 16));".utf8)
-    }
-    let folder = "f/\(ContentHash.hex(folderHash))/"
+    var content = ContentFolder()
+    for file in written { content.add(file.bytes, before: file.name + ":", after: ";") }
+    let folder = content.name("f")
     for file in written { files.files.append(("idx/\(folder)\(file.name).json", file.bytes)) }
     return result.placed(in: folder)
   }

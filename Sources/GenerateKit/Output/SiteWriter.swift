@@ -254,16 +254,12 @@ public struct SiteWriter {
     guard let directory = opendir(path) else { return [] }
     defer { closedir(directory) }
     var entries: [(String, EntryType)] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafePointer(to: &entry.pointee.d_name) {
-        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-      }
-      if name == "." || name == ".." { continue }
+    FolderReader.forEachEntry(of: directory) { name, type in
       let relative = folder.isEmpty ? name : folder + "/" + name
-      var type = entry.pointee.d_type
+      var type = type
       if type == UInt8(DT_UNKNOWN) {
         var info = stat()
-        guard lstat(path + "/" + name, &info) == 0 else { continue }
+        guard lstat(path + "/" + name, &info) == 0 else { return }
         type =
           (info.st_mode & S_IFMT) == S_IFDIR
           ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)

@@ -307,13 +307,9 @@ struct BuildRecord: Equatable {
     }
     defer { closedir(directory) }
     var entries: [Entry] = []
-    while let item = readdir(directory) {
-      let name = withUnsafePointer(to: &item.pointee.d_name) {
-        String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-      }
-      if name == "." || name == ".." { continue }
+    FolderReader.forEachEntry(of: directory) { name, _ in
       var info = stat()
-      guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+      guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
       entries.append(entry(folder.isEmpty ? name : folder + "/" + name, info))
     }
     return entries

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Independent work spread over the cores (page rendering, validation,
 /// shard encoding). The work items must not share mutable state; results
@@ -55,16 +56,14 @@ enum Parallel {
     // processes take cores for a while, so fixed shares left one worker
     // finishing alone.
     let batch = max(1, min(64, count / (workers * 16)))
-    let next = Box(0)
-    let lock = NSLock()
+    let next = NIOLockedValueBox(0)
     withoutActuallyEscaping(body) { body in
       let work = Box(body)
       DispatchQueue.concurrentPerform(iterations: workers) { _ in
         while true {
-          let start = lock.withLock {
-            let start = next.value
-            next.value += batch
-            return start
+          let start = next.withLockedValue { next in
+            defer { next += batch }
+            return next
           }
           guard start < count else { return }
           for index in start..<min(start + batch, count) { output.value[index] = work.value(index) }

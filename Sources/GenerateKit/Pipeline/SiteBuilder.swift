@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Runs the whole pipeline for one site, as the steps of `BuildStep`: load
 /// data → prepare documents → build the index → render pages → validate →
@@ -580,12 +581,11 @@ extension SiteConfig {
 
 /// The open pages a build handed over early, with the bytes shown; set
 /// from the renderer.
-final class ShownFirst: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: [String: [UInt8]] = [:]
-  var pages: [String: [UInt8]] { lock.withLock { value } }
+final class ShownFirst: Sendable {
+  private let value = NIOLockedValueBox<[String: [UInt8]]>([:])
+  var pages: [String: [UInt8]] { value.withLockedValue { $0 } }
 
   func add(_ shown: (files: [String: [UInt8]], changed: [String])) {
-    lock.withLock { for path in shown.changed { value[path] = shown.files[path] ?? [] } }
+    value.withLockedValue { value in for path in shown.changed { value[path] = shown.files[path] ?? [] } }
   }
 }

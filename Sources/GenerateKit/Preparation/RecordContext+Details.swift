@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// What the built-in record page shows of any record, whatever its shape:
 /// `detailRows`, every field as a labelled row, and `relatedLists`, the
@@ -204,14 +205,13 @@ extension RecordContext {
   private static let labels = LabelCache()
 
   /// Labels by name, shared by the pages rendered in parallel.
-  private final class LabelCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var byName: [String: String] = [:]
+  private final class LabelCache: Sendable {
+    private let byName = NIOLockedValueBox<[String: String]>([:])
 
     func label(for name: String, made: (String) -> String) -> String {
-      if let label = lock.withLock({ byName[name] }) { return label }
+      if let label = byName.withLockedValue({ $0[name] }) { return label }
       let label = made(name)
-      lock.withLock { byName[name] = label }
+      byName.withLockedValue { $0[name] = label }
       return label
     }
   }

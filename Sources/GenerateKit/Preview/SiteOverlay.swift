@@ -1,11 +1,12 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// The new site, answered from memory while it is being written to the
 /// folder: a preview build hands its files over once they are checked
 /// (`PreviewServer.BuildProgress`), open pages reload at once, and
 /// requests are answered from here until the folder holds the same bytes.
 /// Writing tens of thousands of files then no longer delays the reload.
-final class SiteOverlay: @unchecked Sendable {
+final class SiteOverlay: Sendable {
   struct Site: Sendable {
     /// Every file of the new site, by site-relative path.
     var files: [String: [UInt8]]
@@ -13,19 +14,18 @@ final class SiteOverlay: @unchecked Sendable {
     var modifiedSeconds: Int64
   }
 
-  private let lock = NSLock()
-  private var site: Site?
+  private let site = NIOLockedValueBox<Site?>(nil)
 
-  var current: Site? { lock.withLock { site } }
+  var current: Site? { site.withLockedValue { $0 } }
 
   func show(_ files: [String: [UInt8]]) {
     let now = Int64(Date().timeIntervalSince1970)
-    lock.withLock { site = Site(files: files, modifiedSeconds: now) }
+    site.withLockedValue { $0 = Site(files: files, modifiedSeconds: now) }
   }
 
   /// The folder holds the site again (or the build failed and it still
   /// holds the last good one).
-  func clear() { lock.withLock { site = nil } }
+  func clear() { site.withLockedValue { $0 = nil } }
 }
 
 extension SiteOverlay.Site {

@@ -1,17 +1,20 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// The last asset bundle a preview made, reused while the assets it was made
 /// from stay the same: a template or data edit then costs no esbuild run.
-final class AssetBundleCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var last: (sources: [AssetFile], esbuild: String?, output: AssetBundler.Output)?
+final class AssetBundleCache: Sendable {
+  private typealias Kept = (sources: [AssetFile], esbuild: String?, output: AssetBundler.Output)
+  private let last = NIOLockedValueBox<Kept?>(nil)
 
   func bundle(_ sources: [AssetFile], with bundler: AssetBundler) throws -> AssetBundler.Output {
-    if let last = lock.withLock({ last }), last.esbuild == bundler.esbuild, Self.same(last.sources, sources) {
+    if let last = last.withLockedValue({ $0 }), last.esbuild == bundler.esbuild,
+      Self.same(last.sources, sources)
+    {
       return last.output
     }
     let output = try bundler.bundle(sources)
-    lock.withLock { last = (sources, bundler.esbuild, output) }
+    last.withLockedValue { $0 = (sources, bundler.esbuild, output) }
     return output
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// Two context layers: what this page adds, over what every page shares.
 struct PageContext {
@@ -143,11 +144,9 @@ public struct PageRenderer {
       ?? bundler.bundle(sources)
     var assetFiles = bundle.files
     assetFiles.sort { $0.path < $1.path }
-    var hashInput: [UInt8] = []
-    for asset in assetFiles {
-      hashInput += Array(asset.path.utf8) + [0] + Array(ContentHash.hex(asset.bytes, digits: 16).utf8)
-    }
-    let assetsFolder = "assets/\(ContentHash.hex(hashInput))/"
+    var content = ContentFolder()
+    for asset in assetFiles { content.add(asset.bytes, before: asset.path + "\u{0}") }
+    let assetsFolder = content.name("assets")
     shared["assets"] = base + assetsFolder
     shared["modulePreloads"] = bundle.modulePreloads
     shared["indexData"] = index.map { AssetIndexData.json(for: $0) } ?? Self.pending
@@ -590,9 +589,8 @@ public struct PageRenderer {
 }
 
 /// A count shared by the render's workers.
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  var value: Int { lock.withLock { count } }
-  func add() { lock.withLock { count += 1 } }
+final class Counter: Sendable {
+  private let count = NIOLockedValueBox(0)
+  var value: Int { count.withLockedValue { $0 } }
+  func add() { count.withLockedValue { $0 += 1 } }
 }

@@ -11,8 +11,9 @@ enum ContentHash {
     return hash
   }
 
-  /// The 32-bit variant, which record colours have always used: kept so a
-  /// record keeps its colour across versions.
+  /// The 32-bit variant, which record colours and the index's term shares
+  /// have always used: kept so a record keeps its colour, and a term its
+  /// share, across versions.
   static func value32<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
     var hash: UInt32 = 2_166_136_261
     for byte in bytes {

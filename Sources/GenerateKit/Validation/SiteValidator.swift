@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 
 /// The validation step: every page goes through libxml2 (well-formed
 /// polyglot HTML5, ids, ARIA references, alt text, no inline script or
@@ -71,12 +72,11 @@ struct SiteValidator {
 /// The reports of a preview's last validation: a page whose bytes did not
 /// change gets the same report, so only the pages an edit changed go
 /// through libxml2 again. The links are still checked across every page.
-final class PageReportCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var reports: [String: (bytes: [UInt8], report: PageReport)] = [:]
+final class PageReportCache: Sendable {
+  private let reports = NIOLockedValueBox<[String: (bytes: [UInt8], report: PageReport)]>([:])
 
   func report(for page: String, bytes: [UInt8]) -> PageReport? {
-    guard let kept = lock.withLock({ reports[page] }), kept.bytes == bytes else { return nil }
+    guard let kept = reports.withLockedValue({ $0[page] }), kept.bytes == bytes else { return nil }
     return kept.report
   }
 
@@ -84,6 +84,6 @@ final class PageReportCache: @unchecked Sendable {
   func keep(_ pages: [(page: String, bytes: [UInt8], report: PageReport)]) {
     var next: [String: (bytes: [UInt8], report: PageReport)] = [:]
     for page in pages { next[page.page] = (page.bytes, page.report) }
-    lock.withLock { reports = next }
+    reports.withLockedValue { $0 = next }
   }
 }

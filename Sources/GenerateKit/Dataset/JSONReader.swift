@@ -467,19 +467,26 @@ struct JSONReader {
     }
     repeat {
       skipWhitespace()
-      switch peek() {
-      case UInt8(ascii: "["): try readItems(named: name, values: values, into: &lists)
-      case UInt8(ascii: "{"): try readItemObject(prefix: name + ".", values: values, into: &lists)
-      default:
-        guard values else {
-          lists.declare(name)
-          try skipValue()
-          continue
-        }
-        let (text, problem) = try readScalar()
-        lists.add(text, to: name, problem: problem)
-      }
+      try readItem(named: name, values: values, into: &lists)
     } while try another(closedBy: UInt8(ascii: "]"))
+  }
+
+  /// One item of a list, or one member of an object inside a list: a
+  /// scalar adds to the list `name`, an array's items and an object's
+  /// members add to it and the lists it names.
+  private mutating func readItem(named name: String, values: Bool, into lists: inout ListFields) throws {
+    switch peek() {
+    case UInt8(ascii: "["): try readItems(named: name, values: values, into: &lists)
+    case UInt8(ascii: "{"): try readItemObject(prefix: name + ".", values: values, into: &lists)
+    default:
+      guard values else {
+        lists.declare(name)
+        try skipValue()
+        return
+      }
+      let (text, problem) = try readScalar()
+      lists.add(text, to: name, problem: problem)
+    }
   }
 
   /// An object inside a list: each member adds to the list `prefix +
@@ -491,18 +498,7 @@ struct JSONReader {
     repeat {
       let name = prefix + (try memberName())
       skipWhitespace()
-      switch peek() {
-      case UInt8(ascii: "["): try readItems(named: name, values: values, into: &lists)
-      case UInt8(ascii: "{"): try readItemObject(prefix: name + ".", values: values, into: &lists)
-      default:
-        guard values else {
-          lists.declare(name)
-          try skipValue()
-          continue
-        }
-        let (text, problem) = try readScalar()
-        lists.add(text, to: name, problem: problem)
-      }
+      try readItem(named: name, values: values, into: &lists)
     } while try another(closedBy: UInt8(ascii: "}"))
   }
 }

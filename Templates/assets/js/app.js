@@ -48,7 +48,7 @@ mountHeader({ store })
 mountField({ store, actions })
 mountScopeBar({ store, actions })
 mountChips({ store, actions })
-mountResults({ store, actions, base })
+mountResults({ store, actions, base, engine })
 let loading = false
 store.subscribe((s) => {
   if (loading || (s.scope === scopes[0] && !s.tokens.length)) return

@@ -7,7 +7,12 @@ import { artwork } from './art.js'
 import { describe } from './store.js'
 import { queryWords } from '../engine/normalize.js'
 
-export function mountResults({ store, actions, base }) {
+// A desktop's Top Results: a top hit and a section per kind (ui/tophit.js), fetched with the first
+// one on a wide screen; a phone keeps the seeds' list and never fetches it. A specifier the
+// bundler cannot read keeps it out of the bundle, as dom.js does glyphs.js.
+const TOPHIT = import.meta.url.includes('/ui/') ? './tophit.js' : './ui/tophit.js'
+
+export function mountResults({ store, actions, base, engine }) {
   const views = { idle: $('idle-view'), suggest: $('suggest-view'), results: $('results-panel') }
   const listbox = $('suggestions')
   const rows = $('rows')
@@ -197,6 +202,10 @@ export function mountResults({ store, actions, base }) {
     empty.hidden = false
   }
 
+  let wide
+  store.subscribe((s) => {
+    if (s.kind === 'top' && s.results && matchMedia('(min-width: 64rem)').matches) wide ??= import(TOPHIT).then((m) => m.mountTopHit({ store, actions, engine, h, rows, rowView: (doc) => rowView(doc, base) }), () => {})
+  })
   store.subscribe((s, prev) => {
     // Suggestions closed with Escape show the page beneath them, not a blank one.
     const view = (s) => (s.dismissed && s.view === 'suggest' ? 'idle' : s.view)

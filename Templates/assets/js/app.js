@@ -7,7 +7,7 @@
 
 import { createEngine } from './engine/engine.js'
 import { createStore, hasQuery, loadRecents, readURL, slotFor } from './ui/store.js'
-import { $ } from './ui/dom.js'
+import { $, h } from './ui/dom.js'
 import { embeddedIndex, cachedFetch, prefetchTerms } from './ui/fetcher.js'
 import { createRuns } from './ui/runs.js'
 import { createActions } from './ui/actions.js'
@@ -16,7 +16,7 @@ import { mountHeader } from './ui/header.js'
 import { mountField } from './ui/field.js'
 import { mountScopeBar } from './ui/scopebar.js'
 import { mountChips } from './ui/chips.js'
-import { mountResults } from './ui/results.js'
+import { mountResults, rowView } from './ui/results.js'
 
 const ids = (selector, key) => [...document.querySelectorAll(selector)].map((el) => el.dataset[key])
 const base = new URL($('search-form').getAttribute('action'), location.href)
@@ -48,7 +48,7 @@ mountHeader({ store })
 mountField({ store, actions })
 mountScopeBar({ store, actions })
 mountChips({ store, actions })
-mountResults({ store, actions, base, engine })
+mountResults({ store, actions, base })
 let loading = false
 store.subscribe((s) => {
   if (loading || (s.scope === scopes[0] && !s.tokens.length)) return
@@ -57,6 +57,13 @@ store.subscribe((s) => {
     filters = module
     module.mountFilters({ store, actions, scopes: scopeLabels, slotFor })
   }, () => { loading = false })
+})
+// A desktop's Top Results: a top hit and a section per kind beside the list (ui/tophit.js), fetched
+// with the first on a wide screen, as FILTERS is; a phone keeps the seeds' list and never asks.
+const TOPHIT = new URL('./ui/tophit.js', import.meta.url).href
+let wide
+store.subscribe((s) => {
+  if (s.kind === 'top' && s.results && matchMedia('(min-width:64rem)').matches) wide ??= import(TOPHIT).then((m) => m.mountTopHit({ store, actions, engine, h, rowView, base }), () => {})
 })
 engine.ready.then((manifest) => store.set({ manifest }), () => {})
 // The offline worker (sw.js), when the site has one: its scope is the base.

@@ -7,12 +7,7 @@ import { artwork } from './art.js'
 import { describe } from './store.js'
 import { queryWords } from '../engine/normalize.js'
 
-// A desktop's Top Results: a top hit and a section per kind (ui/tophit.js), fetched with the first
-// one on a wide screen; a phone keeps the seeds' list and never fetches it. A specifier the
-// bundler cannot read keeps it out of the bundle, as dom.js does glyphs.js.
-const TOPHIT = import.meta.url.includes('/ui/') ? './tophit.js' : './ui/tophit.js'
-
-export function mountResults({ store, actions, base, engine }) {
+export function mountResults({ store, actions, base }) {
   const views = { idle: $('idle-view'), suggest: $('suggest-view'), results: $('results-panel') }
   const listbox = $('suggestions')
   const rows = $('rows')
@@ -166,7 +161,7 @@ export function mountResults({ store, actions, base, engine }) {
     // on a row that goes away lands on the first new one, not on the body.
     // A row already shown for the same document and marks is kept, not rebuilt: searching again
     // (Enter on the same words, another chip and back) touches only what changed.
-    const before = rowsOf, key = (doc) => JSON.stringify([doc.id, doc.url, doc.title, doc.subtitle, doc.hue, doc.kind, doc.image, doc.symbol, doc.marks, doc.subMarks, doc.match])
+    const before = rowsOf, key = JSON.stringify
     rowsOf = new Map(r.from ? before : [])
     const fresh = r.docs.slice(r.from).map((doc) => {
       const k = key(doc), row = before.get(k) ?? rowView(doc, base)
@@ -202,10 +197,6 @@ export function mountResults({ store, actions, base, engine }) {
     empty.hidden = false
   }
 
-  let wide
-  store.subscribe((s) => {
-    if (s.kind === 'top' && s.results && matchMedia('(min-width: 64rem)').matches) wide ??= import(TOPHIT).then((m) => m.mountTopHit({ store, actions, engine, h, rows, rowView: (doc) => rowView(doc, base) }), () => {})
-  })
   store.subscribe((s, prev) => {
     // Suggestions closed with Escape show the page beneath them, not a blank one.
     const view = (s) => (s.dismissed && s.view === 'suggest' ? 'idle' : s.view)
@@ -231,7 +222,7 @@ const marksKey = (option) => JSON.stringify(option.marks ?? (option.doc && [opti
 function optionKey(option) {
   const doc = option.doc
   return JSON.stringify([option.type, option.text, option.count, option.token?.icon,
-    option.recent && describe(option.recent), doc && [doc.id, doc.url, doc.title, doc.subtitle, doc.hue, doc.kind, doc.image, doc.symbol]])
+    option.recent && describe(option.recent), doc && { ...doc, marks: 0, subMarks: 0, match: 0 }])
 }
 
 export function optionView(option, index) {
@@ -253,7 +244,7 @@ export function optionView(option, index) {
   }
 }
 
-function rowView(doc, base) {
+export function rowView(doc, base) {
   return h('li', { class: 'row', 'data-kind': doc.kind },
     h('a', { class: 'row-link', href: new URL(doc.url, base).href }, artwork(doc), details(doc)))
 }

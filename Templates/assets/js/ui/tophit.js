@@ -3,7 +3,7 @@
 // action; beside the list, a short section per kind, each with See All (its chip): the largest
 // kind (songs) as rows in two columns, the others as shelves. A site of one collection gets the
 // top hit alone. A phone keeps the seeds' one column and list: ui/results.js fetches this only
-// on a wide screen, and a window narrowed afterwards drops all of it (the styles are all under
+// on a wide screen (app.js), and a window narrowed afterwards drops all of it (the styles are all under
 // the 64rem query).
 //
 // Not in the page's bundle, so the first query never carries it; it imports nothing (the page's
@@ -40,13 +40,13 @@ const STYLE = `
 .shelf .artwork { width: 100%; height: auto; aspect-ratio: 1; font-size: 2.5rem; }
 }`
 
-export function mountTopHit({ store, actions, engine, h, rows, rowView }) {
+export function mountTopHit({ store, actions, engine, h, rowView, base }) {
   const sheet = new CSSStyleSheet()
   sheet.replaceSync(STYLE)
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
   const $ = (id) => document.getElementById(id)
   const kinds = () => store.get().manifest?.kinds ?? []
-  const box = h('div', { class: 'kind-sections' })
+  const box = h('div', { class: 'kind-sections' }), rows = $('rows')
   $('more').after(box)
 
   // The top hit is the list's first row, drawn larger, saying its kind (unless its subtitle
@@ -93,7 +93,7 @@ export function mountTopHit({ store, actions, engine, h, rows, rowView }) {
         h('div', { class: 'section-head' },
           h('h2', { class: 'section-title', id, text: k.label }),
           h('button', { type: 'button', class: 'text-button', 'aria-label': TEXT.seeAllOf(k.label), text: TEXT.seeAll, onclick: seeAll })),
-        h('ul', { class: 'rows' }, docs.map((doc) => rowView(doc))))
+        h('ul', { class: 'rows' }, docs.map((doc) => rowView(doc, base))))
     }).filter(Boolean))
   }
 

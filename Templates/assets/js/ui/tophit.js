@@ -22,9 +22,9 @@ const STYLE = `
 @media (width >= 64rem) {
 :root[data-view="results"] { --column: 75rem; }
 .search-form { max-width: 42.5rem; }
-.results-panel:has(> .kind-sections:not([hidden])) { display: grid; grid: repeat(9, auto) 1fr / 5fr 7fr; column-gap: 2.5rem; align-items: start; }
-.results-panel > * { grid-column: 1; min-width: 0; }
-.results-panel > .kind-sections { display: block; grid-column: 2; grid-row: 1 / -1; }
+.results-panel:has(> .kind-sections:not([hidden])) { display: grid; grid: repeat(9, auto) 1fr / minmax(0, 5fr) minmax(0, 7fr); column-gap: 2.5rem; align-items: start; }
+.results-panel > * { grid-column: 1; }
+.results-panel > .kind-sections { display: block; grid-column: 2; grid-row: 1 / -1; margin-block-start: 1rem; }
 .top-hit .row-link { gap: 1.25rem; margin-block: .5rem; padding: 1.5rem; border-radius: 12px; background: var(--fill); }
 :is(.top-hit, .shelf) .row-link::before, :is(.top-hit, .shelf) .row-link::after { display: none; }
 .top-hit .artwork { width: 8rem; height: 8rem; font-size: 3rem; }
@@ -34,7 +34,7 @@ const STYLE = `
 .top-kind { display: block; color: var(--label-2); font-size: .8125rem; font-weight: 600; text-transform: uppercase; }
 .top-action { display: block; align-self: start; margin-block-start: .625rem; padding: .4375rem 1.25rem; border-radius: 99px; background: var(--tint-strong); color: var(--on-tint); font-size: .9375rem; font-weight: 600; }
 .kind-section + .kind-section { margin-block-start: 1.75rem; }
-.kind-section .rows { display: grid; grid-template-columns: 1fr 1fr; column-gap: 1.5rem; }
+.kind-section .rows { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); column-gap: 1.5rem; }
 .shelf .rows { grid: auto / auto-flow 9.5rem; gap: 1rem; overflow-x: auto; padding-block-end: .25rem; }
 .shelf .row-link { flex-direction: column; align-items: stretch; gap: .375rem; }
 .shelf .artwork { width: 100%; height: auto; aspect-ratio: 1; font-size: 2.5rem; }

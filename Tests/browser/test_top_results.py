@@ -152,3 +152,22 @@ def test_one_collection_gets_the_top_hit_and_the_list_without_sections(new_page,
     page.wait_for_timeout(300)
     assert page.locator(".kind-sections .kind-section").count() == 0
     assert page.locator(".kind-sections").is_hidden()
+
+
+def test_a_new_search_shows_its_own_sections_and_back_brings_the_last_ones(new_page, site):
+    page = new_page(viewport=DESKTOP)
+    open_search(page, site)
+    final_search(page, "metallica")
+    assert "Albums" in sections(page)
+    final_search(page, "love")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.kind-sections .row-title')].some((t) => /love/i.test(t.textContent))")
+    titles = page.locator(".kind-sections .row-title").all_inner_texts()
+    assert all("love" in t.lower() or "Love" in t for t in titles[:4]), titles
+    assert page.locator("#rows > li.top-hit .row-title").inner_text() == "Love"
+    page.go_back()
+    page.wait_for_function("() => document.getElementById('q').value === 'metallica'")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.kind-sections h2')].some((h) => h.textContent === 'Albums')")
+    assert page.locator("#rows > li.top-hit .row-title").inner_text() == "Metallica"
+    assert page.locator(".top-hit").count() == 1

@@ -68,19 +68,25 @@ export function mountTopHit({ store, actions, engine, h, rowView, base }) {
   }
 
   // A search's sections, drawn at once when every kind's rows are in (nothing moves twice), once
-  // the chips' totals say which kinds have any.
-  let drawn
+  // the chips' totals say which kinds have any. The box holds one search's (`shown`), never an
+  // earlier one's beside a new list, and a chip and back keeps them.
+  let shown, asked
   async function sections(s) {
     const r = s.results, all = kinds()
     box.hidden = !(s.view === 'results' && s.kind === 'top' && r?.total && all.length > 1)
     const key = JSON.stringify([s.text, s.scope, s.tokens, s.asTyped])
-    if (box.hidden || r.counted || key === drawn) return
-    drawn = key
+    if (key !== shown) {
+      box.replaceChildren()
+      shown = key
+      asked = null
+    }
+    if (box.hidden || r.counted || key === asked) return
+    asked = key
     const largest = Math.max(...all.map((k) => k.count))
     const found = all.filter((k) => r.totals[k.id] > 0).sort((a, b) => (b.count === largest) - (a.count === largest))
     const query = { scope: s.scope, tokens: s.tokens.map(({ facet, value }) => ({ facet, value })), asTyped: s.asTyped, offset: 0, limit: ROWS + 1 }
     const answers = await Promise.all(found.map((k) => engine.search(s.text, { ...query, kind: k.id }).catch(() => null)))
-    if (drawn !== key) return
+    if (shown !== key) return
     box.replaceChildren(...found.map((k, i) => {
       const docs = (answers[i]?.docs ?? []).filter((d) => d.id !== r.docs[0]?.id).slice(0, ROWS)
       const id = `kind-section-${k.id}`

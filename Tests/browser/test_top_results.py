@@ -1,7 +1,8 @@
-"""Top Results as Apple Music lays it out on a desktop (ui/tophit.js): a top hit, larger, with its
-kind and its action, and beside the list a short section per kind whose See All selects its
-chip; the page 75rem wide. A phone keeps the seeds' list, and never fetches the module. Light
-and dark, under the strict CSP with an empty console (conftest)."""
+"""Results as Apple Music lays them out on a desktop (ui/tophit.js): in Top Results a top hit,
+larger, with its kind and its action, and beside the list a short section per kind whose See All
+selects its chip; a chip's list in columns; the page 75rem wide. A phone keeps the seeds' list,
+and never fetches the module. Light and dark, under the strict CSP with an empty console
+(conftest)."""
 import functools
 import http.server
 import pathlib
@@ -14,6 +15,7 @@ import pytest
 
 from conftest import REPO, Handler
 from helpers import final_search, open_search, settle
+from test_axe import violations
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -60,6 +62,8 @@ def test_a_desktop_opens_with_the_top_hit_and_a_section_per_kind_beside_the_list
     assert box(page, ".shelf .artwork")["width"] > 120
     # Never the top hit again in its own kind's section.
     assert "Metallica" not in page.locator(".kind-sections .row-title").all_inner_texts()
+    # axe-core finds nothing: headings, names, contrast of the kind line and the action.
+    assert not violations(page, f"top results, {scheme}")
 
 
 def test_see_all_selects_the_kinds_chip(new_page, site):
@@ -75,6 +79,9 @@ def test_see_all_selects_the_kinds_chip(new_page, site):
     assert page.locator(".kind-sections").is_hidden()
     assert page.locator("#rows .top-hit").count() == 0, "a chip's list has no top hit"
     assert page.locator("#rows .row[data-kind=albums]").count() == page.locator("#rows .row").count() > 1
+    # A chip's list fills the wide page in columns.
+    first, second = page.locator("#rows .row").nth(0).bounding_box(), page.locator("#rows .row").nth(1).bounding_box()
+    assert first["y"] == second["y"] and second["x"] > first["x"] + first["width"], (first, second)
     # Back on Top Results the same top hit and sections, with the row given back its place.
     page.locator("#chip-top").click()
     page.wait_for_selector("#rows > li.top-hit")

@@ -58,12 +58,13 @@ store.subscribe((s) => {
     module.mountFilters({ store, actions, scopes: scopeLabels, slotFor })
   }, () => { loading = false })
 })
-// A desktop's Top Results: a top hit and a section per kind beside the list (ui/tophit.js), fetched
-// with the first on a wide screen, as FILTERS is; a phone keeps the seeds' list and never asks.
+// Results on a desktop: Top Results' top hit and a section per kind beside the list, a chip's list
+// in columns (ui/tophit.js), fetched with the first results on a wide screen, as FILTERS is; a
+// phone keeps the seeds' list and never asks for it.
 const TOPHIT = new URL('./ui/tophit.js', import.meta.url).href
 let wide
 store.subscribe((s) => {
-  if (s.kind === 'top' && s.results && matchMedia('(min-width:64rem)').matches) wide ??= import(TOPHIT).then((m) => m.mountTopHit({ store, actions, engine, h, rowView, base }), () => {})
+  if (s.results && matchMedia('(min-width:64rem)').matches) wide ??= import(TOPHIT).then((m) => m.mountTopHit({ store, actions, engine, h, rowView, base }), () => {})
 })
 engine.ready.then((manifest) => store.set({ manifest }), () => {})
 // The offline worker (sw.js), when the site has one: its scope is the base.

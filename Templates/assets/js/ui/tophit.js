@@ -1,10 +1,11 @@
-// Top Results on a desktop, as Music on the Mac and the App Store on the iPad lay them out: the
-// page widens to 75rem (1200 px); the best record opens the list, larger, with its kind and its
-// action; beside the list, a short section per kind, each with See All (its chip): the largest
-// kind (songs) as rows in two columns, the others as shelves. A site of one collection gets the
-// top hit alone. A phone keeps the seeds' one column and list: ui/results.js fetches this only
-// on a wide screen (app.js), and a window narrowed afterwards drops all of it (the styles are all under
-// the 64rem query).
+// Results on a desktop, as Music on the Mac and the App Store on the iPad lay them out: the page
+// widens to 75rem (1200 px). In Top Results the best record opens the list, larger, with its kind
+// and its action, and beside the list a short section per kind has See All (its chip): the
+// largest kind (songs) as rows in two columns, the others as shelves. A chip's list, and Top
+// Results on a site of one collection (the top hit across, no sections), fill the width in
+// columns. A phone keeps the seeds' one column and list: app.js fetches this only on a wide
+// screen, and a window narrowed afterwards drops all of it (the styles are all under the 64rem
+// query).
 //
 // Not in the page's bundle, so the first query never carries it; it imports nothing (the page's
 // helpers come through `mountTopHit`, as ui/filters.js gets its own). Its stylesheet is in it
@@ -25,6 +26,8 @@ const STYLE = `
 .results-panel:has(> .kind-sections:not([hidden])) { display: grid; grid: repeat(9, auto) 1fr / minmax(0, 5fr) minmax(0, 7fr); column-gap: 2.5rem; align-items: start; }
 .results-panel > * { grid-column: 1; }
 .results-panel > .kind-sections { display: block; grid-column: 2; grid-row: 1 / -1; margin-block-start: 1rem; }
+.results-panel:not(:has(> .kind-sections:not([hidden]))) > .rows { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 22rem), 1fr)); column-gap: 2rem; }
+.results-panel > .rows > .top-hit { grid-column: 1 / -1; max-inline-size: 42.5rem; }
 .top-hit .row-link { gap: 1.25rem; margin-block: .5rem; padding: 1.5rem; border-radius: 12px; background: var(--fill); }
 :is(.top-hit, .shelf) .row-link::before, :is(.top-hit, .shelf) .row-link::after { display: none; }
 .top-hit .artwork { width: 8rem; height: 8rem; font-size: 3rem; }

@@ -22,7 +22,7 @@ const STYLE = `
 .top-kind, .top-action, .kind-sections { display: none; }
 @media (width >= 64rem) {
 :root[data-view="results"] { --column: 75rem; }
-.search-form { max-width: 42.5rem; }
+.search-form { max-inline-size: 42.5rem; }
 .results-panel:has(> .kind-sections:not([hidden])) { display: grid; grid: repeat(9, auto) 1fr / minmax(0, 5fr) minmax(0, 7fr); column-gap: 2.5rem; align-items: start; }
 .results-panel > * { grid-column: 1; }
 .results-panel > .kind-sections { display: block; grid-column: 2; grid-row: 1 / -1; margin-block-start: 1rem; }
@@ -30,7 +30,7 @@ const STYLE = `
 .results-panel > .rows > .top-hit { grid-column: 1 / -1; max-inline-size: 42.5rem; }
 .top-hit .row-link { gap: 1.25rem; margin-block: .5rem; padding: 1.5rem; border-radius: 12px; background: var(--fill); }
 :is(.top-hit, .shelf) .row-link::before, :is(.top-hit, .shelf) .row-link::after { display: none; }
-.top-hit .artwork { width: 8rem; height: 8rem; font-size: 3rem; }
+.top-hit .artwork { inline-size: 8rem; block-size: 8rem; font-size: 3rem; }
 .top-hit .artwork-symbol { font-size: 4rem; }
 :where(.top-hit, .shelf) .artwork { border-radius: 10px; }
 .top-hit .row-title { font-size: 1.75rem; font-weight: 700; white-space: normal; }
@@ -40,7 +40,7 @@ const STYLE = `
 .kind-section .rows { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); column-gap: 1.5rem; }
 .shelf .rows { grid: auto / auto-flow 9.5rem; gap: 1rem; overflow-x: auto; padding-block-end: .25rem; }
 .shelf .row-link { flex-direction: column; align-items: stretch; gap: .375rem; }
-.shelf .artwork { width: 100%; height: auto; aspect-ratio: 1; font-size: 2.5rem; }
+.shelf .artwork { inline-size: 100%; block-size: auto; aspect-ratio: 1; font-size: 2.5rem; }
 }`
 
 export function mountTopHit({ store, actions, engine, h, rowView, base }) {

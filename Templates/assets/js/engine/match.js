@@ -4,7 +4,7 @@
 // typo dictionary, so a slip in the first letters (`areosmith`) is forgiven too. (Trying
 // typos for every word would cost a rare word's first query another file or two.)
 import { EMPTY, Shard, decode, difference, union } from './postings.js'
-import { stemmer } from './forms.js'
+import { snowballRoots, stemmer } from './forms.js'
 
 const SUBTREE = 16 // a final search reads an internal shard's subtree up to this many files
 // The typo code is fetched only when a word first finds nothing. A specifier the bundler cannot
@@ -81,13 +81,33 @@ export function createMatcher(loader, learn = () => {}) {
   // stem's shard that begin with the stem and have it as theirs (`loved` → love, loves; `country`
   // → countries, and `countri`, which the index holds for `country` itself).
   async function formsOf(word, found) {
-    const stem = stemmer((await loader.manifest).options?.forms)
+    const options = (await loader.manifest).options
+    if (options?.endings) return snowballForms(word, found, options.endings)
+    const stem = stemmer(options)
     const root = stem?.(word) ?? word
     if (root === word) return []
     const at = await loader.shardFor(root)
     const s = at && await shard(at.path)
     const have = new Set(found.map(([, t]) => t))
     return (s?.startingWith(root) ?? []).filter((t) => !have.has(t) && (t === root || stem(t) === root)).map((t) => [s, t, 0])
+  }
+
+  // In a Snowball language (FORMAT.md "Word forms") the index holds every stem as a term, its
+  // documents those of all the words it is the stem of. A typed word's forms are those of its
+  // root: the word less an ending Snowball takes off the language's words, the longest root that
+  // is the stem of a word of the site (`norwegischen` → `norweg`, not the word `norwegisch`,
+  // whose own stem is `norweg` too; `франков` → `франк`, not the word `франко`), else the longest
+  // that is a term (`dinares` → `dinar`).
+  async function snowballForms(word, found, endings) {
+    const have = new Set(found.map(([, t]) => t))
+    const terms = []
+    for (const root of snowballRoots(word, endings)) {
+      const at = await loader.shardFor(root)
+      const s = at && await shard(at.path)
+      if (s?.terms[root]) terms.push([s, root, 0])
+    }
+    const root = terms.find(([s, t]) => s.joined.has(t) || s.stems.has(t)) ?? terms[0]
+    return root && !have.has(root[1]) ? [root] : []
   }
 
   return async function matchWord(word, final, asTyped = false) {

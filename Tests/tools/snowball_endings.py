@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes Sources/GenerateKit/Index/SnowballEndings.swift: for each language
+"""Writes Sources/GenerateKit/Index/SnowballEndings.swift and
+Tests/Shared/snowball-cases.json. The first: for each language
 WordForms stems with Snowball, the endings Snowball takes off that language's
 words, learnt from real text — every message Debian's packages translate into
 it (/usr/share/locale/<code>/LC_MESSAGES/*.mo, read with gettext) — stemmed by
@@ -7,6 +8,8 @@ the same libstemmer 2.2.0 the index builder links (python3-stemmer wraps it).
 The browser cannot run Snowball; the index's manifest lists these endings
 (with those the site's own words showed), and the engine finds a typed
 word's stem among the index's terms by taking one off (FORMAT.md "Word forms").
+The second: words as the index holds them (normalised) and the stems
+python3-stemmer gives, which WordFormsTests holds the Swift side to.
 
     apt-get install libstemmer-dev python3-stemmer
     /usr/bin/python3 Tests/tools/snowball_endings.py
@@ -14,6 +17,7 @@ word's stem among the index's terms by taking one off (FORMAT.md "Word forms").
 """
 
 import gettext
+import json
 import glob
 import pathlib
 import re
@@ -22,7 +26,21 @@ from collections import Counter
 
 import Stemmer
 
-TARGET = pathlib.Path(__file__).resolve().parents[2] / "Sources/GenerateKit/Index/SnowballEndings.swift"
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+TARGET = ROOT / "Sources/GenerateKit/Index/SnowballEndings.swift"
+CASES = ROOT / "Tests/Shared/snowball-cases.json"
+# Words a person types, per language: plurals, cases and endings that should meet.
+WORDS = {
+    "es": ["canciones", "canción", "dólares", "dólar", "libras", "libra", "islas", "isla", "chelines", "chelín"],
+    "de": ["Häuser", "Haus", "Kronen", "Krone", "dänischen", "dänische", "Staaten", "Staat", "Sprachen", "Sprache"],
+    "fr": ["chansons", "chanson", "îles", "île", "françaises", "français"],
+    "it": ["canzoni", "canzone", "isole", "isola"],
+    "pt": ["canções", "canção", "ilhas", "ilha"],
+    "nl": ["liedjes", "liedje", "eilanden", "eiland"],
+    "sv": ["sångerna", "sång", "öarna", "ö"],
+    "ru": ["странами", "страна", "страны", "новый", "новыми", "франков", "франк", "островами"],
+    "ar": ["الدولار", "دولار", "الجزر", "العربية"],
+}
 # WordForms.algorithms: ISO 639-1 code → Snowball's algorithm.
 ALGORITHMS = {
     "ar": "arabic", "ca": "catalan", "da": "danish", "de": "german", "el": "greek", "es": "spanish",
@@ -71,7 +89,9 @@ def endings(code):
         stem = stemmer.stemWord(snowball_input(word, code))
         if stem != word and word.startswith(stem) and len(word) - len(stem) <= 6:
             counts[word[len(stem):]] += 1
-    kept = [e for e, n in counts.most_common(KEEP) if n >= MINIMUM]
+    # Most frequent first, ties by the ending itself, so a second run writes the same file.
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    kept = [e for e, n in ranked[:KEEP] if n >= MINIMUM]
     return sorted(kept, key=lambda e: (len(e), e.encode()))
 
 
@@ -96,6 +116,18 @@ def main():
             lines.append(f"    {swift(code)}: [{', '.join(swift(e) for e in found)}],")
     lines += ["  ]", "}", ""]
     TARGET.write_text("\n".join(lines), encoding="utf-8")
+    cases = []
+    for code, found in WORDS.items():
+        stemmer = Stemmer.Stemmer(ALGORITHMS[code])
+        for word in found:
+            term = normalize(word)
+            cases.append({"language": code, "term": term, "stem": stemmer.stemWord(snowball_input(term, code))})
+    about = (
+        "Snowball stems of index terms (normalised words), as python3-stemmer (libstemmer 2.2.0) gives them; "
+        "Index/WordForms.swift must give the same. Written by Tests/tools/snowball_endings.py."
+    )
+    text = json.dumps({"about": about, "cases": cases}, ensure_ascii=False, indent=1)
+    CASES.write_text(text + "\n", encoding="utf-8")
 
 
 main()

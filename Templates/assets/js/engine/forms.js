@@ -1,9 +1,8 @@
 // Word forms (FORMAT.md "Word forms"): English plurals and -ed/-ing endings meet at one stem,
 // Snowball English (Porter2) steps 1a–1c, the same as the Swift index builder's WordForms.
 // Tests/Shared/word-forms-cases.json holds both sides to it. Another language Snowball covers is
-// stemmed by the index builder alone (libstemmer); the browser has the endings Snowball took off
-// the site's words (`options.endings`) and finds a typed word's stem among the index's terms
-// (`snowballRoots`, used by match.js). A language without rules has none.
+// stemmed by the index builder alone; the engine meets its forms through snowball.js, fetched only
+// by such a site, which sets the manifest's `options.stem`. A language without rules has none.
 const V = /[aeiouy]/
 // Porter2's R1 is empty: no non-vowel follows a vowel before the word's end.
 const noR1 = (w) => !/[aeiouy][^aeiouy]./.test(w)
@@ -31,21 +30,5 @@ export function englishStem(w) {
   return w.length > 2 ? w.replace(/([^aeiouy])y$/, '$1i') : w
 }
 
-// The roots a typed word may have in a Snowball language, the longest first: the word less each
-// of the endings (shortest first), at least 3 letters left (`dinares` → `dinare`, `dinar`, `din`).
-// The engine takes the first that is a term of the index: Snowball's stem of some word of the
-// site, or a word of the site itself.
-export function snowballRoots(word, endings) {
-  const letters = [...word]
-  return endings.filter((e) => e && word.endsWith(e) && letters.length - [...e].length >= 3).map((e) => word.slice(0, -e.length))
-}
-
-// The stem a word shows for marks and proximity in a Snowball language: the word less its longest
-// ending, 3 letters left (`dänischen`, `dänische` → `danisch`). A close guess at Snowball's stem,
-// enough to tell that two words of a row are forms of one (Snowball's own stem decides what
-// matches: the index holds it).
-const endingStem = (endings) => (w) => snowballRoots(w, endings).at(-1) ?? w
-
-// The stem function for a manifest's `options` (`forms`, `endings`), or null.
-export const stemmer = (options) =>
-  options?.forms === 'en' ? englishStem : options?.forms && options.endings ? endingStem(options.endings) : null
+// The stem function for a manifest's `options`, or none.
+export const stemmer = (options) => (options?.forms === 'en' ? englishStem : options?.stem)

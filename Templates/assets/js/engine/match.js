@@ -4,14 +4,12 @@
 // typo dictionary, so a slip in the first letters (`areosmith`) is forgiven too. (Trying
 // typos for every word would cost a rare word's first query another file or two.)
 import { EMPTY, Shard, decode, difference, union } from './postings.js'
-import { snowballRoots, stemmer } from './forms.js'
+import { stemmer } from './forms.js'
+import { lazy } from './lazy.js'
 
 const SUBTREE = 16 // a final search reads an internal shard's subtree up to this many files
-// The typo code is fetched only when a word first finds nothing. A specifier the bundler cannot
-// read keeps it out of the page's bundle (esbuild inlines a literal import()); it names
-// engine/typo.js from this module and from the bundle (js/app.js) alike, as both ship.
-const TYPO = import.meta.url.includes('/engine/') ? './typo.js' : './engine/typo.js'
-// Kept once fetched: import() of a loaded module still waits a task, often behind a frame.
+// The typo code is fetched only when a word first finds nothing (lazy.js keeps it out of the
+// page's bundle). Kept once fetched: import() of a loaded module still waits a task, often behind a frame.
 let typo = null
 
 // The whole-title lists of the word itself and of the shortest longer terms found that have one.
@@ -82,32 +80,14 @@ export function createMatcher(loader, learn = () => {}) {
   // → countries, and `countri`, which the index holds for `country` itself).
   async function formsOf(word, found) {
     const options = (await loader.manifest).options
-    if (options?.endings) return snowballForms(word, found, options.endings)
+    // A language Snowball covers has its forms in snowball.js, fetched only by a site in one.
+    if (options?.endings) return (await lazy('snowball')).forms(word, found, options, loader, shard)
     const stem = stemmer(options)
     const root = stem?.(word) ?? word
     if (root === word) return []
     const at = await loader.shardFor(root)
     const s = at && await shard(at.path)
-    const have = new Set(found.map(([, t]) => t))
-    return (s?.startingWith(root) ?? []).filter((t) => !have.has(t) && (t === root || stem(t) === root)).map((t) => [s, t, 0])
-  }
-
-  // In a Snowball language (FORMAT.md "Word forms") the index holds every stem as a term, its
-  // documents those of all the words it is the stem of. A typed word's forms are those of its
-  // root: the word less an ending Snowball takes off the language's words, the longest root that
-  // is the stem of a word of the site (`norwegischen` → `norweg`, not the word `norwegisch`,
-  // whose own stem is `norweg` too; `франков` → `франк`, not the word `франко`), else the longest
-  // that is a term (`dinares` → `dinar`).
-  async function snowballForms(word, found, endings) {
-    const have = new Set(found.map(([, t]) => t))
-    const terms = []
-    for (const root of snowballRoots(word, endings)) {
-      const at = await loader.shardFor(root)
-      const s = at && await shard(at.path)
-      if (s?.terms[root]) terms.push([s, root, 0])
-    }
-    const root = terms.find(([s, t]) => s.joined.has(t) || s.stems.has(t)) ?? terms[0]
-    return root && !have.has(root[1]) ? [root] : []
+    return (s?.startingWith(root) ?? []).filter((t) => !found.some((x) => x[1] === t) && (t === root || stem(t) === root)).map((t) => [s, t, 0])
   }
 
   return async function matchWord(word, final, asTyped = false) {
@@ -116,7 +96,7 @@ export function createMatcher(loader, learn = () => {}) {
     const forms = await formsOf(word, r.found)
     // The typo code is fetched only when a word first finds nothing.
     const typed = [...r.found, ...forms]
-    const found = typed.length || asTyped ? typed : await (typo ??= await import(TYPO)).corrections(word, r.home, final, loader, shard)
+    const found = typed.length || asTyped ? typed : await (typo ??= await lazy('typo')).corrections(word, r.home, final, loader, shard)
     if (!found.length) return NONE
     const lists = await Promise.all(found.map(([s, t]) => postings(s, t, final)))
     const pick = (f) => union(found.map((x, i) => f(x, lists[i]) || EMPTY))

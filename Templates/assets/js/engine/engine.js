@@ -12,7 +12,6 @@ import { createDocuments } from './documents.js'
 import { createKinds } from './kinds.js'
 import { tokenSuggestions } from './tokens.js'
 import { stemmer } from './forms.js'
-import { lazy } from './lazy.js'
 
 export { safeLink } from './documents.js'
 
@@ -21,8 +20,9 @@ const ANSWERS = 16 // final searches kept (pages of results with their rows)
 // Up to this many documents the kind files are a few KB: every chip gets its count (and
 // empty chips can hide). Past it, Top Results loads none and a chip loads only its own.
 const CHEAP_KINDS = 50000
-// The optional-words code (optional.js) is fetched only when every word together finds nothing
-// (lazy.js keeps it out of the page's bundle).
+// The optional-words code (optional.js) is fetched only when every word together finds nothing;
+// a specifier the bundler cannot read keeps it out of the page's bundle, as match.js does typo.js.
+const OPTIONAL = import.meta.url.includes('/engine/') ? './optional.js' : './engine/optional.js'
 
 export function createEngine({ manifestURL, fetchJSON } = {}) {
   const loader = createLoader({ manifestURL, fetchJSON })
@@ -97,7 +97,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     // When every word together finds nothing, some are optional (FORMAT.md "Optional words").
     const kept = found.length < 2 || intersect([...found.map((m) => m.all), ...lists]).length
       ? found.map((_, i) => i)
-      : (await lazy('optional')).optional(found, lists)
+      : (await import(OPTIONAL)).optional(found, lists)
     const words = kept.map((i) => typed[i]), matches = kept.map((i) => found[i])
     const dropped = typed.filter((_, i) => !kept.includes(i))
     // A dropped last word leaves the words before it, which the person finished typing.

@@ -1,9 +1,9 @@
 // Each document's kind and, for distinct kinds, its group (FORMAT.md): from the kinds' id
 // files, else from document rows as they are learned; and the chip totals they give.
 import { decode } from './postings.js'
-import { lazy } from './lazy.js'
 
-// groups.js is fetched only on a site with a distinct kind (lazy.js keeps it out of the page's bundle).
+// A specifier the bundler cannot read keeps groups.js out of the page's bundle (match.js: typo.js).
+const GROUPS = import.meta.url.includes('/engine/') ? './groups.js' : './engine/groups.js'
 
 export function createKinds(loader, documents) {
   const state = { kindOf: null, groupOf: null, known: new Set(), groups: null }
@@ -53,7 +53,7 @@ export function createKinds(loader, documents) {
   // on a site with a distinct kind, as typo.js is only when a word finds nothing).
   function groups() {
     if (!manifest.kinds.some((k) => k.distinct)) return null
-    state.groups ??= lazy('groups').then((g) => g.groupsOf(manifest, learn, loader, state))
+    state.groups ??= import(GROUPS).then((g) => g.groupsOf(manifest, learn, loader, state))
     return state.groups
   }
 

@@ -5,11 +5,13 @@
 // typos for every word would cost a rare word's first query another file or two.)
 import { EMPTY, Shard, decode, difference, union } from './postings.js'
 import { stemmer } from './forms.js'
-import { lazy } from './lazy.js'
 
 const SUBTREE = 16 // a final search reads an internal shard's subtree up to this many files
-// The typo code is fetched only when a word first finds nothing (lazy.js keeps it out of the
-// page's bundle). Kept once fetched: import() of a loaded module still waits a task, often behind a frame.
+// The typo code is fetched only when a word first finds nothing. A specifier the bundler cannot
+// read keeps it out of the page's bundle (esbuild inlines a literal import()); it names
+// engine/typo.js from this module and from the bundle (js/app.js) alike, as both ship.
+const TYPO = import.meta.url.includes('/engine/') ? './typo.js' : './engine/typo.js'
+// Kept once fetched: import() of a loaded module still waits a task, often behind a frame.
 let typo = null
 
 // The whole-title lists of the word itself and of the shortest longer terms found that have one.
@@ -80,8 +82,9 @@ export function createMatcher(loader, learn = () => {}) {
   // → countries, and `countri`, which the index holds for `country` itself).
   async function formsOf(word, found) {
     const options = (await loader.manifest).options
-    // A language Snowball covers has its forms in snowball.js, fetched only by a site in one.
-    if (options?.endings) return (await lazy('snowball')).forms(word, found, options, loader, shard)
+    // A language Snowball covers has its forms in snowball.js, beside typo.js, fetched only by a
+    // site in one (on its first word, so the worker keeps it from then on).
+    if (options?.endings) return (await import(TYPO.replace('typo', 'snowball'))).forms(word, found, options, loader, shard)
     const stem = stemmer(options)
     const root = stem?.(word) ?? word
     if (root === word) return []
@@ -96,7 +99,7 @@ export function createMatcher(loader, learn = () => {}) {
     const forms = await formsOf(word, r.found)
     // The typo code is fetched only when a word first finds nothing.
     const typed = [...r.found, ...forms]
-    const found = typed.length || asTyped ? typed : await (typo ??= await lazy('typo')).corrections(word, r.home, final, loader, shard)
+    const found = typed.length || asTyped ? typed : await (typo ??= await import(TYPO)).corrections(word, r.home, final, loader, shard)
     if (!found.length) return NONE
     const lists = await Promise.all(found.map(([s, t]) => postings(s, t, final)))
     const pick = (f) => union(found.map((x, i) => f(x, lists[i]) || EMPTY))

@@ -3,6 +3,7 @@
 // stem of), marks the words that are stems (`joined`, `stems`), and lists in the manifest the
 // endings Snowball takes off the language's words (`options.endings`, shortest first). Fetched
 // by match.js only for a manifest with endings, so an English site's first query never loads it.
+// (Its name is made from typo.js's, so the page's bundle holds no more than the one import.)
 
 // The roots a typed word may have, the longest first: the word less each ending, at least 3
 // letters left (`dinares` → `dinare`, `dinar`, `din`).

@@ -197,6 +197,9 @@ struct PostingsStage {
     var other: [(String, Bool)] = []
     var starts: [String] = []
     var whole: String?
+    /// In a Snowball language, the stem of a title of one word (`арабский` → `арабск`): the
+    /// title is wholly that word in any of its forms (FORMAT.md "Word forms").
+    var wholeStem: String?
     var parts: [String] = []
     /// The Snowball stems added beside the terms (none in English).
     var stems: [String] = []
@@ -235,6 +238,7 @@ struct PostingsStage {
           }
           for term in cut.starts where mine(term) { postings[term]?.starts.append(number) }
           if let whole = cut.whole, mine(whole) { postings[whole]?.whole.append(number) }
+          if let stem = cut.wholeStem, mine(stem) { postings[stem]?.whole.append(number) }
           for term in cut.parts where mine(term) { postings[term]?.parts.append(number) }
           for term in cut.stems where mine(term) { postings[term]?.stem = true }
         }
@@ -314,6 +318,10 @@ struct PostingsStage {
     result.stems = stems
     // A whole title that is not itself a term (`Led Zeppelin` → `ledzeppelin`) has no list to join.
     if let whole = result.whole, !seen.contains(whole) { result.whole = nil }
+    if forms != "en", runs.count == 1, let whole = result.whole {
+      let stem = WordForms.stem(whole, rules: forms)
+      if stem != whole, seen.contains(stem) { result.wholeStem = stem }
+    }
     let titled = Set(result.title.map(\.0))
     result.parts = Self.parts(of: [title, primary], forms: forms).filter { titled.contains($0) }.sorted()
     return result

@@ -26,6 +26,10 @@ let package = Package(
       providers: [.apt(["libxml2-dev"])]
     ),
     .systemLibrary(
+      name: "CStemmer",
+      providers: [.apt(["libstemmer-dev"])]
+    ),
+    .systemLibrary(
       name: "CZlib",
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]
@@ -35,6 +39,7 @@ let package = Package(
       dependencies: [
         "CLibXML2",
         "CZlib",
+        "CStemmer",
         .product(name: "Yams", package: "Yams"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),

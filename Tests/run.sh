@@ -15,6 +15,8 @@ log() { printf '\n==> %s\n' "$*"; }
 missing=()
 dpkg -s libxml2-dev >/dev/null 2>&1 || missing+=(libxml2-dev)
 dpkg -s libsqlite3-dev >/dev/null 2>&1 || missing+=(libsqlite3-dev)
+# Snowball's stemmers (word forms beyond English, Index/Snowball.swift).
+dpkg -s libstemmer-dev >/dev/null 2>&1 || missing+=(libstemmer-dev)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v esbuild >/dev/null 2>&1 || missing+=(esbuild)
 # The strangers' datasets read Debian's ISO code lists and time zones.
@@ -84,11 +86,18 @@ WORLD_SITE="$PWD/.build/world-site"
 export WORLD_SITE
 swift run -q generate --quiet --strict --config Data/world/site.yml --output "$WORLD_SITE"
 
+log "Building the iso examples (names in es, de, ru, ja, ar)"
+ISO_SITES="$PWD/.build/iso-sites"
+export ISO_SITES
+for lang in es de ru ja ar; do
+  swift run -q generate --quiet --config "Data/iso/$lang/site.yml" --output "$ISO_SITES/$lang"
+done
+
 log "JavaScript unit tests"
 node --test Tests/js/
 
 # The judged query sets (Tests/relevance): fail under the floors in judged*.json.
-log "Judged queries over the default site, the Gapminder and the package index examples"
+log "Judged queries over the default site, the Gapminder, package index, world and iso examples"
 MUSIC_SITE="$SITE_DIR" node Tests/relevance/score.mjs --check
 
 # `generate init` then `generate` on 19 public datasets, scored against what a

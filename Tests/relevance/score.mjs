@@ -1,16 +1,17 @@
 // Scores the search engine against the judged queries on real sites built by generate: top-1
 // accuracy, top-3 recall and mean reciprocal rank, per group and overall, for each judged set —
 // judged.json (the music and countries sites), judged-packages.json (Debian's package index,
-// written before the ranking was tuned for it) and judged-world.json (Data/world, a config written
-// by `generate init` and left as it was).
+// written before the ranking was tuned for it), judged-world.json (Data/world, a config written
+// by `generate init` and left as it was) and judged-iso.json (Data/iso: names in Spanish, German,
+// Russian, Japanese and Arabic, written before word forms beyond English were scored on them).
 //
 //   node Tests/relevance/score.mjs            build the four sites (with $GENERATE or the
 //                                             repository's own .build), then print the tables
 //   node Tests/relevance/score.mjs --check    the same, and exit 1 under a set's floors
 //   node Tests/relevance/score.mjs --misses   also list every query whose first result is wrong
 //
-// MUSIC_SITE / COUNTRIES_SITE / PACKAGES_SITE / WORLD_SITE point at sites already built (the test command
-// passes its own).
+// MUSIC_SITE / COUNTRIES_SITE / PACKAGES_SITE / WORLD_SITE point at sites already built, ISO_SITES at a
+// folder holding the iso sites as es/, de/, ru/, ja/, ar/ (the test command passes its own).
 import { readFileSync, existsSync, mkdtempSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { tmpdir } from 'node:os'
@@ -20,7 +21,7 @@ import { open } from '../js/support/fixture.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const root = join(here, '..', '..')
-const sets = ['judged.json', 'judged-packages.json', 'judged-world.json'].map((file) => ({ file, ...JSON.parse(readFileSync(join(here, file), 'utf8')) }))
+const sets = ['judged.json', 'judged-packages.json', 'judged-world.json', 'judged-iso.json'].map((file) => ({ file, ...JSON.parse(readFileSync(join(here, file), 'utf8')) }))
 const args = new Set(process.argv.slice(2))
 
 function generator() {
@@ -42,6 +43,10 @@ const sites = {
   countries: site('COUNTRIES_SITE', 'Data/gapminder/site.yml'),
   packages: site('PACKAGES_SITE', 'Data/debian/site.yml'),
   world: site('WORLD_SITE', 'Data/world/site.yml'),
+}
+for (const lang of ['es', 'de', 'ru', 'ja', 'ar']) {
+  const config = `Data/iso/${lang}/site.yml`
+  sites[`iso-${lang}`] = process.env.ISO_SITES ? join(process.env.ISO_SITES, lang) : site(`ISO_${lang.toUpperCase()}_SITE`, config)
 }
 const engines = Object.fromEntries(Object.entries(sites).map(([name, dir]) => [name, open(dir).engine]))
 

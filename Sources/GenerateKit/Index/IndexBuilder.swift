@@ -88,7 +88,8 @@ public struct IndexBuilder: Sendable {
     let (otherFiles, typoList, folder, filters) = try others.wait().get()
     files.files += otherFiles
     let manifest = ManifestStage(site: site, order: order, options: options).run(
-      terms: termListing, typoList: typoList, docShardFolder: folder, filters: filters)
+      terms: termListing, typoList: typoList, docShardFolder: folder, filters: filters,
+      endings: WordForms.endings(of: terms, rules: WordForms.rules(forLanguage: site.config.language)))
     let bytes = try IndexEncoder.encode(manifest)
     let manifestPath = "idx/manifest.\(ContentHash.hex(bytes)).json"
     files.files.append((manifestPath, bytes))
@@ -159,6 +160,9 @@ struct Postings {
   /// Whether the term occurs as a word of its own somewhere, not only as a
   /// run-together form such as `acdc`.
   var plain = false
+  /// Whether the term is the Snowball stem of a word of the site, itself
+  /// included (FORMAT.md "Word forms"; English stems are not marked).
+  var stem = false
 
   var count: Int { title.count + other.count }
 
@@ -193,7 +197,12 @@ struct PostingsStage {
     var other: [(String, Bool)] = []
     var starts: [String] = []
     var whole: String?
+    /// In a Snowball language, the stem of a title of one word (`арабский` → `арабск`): the
+    /// title is wholly that word in any of its forms (FORMAT.md "Word forms").
+    var wholeStem: String?
     var parts: [String] = []
+    /// The Snowball stems added beside the terms (none in English).
+    var stems: [String] = []
   }
 
   /// One share of the terms, filled by one worker at a time.
@@ -229,7 +238,9 @@ struct PostingsStage {
           }
           for term in cut.starts where mine(term) { postings[term]?.starts.append(number) }
           if let whole = cut.whole, mine(whole) { postings[whole]?.whole.append(number) }
+          if let stem = cut.wholeStem, mine(stem) { postings[stem]?.whole.append(number) }
           for term in cut.parts where mine(term) { postings[term]?.parts.append(number) }
+          for term in cut.stems where mine(term) { postings[term]?.stem = true }
         }
         shares[share].postings = postings
       }
@@ -285,20 +296,32 @@ struct PostingsStage {
     if !runs.isEmpty { result.whole = runs.joined() }
     let (primary, other) = site.weightedSearchText(of: documentIndex)
     // A term's stem in the site's language (FORMAT.md "Word forms") goes beside it, never
-    // offered as a completion, when the term does not begin with it (`loving` → `love`,
-    // `country` → `countri`); a stem the term begins with (`loves` → `love`) is reached by
-    // the engine from the stem's own shard, so it costs the index nothing.
+    // offered as a completion: in English when the term does not begin with it (`loving` →
+    // `love`, `country` → `countri`; `loves` → `love` is reached by the engine from the stem's
+    // own shard, so it costs the index nothing), in a Snowball language always
+    // (`WordForms.indexes`), since the browser cannot stem.
+    var stems: [String] = []
     func add(_ term: String, _ joined: Bool, to list: inout [(String, Bool)]) {
       if seen.insert(term).inserted { list.append((term, joined)) }
       guard forms != nil, !joined else { return }
       let stem = WordForms.stem(term, rules: forms)
-      if stem != term, !term.hasPrefix(stem), seen.insert(stem).inserted { list.append((stem, true)) }
+      // In a Snowball language every stem is marked, a word that is its own stem too (`franc`),
+      // so the engine can tell a typed word's stem from a word it begins (`franco`).
+      if forms != "en" { stems.append(stem) }
+      if WordForms.indexes(stem: stem, of: term, rules: forms), seen.insert(stem).inserted {
+        list.append((stem, true))
+      }
     }
     for (term, joined) in titleTerms { add(term, joined, to: &result.title) }
     TextNormalizer.forEachTerm(in: primary) { term, joined in add(term, joined, to: &result.title) }
     TextNormalizer.forEachTerm(in: other) { term, joined in add(term, joined, to: &result.other) }
+    result.stems = stems
     // A whole title that is not itself a term (`Led Zeppelin` → `ledzeppelin`) has no list to join.
     if let whole = result.whole, !seen.contains(whole) { result.whole = nil }
+    if forms != "en", runs.count == 1, let whole = result.whole {
+      let stem = WordForms.stem(whole, rules: forms)
+      if stem != whole, seen.contains(stem) { result.wholeStem = stem }
+    }
     let titled = Set(result.title.map(\.0))
     result.parts = Self.parts(of: [title, primary], forms: forms).filter { titled.contains($0) }.sorted()
     return result

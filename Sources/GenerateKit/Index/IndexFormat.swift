@@ -104,9 +104,13 @@ struct Manifest: Codable, Equatable {
   struct Options: Codable, Equatable {
     var slashFocuses: Bool
     var suggestions: Int
-    /// The word-form rules the index was built with (`en`), which the
-    /// engine applies to query words; absent for a language without rules.
+    /// The word-form rules the index was built with (`en`, or a Snowball
+    /// language's code, `es`), which the engine applies to query words;
+    /// absent for a language without rules.
     var forms: String?
+    /// For a Snowball language, the endings Snowball took off the site's
+    /// words, shortest first (`WordForms.endings`); absent for English.
+    var endings: [String]?
   }
 }
 
@@ -205,6 +209,10 @@ struct TermShard: Codable, Equatable {
   var prefix: String
   /// Documents whose title's first chunk begins with the term.
   var starts: [String: DeltaList]?
+  /// Words of the site that are Snowball stems — their own (`franc`) or
+  /// another word's: FORMAT.md "Word forms". A stem that is no word of the
+  /// site is in `joined`. Absent in English and in a language without rules.
+  var stems: [String]?
   var terms: [String: PostingsEntry]
   /// Internal shards only: `[title, other]`, the best documents under the prefix.
   var tops: [DeltaList]?

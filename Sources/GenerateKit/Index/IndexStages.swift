@@ -103,6 +103,7 @@ struct TermShardStage {
     var parts: [String: DeltaList] = [:]
     var mentions: [String: DeltaList] = [:]
     var joined: [String] = []
+    var stems: [String] = []
     for term in terms {
       guard let list = postings[term] else { continue }
       let (entry, more) = try entry(term, list)
@@ -113,6 +114,7 @@ struct TermShardStage {
       if !list.parts.isEmpty { parts[term] = DeltaList(list.parts) }
       if !list.mentions.isEmpty { mentions[term] = DeltaList(list.mentions) }
       if !list.plain { joined.append(term) }
+      if list.plain && list.stem { stems.append(term) }
     }
     var lead = LeadDocuments(postings: postings, limit: suggestions, inline: options.inlinePostings)
     lead.tier = rows.tier
@@ -159,6 +161,7 @@ struct TermShardStage {
       ? nil
       : leading.map { leadRows[$0]?.row ?? rows.row(Int($0), numbered: true, fields: outside.contains($0)) }
     shard.joined = joined.isEmpty ? nil : joined
+    shard.stems = stems.isEmpty ? nil : stems
     shard.starts = starts.isEmpty ? nil : starts
     shard.whole = whole.isEmpty ? nil : whole
     shard.parts = parts.isEmpty ? nil : parts
@@ -452,9 +455,10 @@ struct ManifestStage {
   let order: [Int]
   let options: IndexBuilder.Options
 
-  func run(terms: ShardListing, typoList: String, docShardFolder: String, filters: FilterStage.Filters)
-    -> Manifest
-  {
+  func run(
+    terms: ShardListing, typoList: String, docShardFolder: String, filters: FilterStage.Filters,
+    endings: [String]? = nil
+  ) -> Manifest {
     let search = site.config.search
     return Manifest(
       docCount: order.count, docsPerShard: options.docsPerShard, docShardFolder: docShardFolder,
@@ -465,7 +469,7 @@ struct ManifestStage {
       trending: search.trending,
       options: Manifest.Options(
         slashFocuses: search.slashFocuses, suggestions: search.suggestions,
-        forms: WordForms.rules(forLanguage: site.config.language)),
+        forms: WordForms.rules(forLanguage: site.config.language), endings: endings),
       popularityTiers: PopularityTiers.boundaries(order.map { site.documents[$0].popularity }))
   }
 }

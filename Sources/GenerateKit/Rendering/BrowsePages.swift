@@ -114,6 +114,8 @@ struct BrowsePages {
   /// link is kept only if it leads to one of them, or off the site.
   var pagePaths: Set<String> = []
   var rowsPerPage = Self.rowsPerPage
+  /// The site language's order, letter index and numbers (ICU, through Foundation).
+  var collation: Collation { Collation(language: site.config.language) }
 
   /// What the hub links to, for the search page's `<noscript>` and the
   /// footer: `[{label, url}]` per collection, then per facet.
@@ -186,13 +188,19 @@ struct BrowsePages {
       }
     }
     let singular = site.collections.map(\.config.singular)
+    let collation = collation
+    // Each key's index letter, once (ICU is asked per letter, not per comparison).
+    var letterOf: [String: String] = [:]
+    for key in keyOf where letterOf[key] == nil { letterOf[key] = collation.letter(key) }
     let documentRows = { (numbers: [Int32]) -> RowList in
       // As `sorted(_:)` orders rows.
       let sorted = numbers.sorted { a, b in
         let (x, y) = (Int(a), Int(b))
-        let (left, right) = (Self.letterRank(keyOf[x]), Self.letterRank(keyOf[y]))
-        if left != right { return left < right }
-        if keyOf[x] != keyOf[y] { return keyOf[x] < keyOf[y] }
+        if let order = Self.order(
+          keyOf[x], keyOf[y], letters: (letterOf[keyOf[x]] ?? "#", letterOf[keyOf[y]] ?? "#"), collation)
+        {
+          return order
+        }
         if documents[x].title != documents[y].title { return documents[x].title < documents[y].title }
         return x < y
       }
@@ -215,7 +223,9 @@ struct BrowsePages {
       let folder = Self.folder + "\(collection.id)/"
       hubRows.append([
         "title": collection.label, "url": base + folder,
-        "meta": "\(rows.count) \(rows.count == 1 ? collection.singular : collection.label)".lowercased(),
+        "meta":
+          "\(collation.number(rows.count)) \(rows.count == 1 ? collection.singular : collection.label)"
+          .lowercased(),
       ])
       pages += list(
         rows, folder: folder, heading: collection.label, crumbs: [],
@@ -226,12 +236,12 @@ struct BrowsePages {
       let folder = Self.folder + "\(facetFolders()[number])/"
       var used = Set<String>()
       var valueRows: [Row] = []
-      for (order, value) in valuesOf[number].keys.sorted(by: Self.before).enumerated() {
+      for (order, value) in valuesOf[number].keys.sorted(by: { before($0, $1, collation) }).enumerated() {
         let slug = Self.uniqueSlug(for: value, used: &used)
         let rows = documentRows(valuesOf[number][value] ?? [])
         valueRows.append(
           Row(
-            title: value, url: base + folder + "\(slug)/", meta: Self.count(rows.count),
+            title: value, url: base + folder + "\(slug)/", meta: collation.count(rows.count),
             key: Self.sortKey(value),
             order: order))
         pages += list(
@@ -240,10 +250,10 @@ struct BrowsePages {
           description: "\(facet.label): \(value) — every record of \(site.config.title) with it, A–Z.")
       }
       facetRows.append([
-        "title": facet.label, "url": base + folder, "meta": Self.count(valueRows.count, "value"),
+        "title": facet.label, "url": base + folder, "meta": collation.count(valueRows.count, "value"),
       ])
       pages += list(
-        RowList(Self.sorted(valueRows)), folder: folder, heading: facet.label, crumbs: [],
+        RowList(Self.sorted(valueRows, collation)), folder: folder, heading: facet.label, crumbs: [],
         description:
           "Every \(facet.label.lowercased()) of \(site.config.title), with how many records have it.",
         noun: "value")
@@ -289,9 +299,9 @@ struct BrowsePages {
     var letters: [(letter: String, page: Int, anchor: String)] = []
     var anchorOfRow: [Int: String] = [:]
     for position in 0..<rows.count {
-      let letter = Self.letter(rows.key(position))
+      let letter = collation.letter(rows.key(position))
       guard letters.last?.letter != letter else { continue }
-      let anchor = "letter-" + (letter == "#" ? "0" : letter == "…" ? "other" : letter.lowercased())
+      let anchor = "letter-" + Self.anchor(letter)
       letters.append((letter, position / rowsPerPage + 1, anchor))
       anchorOfRow[position] = anchor
     }
@@ -299,7 +309,7 @@ struct BrowsePages {
     let jump: [[String: Any]] = letters.map { letter in
       ["label": letter.letter, "url": base + path(letter.page) + "#" + letter.anchor]
     }
-    let total = Self.count(rows.count, noun)
+    let total = collation.count(rows.count, noun)
     var pages: [Page] = []
     for page in 1...pageCount {
       let suffix = pageCount > 1 ? " (page \(page) of \(pageCount))" : ""
@@ -348,31 +358,63 @@ struct BrowsePages {
     return pages
   }
 
-  static func sorted(_ rows: [Row]) -> [Row] {
+  static func sorted(_ rows: [Row], _ collation: Collation) -> [Row] {
     rows.sorted {
-      let (left, right) = (letterRank($0.key), letterRank($1.key))
-      if left != right { return left < right }
-      if $0.key != $1.key { return $0.key < $1.key }
+      if let order = order(
+        $0.key, $1.key, letters: (collation.letter($0.key), collation.letter($1.key)), collation)
+      {
+        return order
+      }
       if $0.title != $1.title { return $0.title < $1.title }
       return $0.order < $1.order
     }
   }
 
-  /// Facet values in A–Z order, as records are.
-  static func before(_ left: String, _ right: String) -> Bool {
-    let (a, b) = (sortKey(left), sortKey(right))
-    if letterRank(a) != letterRank(b) { return letterRank(a) < letterRank(b) }
-    return a != b ? a < b : left < right
+  /// Two sort keys in A–Z order: by their index letters (`#` first, `…`
+  /// last, the others in the language's order, so each letter is one run of
+  /// the list), then by the language's collation, then by their code points
+  /// (two keys ICU finds equal still have one order); nil for equal keys.
+  static func order(_ a: String, _ b: String, letters: (String, String), _ collation: Collation) -> Bool? {
+    if letters.0 != letters.1 { return collation.letterBefore(letters.0, letters.1) }
+    guard a != b else { return nil }
+    switch collation.compare(a, b) {
+    case .orderedAscending: return true
+    case .orderedDescending: return false
+    case .orderedSame: return a < b
+    }
   }
 
-  /// The normalised title's letters and digits, each run of anything else
-  /// one space: `"Weird Al"` sorts as `weird al`, under W, and `AC/DC`
-  /// as `ac dc`, before `acdc`.
+  /// Facet values in A–Z order, as records are.
+  func before(_ left: String, _ right: String, _ collation: Collation) -> Bool {
+    let (a, b) = (Self.sortKey(left), Self.sortKey(right))
+    return Self.order(a, b, letters: (collation.letter(a), collation.letter(b)), collation) ?? (left < right)
+  }
+
+  /// A letter's anchor: `0` for digits, `other` for `…`, an ASCII letter in
+  /// lower case, any other letter by its code points (`letter-u00d1` for `Ñ`),
+  /// so every fragment is plain ASCII.
+  static func anchor(_ letter: String) -> String {
+    if letter == "#" { return "0" }
+    if letter == "…" { return "other" }
+    if letter.unicodeScalars.allSatisfy({ $0.isASCII }) { return letter.lowercased() }
+    return letter.unicodeScalars.map { "u" + String($0.value, radix: 16) }.joined()
+  }
+
+  /// The title's letters and digits in lower case, each run of anything
+  /// else one space: `"Weird Al"` sorts as `weird al`, under W, and `AC/DC`
+  /// as `ac dc`, before `acdc`. Accents stay (NFC): the language's collation
+  /// decides what they mean — `ñ` is a letter of its own in Spanish, `é` is
+  /// `e` at first sight in French (`Collation`).
   static func sortKey(_ title: String) -> String {
     var key = String.UnicodeScalarView()
     var gap = false
-    for scalar in TextNormalizer.normalize(title).unicodeScalars {
-      guard TextNormalizer.isTermCharacter(scalar) else {
+    for scalar in title.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
+      // An apostrophe joins (`Ain't` files as `aint`, after `Ainda`), as in slugs.
+      if scalar == "'" || scalar == "\u{2019}" || scalar == "\u{02BC}" { continue }
+      let mark =
+        scalar.properties.generalCategory == .nonspacingMark
+        || scalar.properties.generalCategory == .spacingMark
+      guard TextNormalizer.isTermCharacter(scalar) || (mark && !key.isEmpty && !gap) else {
         gap = true
         continue
       }
@@ -381,22 +423,6 @@ struct BrowsePages {
       key.append(scalar)
     }
     return String(key)
-  }
-
-  /// Digits (`#`) first, then `A`…`Z`, then everything else (`…`): each a
-  /// run of its own in the sorted list, so one jump link finds it.
-  static func letterRank(_ key: String) -> Int {
-    guard let scalar = key.unicodeScalars.first else { return 0 }
-    if ("0"..."9").contains(scalar) { return 0 }
-    if ("a"..."z").contains(scalar) { return Int(scalar.value - 96) }
-    return 27
-  }
-
-  static func letter(_ key: String) -> String {
-    let rank = letterRank(key)
-    if rank == 0 { return "#" }
-    if rank == 27 { return "…" }
-    return String(UnicodeScalar(UInt8(64 + rank)))
   }
 
   /// A value's folder: its slug, made unique among the facet's values; a
@@ -412,9 +438,5 @@ struct BrowsePages {
       number += 1
     }
     return candidate
-  }
-
-  static func count(_ count: Int, _ noun: String = "record") -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 }

@@ -45,7 +45,7 @@ export function createDocuments(loader, onRow) {
   async function documents(manifest, list, marks, words = [marks]) {
     await fetch(manifest, list)
     // A word shows when it is marked, or as another form of itself (`love` in "Loving You").
-    const stem = stemmer(manifest.options?.forms) ?? String
+    const stem = stemmer(manifest.options) ?? String
     const shows = (text, w) => highlightRanges(text, w).length || queryWords(text).some((t) => stem(t) === stem(w[0]))
     // The marks of the words a row of a kind with fields does not show.
     const unseen = (id, [kind, title, subtitle] = rows.get(id)) =>

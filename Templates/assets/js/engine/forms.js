@@ -1,6 +1,8 @@
 // Word forms (FORMAT.md "Word forms"): English plurals and -ed/-ing endings meet at one stem,
 // Snowball English (Porter2) steps 1a–1c, the same as the Swift index builder's WordForms.
-// Tests/Shared/word-forms-cases.json holds both sides to it. A language without rules has none.
+// Tests/Shared/word-forms-cases.json holds both sides to it. Another language Snowball covers is
+// stemmed by the index builder alone; the engine meets its forms through snowball.js, fetched only
+// by such a site, which sets the manifest's `options.stem`. A language without rules has none.
 const V = /[aeiouy]/
 // Porter2's R1 is empty: no non-vowel follows a vowel before the word's end.
 const noR1 = (w) => !/[aeiouy][^aeiouy]./.test(w)
@@ -28,5 +30,5 @@ export function englishStem(w) {
   return w.length > 2 ? w.replace(/([^aeiouy])y$/, '$1i') : w
 }
 
-// The stem function for a manifest's `options.forms`, or null.
-export const stemmer = (forms) => (forms === 'en' ? englishStem : null)
+// The stem function for a manifest's `options`, or none.
+export const stemmer = (options) => (options?.forms === 'en' ? englishStem : options?.stem)

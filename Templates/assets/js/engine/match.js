@@ -81,13 +81,16 @@ export function createMatcher(loader, learn = () => {}) {
   // stem's shard that begin with the stem and have it as theirs (`loved` → love, loves; `country`
   // → countries, and `countri`, which the index holds for `country` itself).
   async function formsOf(word, found) {
-    const stem = stemmer((await loader.manifest).options?.forms)
+    const options = (await loader.manifest).options
+    // A language Snowball covers has its forms in snowball.js, beside typo.js, fetched only by a
+    // site in one (on its first word, so the worker keeps it from then on).
+    if (options?.endings) return (await import(TYPO.replace('typo', 'snowball'))).forms(word, found, options, loader, shard)
+    const stem = stemmer(options)
     const root = stem?.(word) ?? word
     if (root === word) return []
     const at = await loader.shardFor(root)
     const s = at && await shard(at.path)
-    const have = new Set(found.map(([, t]) => t))
-    return (s?.startingWith(root) ?? []).filter((t) => !have.has(t) && (t === root || stem(t) === root)).map((t) => [s, t, 0])
+    return (s?.startingWith(root) ?? []).filter((t) => !found.some((x) => x[1] === t) && (t === root || stem(t) === root)).map((t) => [s, t, 0])
   }
 
   return async function matchWord(word, final, asTyped = false) {

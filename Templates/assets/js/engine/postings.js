@@ -62,7 +62,7 @@ export const difference = (list, ...outs) => list.filter((id) => !outs.some((out
 
 // A keystroke touches a few terms of a shard: decode each list when first asked, then keep it.
 export class Shard {
-  constructor({ prefix, terms = {}, tops, starts = {}, whole = {}, parts = {}, mentions = {}, joined = [] }) {
+  constructor({ prefix, terms = {}, tops, starts = {}, whole = {}, parts = {}, mentions = {}, joined = [], stems }) {
     this.prefix = prefix
     this.terms = terms
     // Objects list integer-like keys ("1999") first: sort for binary search.
@@ -74,6 +74,8 @@ export class Shard {
     this.partLists = parts
     this.mentionLists = mentions
     this.joined = new Set(joined)
+    // Words of the site that are Snowball stems (FORMAT.md "Word forms"), for snowball.js.
+    this.stems = stems
     this.memo = new Map()
   }
 

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The order and the letter index of A–Z lists in the site's language, and
+/// its way of writing counts. Foundation on Linux collates through ICU
+/// (swift-corelibs-foundation's `compare(_:options:range:locale:)` opens an
+/// ICU collator for the locale), so `ñ` sorts after `n` in Spanish, `ä` with
+/// `a` in German and after `z` in Swedish, and kana before kanji in Japanese;
+/// counts are grouped by `NumberFormatter` with the same locale (`3,503` in
+/// English, `3.503` in German, `3 503` in Russian).
+struct Collation: Sendable {
+  let locale: Locale
+  /// The primary language subtag (`ja` for `ja-JP`).
+  let language: String
+
+  init(language: String) {
+    locale = Locale(identifier: language)
+    self.language = language.lowercased().split(separator: "-").first.map(String.init) ?? ""
+  }
+
+  /// The order of two sort keys (`BrowsePages.sortKey`: words split by
+  /// single spaces) in ICU's order for the locale, word by word: "nothing
+  /// before something", as library catalogues file (`Ain't My Bitch` before
+  /// `Ainda É Cedo`, `1/2 Full` before `100% HardCore`). Foundation's ICU
+  /// collator ignores spaces and punctuation (alternate shifted), so each
+  /// space is given as `¤`: a currency sign is not ignored and sorts before
+  /// every digit and letter. Base letters still decide over the whole key
+  /// before accents do (`À Francesa` before `A Kind Of Magic`).
+  func compare(_ left: String, _ right: String) -> ComparisonResult {
+    func spaced(_ key: String) -> String { key.replacingOccurrences(of: " ", with: "¤") }
+    return spaced(left).compare(spaced(right), locale: locale)
+  }
+
+  /// A count as the language writes numbers.
+  func number(_ value: Int) -> String {
+    let formatter = NumberFormatter()
+    formatter.numberStyle = .decimal
+    formatter.locale = locale
+    return formatter.string(from: NSNumber(value: value)) ?? String(value)
+  }
+
+  /// `3,503 records`: a count as the language writes numbers, and the noun
+  /// (English plurals; the words themselves are the theme's).
+  func count(_ count: Int, _ noun: String = "record") -> String {
+    "\(number(count)) \(noun)\(count == 1 ? "" : "s")"
+  }
+
+  /// The index letter a sort key is listed under: `#` for a digit (or no
+  /// letter at all); the
+  /// language's letter for a letter — its base letter when the language
+  /// sorts the two alike (`Ä` is `A` in German, `Ё` is `Е` in Russian, `أ` is
+  /// `ا`), the letter itself when it is one of the alphabet's own (`Ñ` in
+  /// Spanish, `Ä` in Swedish); in Japanese the kana row (`あ か さ た な は ま
+  /// や ら わ`, katakana with hiragana) and `漢` for a kanji, which the data
+  /// gives no reading for; `…` for Han and other scripts with no alphabet.
+  func letter(_ key: String) -> String {
+    // A title of punctuation alone (`"?"`) has an empty key: it goes first, with the digits.
+    guard let first = key.first, let scalar = first.unicodeScalars.first else { return "#" }
+    if Self.isHan(scalar) { return language == "ja" ? "漢" : "…" }
+    if scalar.properties.numericType != nil { return "#" }
+    if language == "ja", let row = Self.kanaRow(scalar) { return row }
+    guard scalar.properties.isAlphabetic, !Self.isKana(scalar), !Self.isHangul(scalar) else { return "…" }
+    let grapheme = String(first)
+    let base = String(
+      String.UnicodeScalarView(
+        grapheme.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+          $0.properties.generalCategory != .nonspacingMark
+        }))
+    // A letter of its own sorts after every word of its base letter; U+FFFF has the highest
+    // primary weight in ICU's root collation, kept for such bounds.
+    let own = grapheme != base && grapheme.compare(base + "\u{FFFF}", locale: locale) == .orderedDescending
+    return (own ? grapheme : base).uppercased(with: locale)
+  }
+
+  /// `#` first, `…` last, the letters between in the language's order.
+  func letterBefore(_ left: String, _ right: String) -> Bool {
+    func rank(_ letter: String) -> Int { letter == "#" ? 0 : letter == "…" ? 2 : 1 }
+    if rank(left) != rank(right) { return rank(left) < rank(right) }
+    return compare(left, right) == .orderedAscending
+  }
+
+  private static func isHan(_ s: Unicode.Scalar) -> Bool {
+    (0x4E00...0x9FFF).contains(s.value) || (0x3400...0x4DBF).contains(s.value)
+      || (0x20000...0x2FA1F).contains(s.value) || (0xF900...0xFAFF).contains(s.value) || s == "々"
+  }
+
+  private static func isKana(_ s: Unicode.Scalar) -> Bool { (0x3041...0x30FF).contains(s.value) }
+
+  private static func isHangul(_ s: Unicode.Scalar) -> Bool {
+    (0xAC00...0xD7A3).contains(s.value) || (0x1100...0x11FF).contains(s.value)
+      || (0x3130...0x318F).contains(s.value)
+  }
+
+  /// The gojūon row of a kana: katakana as hiragana, voiced and small
+  /// kana with their plain ones (`ガ` → `か`, `ゃ` → `や`).
+  static func kanaRow(_ s: Unicode.Scalar) -> String? {
+    var v = s.value
+    if (0x30A1...0x30F6).contains(v) { v -= 0x60 }
+    guard (0x3041...0x3096).contains(v) else { return nil }
+    let rows: [(UInt32, String)] = [
+      (0x304B, "あ"), (0x3055, "か"), (0x305F, "さ"), (0x306A, "た"), (0x306F, "な"), (0x307E, "は"),
+      (0x3083, "ま"), (0x3089, "や"), (0x308E, "ら"), (0x3094, "わ"),
+    ]
+    if v == 0x3094 { return "あ" }  // ゔ (vu)
+    if v >= 0x3095 { return "か" }  // ゕ ゖ (small ka, ke)
+    return rows.first { v < $0.0 }?.1 ?? "わ"
+  }
+}

@@ -1,0 +1,74 @@
+"""The rough edges a review found (issue 33, item 4), each as a person meets
+it: a clear button in an empty field, text that does not grow with the
+browser's text size, an idle page that goes nowhere without JavaScript,
+a page titled with a bare number, a row linking to the page it is on."""
+from urllib.parse import urljoin
+
+from helpers import address_has, open_search
+
+RECORD_PAGES = ("artists/1-ac-dc/", "browse/", "browse/artists/", "404.html")
+
+
+def test_an_empty_field_shows_no_clear_button_on_any_page(page, site):
+    for path in RECORD_PAGES:
+        page.goto(site + path)
+        assert page.locator("#q").input_value() == ""
+        assert not page.locator("#field-clear").is_visible(), path
+    # It is there once the field has text.
+    page.locator("#q").fill("ac")
+    page.locator("#field-clear").wait_for(state="visible")
+
+
+def font_sizes(page, selectors):
+    return page.evaluate(
+        "(s) => s.map((q) => parseFloat(getComputedStyle(document.querySelector(q)).fontSize))", selectors)
+
+
+def test_record_page_text_grows_with_the_browsers_text_size(page, site):
+    """At 200 % text (the browser's setting, not zoom) every line of a record
+    page is twice as large; the artwork, in pixels, stays as it was."""
+    selectors = ["h1", ".eyebrow", ".song-title", ".song-sub", ".topbar-back span", "#q"]
+    page.goto(site + "artists/1-ac-dc/")
+    before = font_sizes(page, selectors)
+    page.context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": {"standard": 32}})
+    page.reload()
+    after = font_sizes(page, selectors)
+    for selector, small, large in zip(selectors, before, after):
+        assert large >= 1.9 * small, f"{selector}: {small}px at 100 %, {large}px at 200 %"
+
+
+def test_without_javascript_trending_terms_and_kinds_lead_somewhere(new_page, site):
+    page = new_page(java_script_enabled=False)
+    page.goto(site)
+    trending = page.locator(".trending").get_by_role("link", name="Metallica", exact=True)
+    trending.click()
+    page.wait_for_url("**/artists/*metallica/")
+    assert page.locator("h1").inner_text() == "Metallica"
+    page.go_back()
+    page.locator(".browse-kinds").get_by_role("link", name="All Artists").click()
+    page.wait_for_url("**/browse/artists/")
+    assert page.locator("h1").inner_text() == "Artists"
+
+
+def test_with_javascript_a_trending_term_still_searches_here(page, site):
+    open_search(page, site)
+    page.locator(".trending").get_by_role("link", name="Metallica", exact=True).click()
+    address_has(page, "q=Metallica")
+    page.wait_for_selector("#results-panel:not([hidden]) #rows li")
+    assert page.locator("#q").input_value() == "Metallica"
+
+
+def test_a_facet_value_that_is_a_number_is_titled_with_its_facet(page, site):
+    page.goto(site + "browse/buyer/12/")
+    assert page.locator("h1").inner_text() == "Customer 12"
+    assert page.title().startswith("Customer 12 ")
+
+
+def test_an_artist_pages_rows_do_not_link_to_the_artist_page(page, site):
+    url = site + "artists/1-ac-dc/"
+    page.goto(url)
+    assert page.locator(".song-row").count() > 1
+    hrefs = page.locator("main a").evaluate_all("(links) => links.map((a) => a.href)")
+    assert hrefs and url not in [urljoin(url, h) for h in hrefs]
+    # Each row still links its album.
+    assert page.locator(".song-row .song-sub a").count() == page.locator(".song-row").count()

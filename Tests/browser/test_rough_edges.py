@@ -4,7 +4,7 @@ browser's text size, an idle page that goes nowhere without JavaScript,
 a page titled with a bare number, a row linking to the page it is on."""
 from urllib.parse import urljoin
 
-from helpers import address_has, open_search
+from helpers import address_has, open_search, settle, type_query
 
 RECORD_PAGES = ("artists/1-ac-dc/", "browse/", "browse/artists/", "404.html")
 
@@ -72,3 +72,24 @@ def test_an_artist_pages_rows_do_not_link_to_the_artist_page(page, site):
     assert hrefs and url not in [urljoin(url, h) for h in hrefs]
     # Each row still links its album.
     assert page.locator(".song-row .song-sub a").count() == page.locator(".song-row").count()
+
+
+def test_suggestions_that_a_scope_empties_say_so_and_search_everything_in_one_tap(page, site):
+    open_search(page, site)
+    type_query(page, "love")
+    page.locator("#scope-library").click()
+    page.wait_for_function("() => document.getElementById('announcer').textContent.includes('Scope: Library')")
+    # Typed over the selection: the field is never empty, so the scope stays.
+    page.locator("#q").press("Control+A")
+    page.locator("#q").press_sequentially("queen", delay=15)
+    no_match = page.locator("#no-match")
+    no_match.wait_for(state="visible")
+    page.wait_for_function("() => document.getElementById('no-match').textContent.includes('queen')")
+    settle(page)
+    assert no_match.inner_text() == "No matches for \u201cqueen\u201d in Library."
+    widen = page.locator("#suggest-widen")
+    assert widen.is_visible() and widen.inner_text() == "Search the whole catalogue"
+    widen.click()
+    page.wait_for_selector("#results-panel:not([hidden]) #rows .row")
+    assert page.get_attribute("#scope-all", "aria-checked") == "true"
+    assert "Queen" in page.locator("#rows .row-title").first.inner_text()

@@ -93,3 +93,36 @@ def test_suggestions_that_a_scope_empties_say_so_and_search_everything_in_one_ta
     page.wait_for_selector("#results-panel:not([hidden]) #rows .row")
     assert page.get_attribute("#scope-all", "aria-checked") == "true"
     assert "Queen" in page.locator("#rows .row-title").first.inner_text()
+
+
+def slow_network(page):
+    """400 ms latency and 50 kB/s each way, nothing from the HTTP cache (Chromium's own throttling)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Network.emulateNetworkConditions",
+             {"offline": False, "latency": 400, "downloadThroughput": 50_000, "uploadThroughput": 50_000})
+
+
+def test_on_a_slow_network_the_previous_panel_gives_way_and_takes_no_taps(page, site):
+    open_search(page, site)
+    page.locator("#q").click()
+    stale = page.locator("#suggestions [role=option]", has_text="Rock").first
+    stale.wait_for(state="visible")
+    box = stale.bounding_box()
+    panel_top = page.locator("#suggest-view").bounding_box()["y"]
+    slow_network(page)
+    page.keyboard.type("zep", delay=20)
+    # At once: the earlier options take no tap (this one would add "Genre: Rock").
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    # Soon: the loading line in their place, at the top of the panel, and nothing else.
+    loading = page.locator("#loading")
+    loading.wait_for(state="visible", timeout=1000)
+    assert not page.locator("#suggestions").is_visible()
+    assert loading.bounding_box()["y"] - panel_top < 40, "Loading… shows where the options were"
+    page.wait_for_function(
+        "() => document.getElementById('suggestions').dataset.for === 'zep'"
+        " && document.querySelector('#suggestions [role=option]')", timeout=15000)
+    assert page.locator("#suggestions").is_visible() and loading.is_hidden()
+    assert page.locator("#tokens .token").count() == 0
+    assert page.locator("#q").input_value() == "zep"

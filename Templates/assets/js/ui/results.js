@@ -213,6 +213,14 @@ export function mountResults({ store, actions, base }) {
     if (s.manifest !== prev.manifest) renderTiles(s.manifest)
     if (s.groups !== prev.groups) renderOptions(s)
     if (loading && s.pending !== prev.pending) loading.hidden = !s.pending
+    // Options for other words than the field's take no tap, and once their answer is slow to
+    // come (`pending`) the loading line takes their place (search.css, `data-stale`).
+    const stale = s.view === 'suggest' && s.suggested !== s.text ? (s.pending ? 'waiting' : 'stale') : ''
+    if ((views.suggest.dataset.stale ?? '') !== stale) {
+      if (stale) views.suggest.dataset.stale = stale
+      else delete views.suggest.dataset.stale
+      listbox.inert = $('recents-head').inert = Boolean(stale)
+    }
     if (s.active !== prev.active || s.groups !== prev.groups) renderActive(s.active, s.groups === prev.groups && prev.active)
     // Waiting for an answer changes only aria-busy and the loading line: the rows shown stay as
     // they are until it lands.

@@ -70,7 +70,7 @@ export function createRuns({ store, engine, idle, address, phrase }) {
       set({ groups, options, active: next, suggested: s.text, error: null, pending: false })
       if (say) announce(options.length ? `${options.length} suggestions` : 'No suggestions', 900)
     } catch (error) {
-      if (id === latest) set({ groups: [], options: [], active: -1, error, pending: false })
+      if (id === latest) set({ groups: [], options: [], active: -1, suggested: get().text, error, pending: false })
     } finally {
       clearTimeout(slow)
     }

@@ -4,7 +4,7 @@ browser's text size, an idle page that goes nowhere without JavaScript,
 a page titled with a bare number, a row linking to the page it is on."""
 from urllib.parse import urljoin
 
-from helpers import address_has, open_search, settle, type_query
+from helpers import address_has, final_search, open_search, settle, type_query
 
 RECORD_PAGES = ("artists/1-ac-dc/", "browse/", "browse/artists/", "404.html")
 
@@ -126,3 +126,20 @@ def test_on_a_slow_network_the_previous_panel_gives_way_and_takes_no_taps(page, 
     assert page.locator("#suggestions").is_visible() and loading.is_hidden()
     assert page.locator("#tokens .token").count() == 0
     assert page.locator("#q").input_value() == "zep"
+
+
+def test_a_reload_keeps_the_rows_loaded_and_the_scroll_position(page, site):
+    open_search(page, site)
+    final_search(page, "love")
+    first = page.locator("#rows li").count()
+    page.locator("#more").click()
+    page.wait_for_function(f"() => document.querySelectorAll('#rows li').length > {first}")
+    loaded = page.locator("#rows li").count()
+    page.evaluate("() => scrollTo(0, document.documentElement.scrollHeight - innerHeight - 200)")
+    page.wait_for_function("() => scrollY > 1000")
+    y = page.evaluate("scrollY")
+    settle(page)
+    page.reload()
+    page.wait_for_function(f"() => document.querySelectorAll('#rows li').length === {loaded}")
+    page.wait_for_function(f"() => Math.abs(scrollY - {y}) < 2")
+    assert page.locator("#q").input_value() == "love"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where the search page's idle lists lead without JavaScript: a trending
 /// term to the page of the record it names, each "All Artists…" to its A–Z
 /// list. With JavaScript the page's script searches instead; without, a
@@ -11,8 +13,8 @@ enum IdleLinks {
 
   /// `[{text, url}]` per trending term: the most popular record with a page
   /// whose title is the term's words (ignoring case and accents), else one
-  /// whose title holds them all in order, else `fallback` (the A–Z hub);
-  /// `url` is `false` when there is none.
+  /// whose title holds them all in order, else `fallback` (the A–Z hub),
+  /// else the search page with the term (`?q=`), as the form it replaces.
   static func trending(_ site: PreparedSite, fallback: String?) -> [[String: Any]] {
     let terms = site.config.search.trending
     guard !terms.isEmpty else { return [] }
@@ -42,20 +44,32 @@ enum IdleLinks {
       }
     }
     return terms.indices.map { term in
-      let url = best[term].map { site.baseURL + site.documents[$0.document].url } ?? fallback
-      return ["text": terms[term], "url": url.map { $0 as Any } ?? false]
+      let url =
+        best[term].map { site.baseURL + site.documents[$0.document].url } ?? fallback
+        ?? site.baseURL + "?q=" + query(terms[term])
+      return ["text": terms[term], "url": url]
     }
   }
 
   /// `[{id, label, url}]` per searchable collection: `url` its A–Z list, or
-  /// `false` when it has none (no page and no `url:` to link its rows to).
+  /// the search page browsing it (`?kind=`) when it has none (no page and
+  /// no `url:` to link its rows to).
   static func kinds(_ site: PreparedSite, browse: BrowsePages?) -> [[String: Any]] {
     let browsed = Set((browse?.collections ?? []).map { site.collections[$0].config.id })
     return site.collections.filter(\.config.searchable).map {
       let id = $0.config.id
-      let url: Any = browsed.contains(id) ? site.baseURL + BrowsePages.folder + "\(id)/" : false
+      let url =
+        browsed.contains(id)
+        ? site.baseURL + BrowsePages.folder + "\(id)/" : site.baseURL + "?kind=" + query(id)
       return ["id": id, "label": $0.config.label, "url": url]
     }
+  }
+
+  /// A value as a query string writes it: what a form would send.
+  static func query(_ value: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
   }
 
   /// A text's words as the search finds them, one space apart.

@@ -20,23 +20,15 @@ export function mountResults({ store, actions, base }) {
   // Where focus lands when the row it was on goes away.
   views.results.tabIndex = -1
 
-  // Trending terms and kinds are links to a record's page or an A–Z list (a GET
-  // form's buttons where there is none), so they work before the script runs
-  // and without it; with it they search here, unless opened elsewhere.
-  document.querySelector('.trending')?.addEventListener('submit', (event) => {
-    event.preventDefault()
-    actions.commit(event.submitter?.value ?? '')
-  })
-  document.querySelector('.browse-kinds')?.addEventListener('submit', (event) => {
-    event.preventDefault()
-    actions.browseKind(event.submitter?.value ?? '')
-  })
+  // Trending terms and kinds are links to a record's page or an A–Z list
+  // (IdleLinks.swift), so they work before the script runs and without it;
+  // with it they search here, unless opened elsewhere.
   views.idle.addEventListener('click', (event) => {
     const link = event.target.closest('a.term')
     if (!link || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()
     if (link.dataset.kind) actions.browseKind(link.dataset.kind)
-    else actions.commit(link.dataset.q)
+    else actions.commit(link.textContent)
   })
   // Options never take focus: the field keeps it, as the combobox pattern asks.
   listbox.addEventListener('mousedown', (event) => event.preventDefault())

@@ -116,10 +116,15 @@ def test_on_a_slow_network_the_previous_panel_gives_way_and_takes_no_taps(page, 
     # At once: the earlier options take no tap (this one would add "Genre: Rock").
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     # Soon: the loading line in their place, at the top of the panel, and nothing else.
+    # (Read in the frame it first shows: the answer may land soon after.)
+    shown = page.wait_for_function(
+        """() => { const l = document.getElementById('loading')
+                   return l.checkVisibility() && { y: l.getBoundingClientRect().y,
+                     options: document.getElementById('suggestions').checkVisibility() } }""",
+        timeout=1000, polling="raf").json_value()
+    assert not shown["options"]
+    assert shown["y"] - panel_top < 40, "Loading… shows where the options were"
     loading = page.locator("#loading")
-    loading.wait_for(state="visible", timeout=1000)
-    assert not page.locator("#suggestions").is_visible()
-    assert loading.bounding_box()["y"] - panel_top < 40, "Loading… shows where the options were"
     page.wait_for_function(
         "() => document.getElementById('suggestions').dataset.for === 'zep'"
         " && document.querySelector('#suggestions [role=option]')", timeout=15000)

@@ -65,7 +65,7 @@ engine.ready.then((manifest) => store.set({ manifest }), () => {})
 const worker = document.querySelector('meta[name="service-worker"]')?.content
 // Once it is active it is told what this visit fetched before it could see (sw.js keeps those).
 const register = () => navigator.serviceWorker?.register(worker).then(() => navigator.serviceWorker.ready)
-  .then((r) => r.active?.postMessage({ fetched: performance.getEntriesByType('resource').map((e) => e.name) })).catch(() => {})
+  .then((r) => r.active?.postMessage(performance.getEntriesByType('resource').map((e) => e.name))).catch(() => {})
 if (worker) addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(register), 3000))
 const restore = followHistory({ store, engine, runs, idle, scopes, kinds })
 restore()

@@ -11,10 +11,11 @@ import pathlib
 import subprocess
 import tempfile
 import threading
+import time
 
 import pytest
 
-from conftest import REPO, Handler
+from conftest import CSP, REPO, Handler
 from helpers import final_search
 
 FIXTURE = REPO / "Tests/GenerateKitTests/Fixtures/records/site.yml"
@@ -38,6 +39,29 @@ def served():
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder / "site")))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         yield folder, f"http://127.0.0.1:{server.server_address[1]}/"
+        server.shutdown()
+        server.server_close()
+
+
+class RevalidatingHandler(Handler):
+    """What Netlify, Cloudflare Pages and Vercel send by default: the browser's HTTP cache may
+    keep a file but must ask again before using it, so offline only the worker can answer."""
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Cache-Control", "public, max-age=0, must-revalidate")
+        http.server.SimpleHTTPRequestHandler.end_headers(self)
+
+
+@pytest.fixture
+def revalidated():
+    with tempfile.TemporaryDirectory() as name:
+        folder = pathlib.Path(name)
+        build(folder)
+        server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(RevalidatingHandler, directory=str(folder / "site")))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
         server.shutdown()
         server.server_close()
 
@@ -131,4 +155,33 @@ def test_a_rebuild_installs_a_new_worker_that_deletes_the_old_cache(new_page, se
     page.reload()
     assert page.title() == "Records Two"
     assert cache_names(page) == second
+    forgive_offline_errors(problems)
+
+
+def test_a_search_made_before_the_worker_installed_works_offline_on_a_revalidating_host(
+        new_page, revalidated, problems):
+    """The worker installs seconds after the page loads; a search made before then fetched
+    index files it never saw. The page names them to it once it is active, and it keeps them."""
+    page = new_page()
+    page.goto(revalidated)
+    final_search(page, "back")
+    assert "Back in Black" in page.locator("#rows li").first.inner_text()
+    assert page.evaluate("() => navigator.serviceWorker.controller") is None, "searched before the worker ran"
+    fetched = page.evaluate(
+        "() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.includes('/idx/'))")
+    assert fetched
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15000)
+    # Every index file of that search is kept (the answer offline needs them all); wait_for_function
+    # would take the promise itself for a yes, so ask until the answer is yes.
+    deadline = time.monotonic() + 5
+    kept = "(urls) => Promise.all(urls.map((u) => caches.match(u))).then((kept) => kept.every(Boolean))"
+    while not page.evaluate(kept, fetched):
+        assert time.monotonic() < deadline, "the index files fetched before the worker ran were not kept"
+        page.wait_for_timeout(100)
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#q")
+    final_search(page, "back")
+    assert "Back in Black" in page.locator("#rows li").first.inner_text()
+    assert page.locator("#empty").is_hidden()
     forgive_offline_errors(problems)

@@ -245,7 +245,7 @@ struct BrowsePages {
             key: Self.sortKey(value),
             order: order))
         pages += list(
-          rows, folder: folder + "\(slug)/", heading: value,
+          rows, folder: folder + "\(slug)/", heading: Self.heading(of: value, in: facet),
           crumbs: [["title": facet.label, "url": base + folder]],
           description: "\(facet.label): \(value) — every record of \(site.config.title) with it, A–Z.")
       }
@@ -286,6 +286,13 @@ struct BrowsePages {
     let path = String(url.prefix { $0 != "#" && $0 != "?" })
     let file = path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path
     return pagePaths.contains(file) ? base + url : nil
+  }
+
+  /// A facet value's page heading: the value, or after its facet's label
+  /// when it is a bare number, as a page titled "12" says nothing
+  /// ("Customer 12").
+  static func heading(of value: String, in facet: SiteConfig.Facet) -> String {
+    value.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } ? "\(facet.label) \(value)" : value
   }
 
   /// A list cut into pages of `rowsPerPage`, with A–Z jump links on each.

@@ -436,11 +436,10 @@ public struct PageRenderer {
       },
       "chips": [["id": "top", "label": config.search.topResults]]
         + site.collections.filter(\.config.searchable).map { ["id": $0.config.id, "label": $0.config.label] },
-      "trending": config.search.trending,
-      // The idle page lists each kind, to browse it without a query.
-      "kinds": site.collections.filter(\.config.searchable).map {
-        ["id": $0.config.id, "label": $0.config.label]
-      },
+      // The idle page's trending terms and kinds, each a link that works
+      // without JavaScript.
+      "trending": IdleLinks.trending(site, fallback: browses ? base + BrowsePages.folder : nil),
+      "kinds": IdleLinks.kinds(site, browse: browse),
       "facets": site.facets.filter(\.token).map { ["id": $0.id, "label": $0.label] },
       "collections": site.collections.filter(\.writesPages).map { collection in
         ["id": collection.config.id, "label": collection.config.label] as [String: Any]

@@ -71,7 +71,9 @@ engine.ready.then((manifest) => store.set({ manifest }), () => {})
 // Registered a few seconds after the page has loaded, when idle, so that fetching and starting it
 // never competes with a first search on a slow phone (Workbox's advice, a step further).
 const worker = document.querySelector('meta[name="service-worker"]')?.content
-const register = () => navigator.serviceWorker?.register(worker).catch(() => {})
+// Once it is active it is told what this visit fetched before it could see (sw.js keeps those).
+const register = () => navigator.serviceWorker?.register(worker).then(() => navigator.serviceWorker.ready)
+  .then((r) => r.active?.postMessage(performance.getEntriesByType('resource').map((e) => e.name))).catch(() => {})
 if (worker) addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(register), 3000))
 const restore = followHistory({ store, engine, runs, idle, scopes, kinds })
 restore()

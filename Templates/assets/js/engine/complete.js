@@ -41,16 +41,32 @@ function run(title, words, next, parts) {
   return null
 }
 
+// The spelling each word has in the shown records' titles and subtitles (`beyonce` →
+// `beyoncé`): the index holds its terms folded, a person reads them as the data writes them.
+function spellings(docs) {
+  const forms = new Map()
+  for (const doc of docs) {
+    for (const chunk of `${doc.title} ${doc.subtitle ?? ''}`.split(/\s+/)) {
+      const w = queryWords(chunk)
+      if (w.length === 1 && !forms.has(w[0])) forms.set(w[0], bare(chunk).toLowerCase())
+    }
+  }
+  return forms
+}
+
 export function completions({ text, words, matches, filters, docs, limit = 4 }) {
   if (!words.length) return []
   const typed = text.trim().toLowerCase(), next = /\s$/.test(text)
-  const out = [], seen = new Set([typed])
-  const offer = (c) => { if (c && !seen.has(c) && out.length < limit) { seen.add(c); out.push(c) } }
+  // One completion per search: `beyoncé` and `beyonce` find the same records.
+  const key = (c) => queryWords(c).join(' ')
+  const out = [], seen = new Set([key(typed)])
+  const offer = (c) => { if (c && !seen.has(key(c)) && out.length < limit) { seen.add(key(c)); out.push(c) } }
   for (const doc of docs) offer(phrase(doc.title, words, next))
   if (next) return out
   // The last word completed: typed words kept as typed, the term's documents checked against
   // the other words and the filters.
   const head = text.replace(/\S*\s*$/, ''), others = matches.slice(0, -1).map((m) => m.all)
+  const forms = spellings(docs), spelled = (t) => forms.get(t) ?? t
   const last = matches[matches.length - 1]
   const candidates = last.found.filter(([s, t]) => t !== words[words.length - 1] && !s.joined.has(t))
     .sort(([s, a], [r, b]) => r.count(b) - s.count(a)).slice(0, TERMS)
@@ -59,11 +75,11 @@ export function completions({ text, words, matches, filters, docs, limit = 4 }) 
     // A single word with no filter: every document of the term counts, no list work needed.
     if (!others.length && !filters.length) {
       const [a, b] = s.postings(t)
-      scored.push([`${head}${t}`.toLowerCase(), s.count(t), Math.min(a[0] ?? Infinity, b[0] ?? Infinity)])
+      scored.push([`${head}${spelled(t)}`.toLowerCase(), s.count(t), Math.min(a[0] ?? Infinity, b[0] ?? Infinity)])
       continue
     }
     const found = intersect([...others, ...filters, union(s.postings(t))])
-    if (found.length) scored.push([`${head}${t}`.toLowerCase(), found.length, found[0]])
+    if (found.length) scored.push([`${head}${spelled(t)}`.toLowerCase(), found.length, found[0]])
   }
   scored.sort((a, b) => b[1] - a[1] || a[2] - b[2])
   for (const [c] of scored) offer(c)

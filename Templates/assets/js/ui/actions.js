@@ -138,11 +138,11 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       search()
     },
     more: () => search(true),
-    // "Search the whole catalogue" from a filtered search (ui/filters.js
-    // says what `next` leaves): a new search.
+    // "Search the whole catalogue" from a filtered search or its empty
+    // suggestions (ui/filters.js says what `next` leaves): a new search.
     widen(next) {
       if (!next) return
-      set({ ...next, kind: 'top', results: null, asTyped: false })
+      set({ ...next, kind: 'top', view: 'results', editing: false, active: -1, results: null, asTyped: false })
       address('final')
       search()
     },

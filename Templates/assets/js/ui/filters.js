@@ -30,12 +30,12 @@ export function widened(s, scopes) {
 
 export function mountFilters({ store, actions, scopes, slotFor }) {
   const line = $('filters')
-  const buttons = [$('filters-widen'), $('empty-widen')]
+  const buttons = [$('filters-widen'), $('empty-widen'), $('suggest-widen')]
   // "Search the whole catalogue" ("Search All Years" where the label says
   // "all" already) under No Results; a short "Search All" beside results.
   const label = scopes[0].label
   buttons[0].textContent = 'Search All'
-  buttons[1].textContent = /^all\b/i.test(label) ? `Search ${label}` : `Search the whole ${label.toLowerCase()}`
+  buttons[1].textContent = buttons[2].textContent = /^all\b/i.test(label) ? `Search ${label}` : `Search the whole ${label.toLowerCase()}`
   for (const button of buttons) button.onclick = () => actions.widen(widened(store.get(), scopes))
   const input = $('q')
   new ResizeObserver(() => fitPlaceholder(input)).observe(input)
@@ -54,12 +54,24 @@ export function mountFilters({ store, actions, scopes, slotFor }) {
     const query = s.text.trim()
     if (empty) $('empty-text').textContent = `No results${query ? ` for \u201c${query}\u201d` : ''} ${phrase}.`
     buttons[1].hidden = !(empty && canWiden)
+    renderNoMatch(s, phrase, canWiden)
+  }
+
+  // Suggestions find nothing under a scope or tokens: they are the reason to
+  // name, with the same one tap, rather than "try another spelling" (which
+  // results.js writes when nothing narrows the search).
+  function renderNoMatch(s, phrase, canWiden) {
+    const noMatch = $('no-match'), typed = s.suggested?.trim()
+    const narrowed = s.view === 'suggest' && !noMatch.hidden && typed && phrase
+    if (narrowed) noMatch.replaceChildren('No matches for ', noMatch.querySelector('strong') ?? typed, ` ${phrase}.`)
+    buttons[2].hidden = !(narrowed && canWiden)
   }
 
   render(store.get())
   store.subscribe((s, prev) => {
     if (s.tokens !== prev.tokens) requestAnimationFrame(() => fitPlaceholder(input))
     if (s.results !== prev.results || s.view !== prev.view || s.scope !== prev.scope || s.tokens !== prev.tokens) render(s)
+    else if (s.options !== prev.options || s.suggested !== prev.suggested) renderNoMatch(s, filtersPhrase(s, scopes), Boolean(widened(s, scopes)))
     // With the field cleared the scope bar hides; a scope left on would
     // filter the next search unseen, so it goes back to the first.
     if (slotFor(s) === 'none' && s.view !== 'results' && s.scope !== scopes[0].id) {

@@ -60,20 +60,30 @@ export function followHistory({ store, engine, runs, idle, scopes, kinds }) {
     const manifest = store.get().manifest
     if (tokens.length) set({ tokens: tokens.map((t) => tokenFor(manifest, t.facet, t.value) ?? { ...t, label: t.facet }) })
     const place = history.state ?? {}
-    await runs.search(false, place.rows)
-    if (place.y && store.get().results) scrollTo(0, place.y)
+    restoring = true
+    try {
+      await runs.search(false, place.rows)
+      if (place.y && store.get().results) scrollTo(0, place.y)
+    } finally {
+      restoring = false
+    }
   }
 
-  // Back to results keeps the visitor's place: the rows loaded ("Show More")
-  // and the scroll offset go into the entry as they leave for a result. The
-  // browser's own restoring would scroll before the rows exist.
+  // Back and reload keep the visitor's place: the rows loaded ("Show More")
+  // and the scroll offset go into the entry as they leave for a result, and
+  // whenever a scroll ends or rows are added — Chromium keeps no entry state
+  // written while a reload unloads the page. The browser's own restoring
+  // would scroll before the rows exist.
   history.scrollRestoration = 'manual'
+  let restoring = false
   const save = () => {
     const { view, results } = store.get()
-    if (view === 'results' && results) history.replaceState({ ...history.state, rows: results.docs.length, y: scrollY }, '')
+    if (view === 'results' && results && !restoring) history.replaceState({ ...history.state, rows: results.docs.length, y: scrollY }, '')
   }
   addEventListener('pagehide', save)
+  addEventListener('scrollend', save)
   addEventListener('click', (event) => event.target.closest?.('#rows a') && save())
+  store.subscribe((s, prev) => s.results?.docs.length > (prev.results?.docs.length ?? Infinity) && save())
 
   // The entry the page loads into counts as a final search, even one
   // reloaded from a typing entry: typing from here pushes an entry of its

@@ -20,14 +20,15 @@ export function mountResults({ store, actions, base }) {
   // Where focus lands when the row it was on goes away.
   views.results.tabIndex = -1
 
-  // Trending terms and kinds are real GET forms, so they work before the script runs.
-  document.querySelector('.trending')?.addEventListener('submit', (event) => {
+  // Trending terms and kinds are links to a record's page or an A–Z list
+  // (IdleLinks.swift), so they work before the script runs and without it;
+  // with it they search here, unless opened elsewhere.
+  views.idle.addEventListener('click', (event) => {
+    const link = event.target.closest('a.term')
+    if (!link || event.button || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()
-    actions.commit(event.submitter?.value ?? '')
-  })
-  document.querySelector('.browse-kinds')?.addEventListener('submit', (event) => {
-    event.preventDefault()
-    actions.browseKind(event.submitter?.value ?? '')
+    if (link.dataset.kind) actions.browseKind(link.dataset.kind)
+    else actions.commit(link.textContent)
   })
   // Options never take focus: the field keeps it, as the combobox pattern asks.
   listbox.addEventListener('mousedown', (event) => event.preventDefault())
@@ -204,6 +205,14 @@ export function mountResults({ store, actions, base }) {
     if (s.manifest !== prev.manifest) renderTiles(s.manifest)
     if (s.groups !== prev.groups) renderOptions(s)
     if (loading && s.pending !== prev.pending) loading.hidden = !s.pending
+    // Options for other words than the field's take no tap, and once their answer is slow to
+    // come (`pending`) the loading line takes their place (search.css, `data-stale`).
+    const stale = s.view === 'suggest' && s.suggested !== s.text ? (s.pending ? 'waiting' : 'stale') : ''
+    if ((views.suggest.dataset.stale ?? '') !== stale) {
+      if (stale) views.suggest.dataset.stale = stale
+      else delete views.suggest.dataset.stale
+      listbox.inert = $('recents-head').inert = Boolean(stale)
+    }
     if (s.active !== prev.active || s.groups !== prev.groups) renderActive(s.active, s.groups === prev.groups && prev.active)
     // Waiting for an answer changes only aria-busy and the loading line: the rows shown stay as
     // they are until it lands.

@@ -3,7 +3,7 @@
 // lands after a newer run started is dropped, so a slow shard never
 // overwrites a newer answer.
 
-import { hasQuery, sameToken, describe } from './store.js'
+import { hasQuery, sameToken, describe, sameRecent } from './store.js'
 import { $, afterPaint, announce } from './dom.js'
 import { completionOptions } from './completions.js'
 
@@ -49,7 +49,8 @@ export function createRuns({ store, engine, idle, address, phrase }) {
       if (!hasQuery(s)) {
         groups = [
           { id: 'recent', options: s.recents.map((recent) => ({ type: 'recent', recent })) },
-          { id: 'trending', label: 'Trending', options: (s.manifest?.trending ?? []).slice(0, 6).map((text) => ({ type: 'trending', text })) },
+          // A trending term already among the recents shows once, as the person's own.
+          { id: 'trending', label: 'Trending', options: (s.manifest?.trending ?? []).filter((text) => !s.recents.some((r) => sameRecent(r, { text, tokens: [] }))).slice(0, 6).map((text) => ({ type: 'trending', text })) },
           { id: 'filters', label: 'Search by', options: engine.tokenSuggestions('').filter(unused).slice(0, 6).map(filterOption) },
         ]
       } else {
@@ -69,7 +70,7 @@ export function createRuns({ store, engine, idle, address, phrase }) {
       set({ groups, options, active: next, suggested: s.text, error: null, pending: false })
       if (say) announce(options.length ? `${options.length} suggestions` : 'No suggestions', 900)
     } catch (error) {
-      if (id === latest) set({ groups: [], options: [], active: -1, error, pending: false })
+      if (id === latest) set({ groups: [], options: [], active: -1, suggested: get().text, error, pending: false })
     } finally {
       clearTimeout(slow)
     }

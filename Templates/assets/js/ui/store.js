@@ -2,6 +2,8 @@
 // address bar (shareable, Back and reload) and recent searches. UI modules
 // render from the store and change it only through ui/actions.js.
 
+import { fold } from './dom.js'
+
 export function createStore(state) {
   const listeners = new Set()
   return {
@@ -78,7 +80,8 @@ export function writeURL(s, defaultScope, mode) {
 
 const MAX_RECENTS = 8
 const recentsKey = (base) => `generate.recents:${base}`
-const sameRecent = (a, b) => describe(a).toLowerCase() === describe(b).toLowerCase()
+// Case and accents aside: `metallica` and `Metallica`, `beyonce` and `Beyoncé` are one search.
+export const sameRecent = (a, b) => fold(describe(a)) === fold(describe(b))
 
 /** How a recent search reads: its token values, then its text. */
 export const describe = (r) => [...r.tokens.map((t) => t.value), r.text.trim()].filter(Boolean).join(' · ')

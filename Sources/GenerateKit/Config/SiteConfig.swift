@@ -92,6 +92,10 @@ public struct SiteConfig: Sendable {
     /// A single emoji or symbol (one grapheme cluster) shown large in the
     /// artwork tile instead of the initial.
     public var symbol: Located<String>? = nil
+    /// Orders results can be sorted in besides relevance (`sort:`).
+    public var sorts: [ValueKey] = []
+    /// Values results can be filtered to a span of (`range:`).
+    public var ranges: [ValueKey] = []
   }
 
   public struct Facet: Sendable {

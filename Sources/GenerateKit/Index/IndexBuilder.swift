@@ -73,7 +73,10 @@ public struct IndexBuilder: Sendable {
       let filters = try FilterStage(
         site: site, order: order, kindsInOneFile: options.kindsInOneFile, fielded: documents.fielded
       ).run(into: &files)
-      return (files: files.files, typoList: typoList, folder: documents.folder, filters: filters)
+      var keyed = filters
+      let keys = try ValueKeyStage(site: site, order: order).run(into: &files)
+      (keyed.sorts, keyed.ranges) = (keys.sorts, keys.ranges)
+      return (files: files.files, typoList: typoList, folder: documents.folder, filters: keyed)
     }
     let termListing: ShardListing
     do {

@@ -32,7 +32,7 @@ const early = $('q').value
 const typedEarly = document.activeElement === $('q')
 if (early.trim() && !new URLSearchParams(location.search).has('q')) prefetchTerms({ manifestURL, fetchJSON }, early)
 
-const idle = { text: '', tokens: [], scope: scopes[0], kind: 'top', view: 'idle', editing: false, groups: [], options: [], active: -1, results: null, busy: false, error: null, pending: false, dismissed: false }
+const idle = { text: '', tokens: [], scope: scopes[0], kind: 'top', sort: '', view: 'idle', editing: false, groups: [], options: [], active: -1, results: null, busy: false, error: null, pending: false, dismissed: false }
 const store = createStore({ ...idle, recents: loadRecents(base.pathname), manifest: null })
 const address = createAddress(store, scopes[0])
 // ui/filters.js comes when a search first has a scope or a token: most
@@ -57,6 +57,14 @@ store.subscribe((s) => {
     filters = module
     module.mountFilters({ store, actions, scopes: scopeLabels, slotFor })
   }, () => { loading = false })
+})
+// ui/sort.js, the results' sort menu, comes when results first show on a site with sort options.
+const SORT = new URL('./ui/sort.js', import.meta.url).href
+let sorting = false
+store.subscribe((s) => {
+  if (sorting || s.view !== 'results' || !s.manifest?.sorts) return
+  sorting = true
+  import(SORT).then((module) => module.mountSort({ store, actions }), () => { sorting = false })
 })
 engine.ready.then((manifest) => store.set({ manifest }), () => {})
 // The offline worker (sw.js), when the site has one: its scope is the base.

@@ -5,9 +5,9 @@
 import { hasQuery, sameToken, saveRecents, withoutRecent } from './store.js'
 import { afterPaint, announce } from './dom.js'
 
-/** A search token for a facet value, labelled from the manifest; null when the facet is unknown. */
+/** A search token for a facet value or a range's span, labelled from the manifest; null when unknown. */
 export function tokenFor(manifest, facetId, value) {
-  const facet = manifest?.facets?.find((f) => f.id === facetId)
+  const facet = manifest?.facets?.find((f) => f.id === facetId) ?? manifest?.ranges?.find((r) => r.id === facetId)
   return facet && { facet: facet.id, value, label: facet.label, icon: facet.icon }
 }
 
@@ -46,7 +46,10 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       // are the answer (or, while the first page is still filling, as many are asked for), so
       // none is removed and added back.
       const again = s.view === 'results' && s.results && s.kind === 'top' && text === s.text && asTyped === s.asTyped
-      set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: again ? s.results : null, asTyped, dismissed: false })
+      // A new search shows Top Results, keeping a sort only when every kind has it (`title` on a
+      // one-kind site); songs by length would put every artist last.
+      const sort = s.manifest?.sorts?.find((o) => o.id === s.sort)?.kinds.length === s.manifest?.kinds.length ? s.sort : ''
+      set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: again ? s.results : null, asTyped, dismissed: false, sort })
       search(false, again ? s.results.docs.length : 0, again && !s.results.filling ? s.results : null)
       // The history entry and the recent search wait until the rows are on screen: a history call
       // and localStorage cost a millisecond or more each.
@@ -133,7 +136,15 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
     },
     setKind(kind) {
       if (kind === get().kind) return
-      set({ kind })
+      // A sort the new kind's records lack goes back to relevance.
+      const sorts = get().manifest?.sorts ?? []
+      set({ kind, sort: kind === 'top' || sorts.some((o) => o.id === get().sort && o.kinds.includes(kind)) ? get().sort : '' })
+      address('replace')
+      search()
+    },
+    setSort(sort) {
+      if (sort === get().sort) return
+      set({ sort })
       address('replace')
       search()
     },

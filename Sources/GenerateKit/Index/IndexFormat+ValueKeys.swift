@@ -19,7 +19,6 @@ extension Manifest {
     var label: String
     /// `number`, `year`, `duration` or `date`: how a bound is typed and shown.
     var format: String
-    var kinds: [String]
     /// A `ValueKeyFile` with a `scale`.
     var file: String
     /// Spans offered as tokens, from the values' quartiles: `[value, count]`.

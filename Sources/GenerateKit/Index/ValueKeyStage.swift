@@ -50,7 +50,7 @@ struct ValueKeyStage {
       let values = read(option, diagnostics: &diagnostics)
       keys.ranges.append(
         Manifest.Range(
-          id: option.key.id, label: option.key.label, format: option.key.format.rawValue, kinds: option.kinds,
+          id: option.key.id, label: option.key.label, format: option.key.format.rawValue,
           file: try add("range-\(option.key.id)", Self.file(values)),
           offers: Self.offers(values.compactMap { if case .number(let n) = $0 { n } else { nil } }, option.key.format)))
     }

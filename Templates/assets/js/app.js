@@ -64,7 +64,7 @@ let sorting = false
 store.subscribe((s) => {
   if (sorting || s.view !== 'results' || !s.manifest?.sorts) return
   sorting = true
-  import(SORT).then((module) => module.mountSort({ store, actions }), () => { sorting = false })
+  import(SORT).then((module) => module.mountSort({ store, runs, address }), () => { sorting = false })
 })
 engine.ready.then((manifest) => store.set({ manifest }), () => {})
 // The offline worker (sw.js), when the site has one: its scope is the base.

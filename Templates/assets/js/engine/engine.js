@@ -24,7 +24,7 @@ const CHEAP_KINDS = 50000
 // a specifier the bundler cannot read keeps it out of the page's bundle, as match.js does typo.js.
 const OPTIONAL = import.meta.url.includes('/engine/') ? './optional.js' : './engine/optional.js'
 // Sorting and ranges (values.js) come the first time a search is sorted or has a span token.
-const VALUES = import.meta.url.includes('/engine/') ? './values.js' : './engine/values.js'
+const VALUES = OPTIONAL.replace('optional', 'values')
 
 export function createEngine({ manifestURL, fetchJSON } = {}) {
   const loader = createLoader({ manifestURL, fetchJSON })
@@ -45,14 +45,11 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     }),
     suggest, search,
     // A span typed after a range's name (`length:<3:00`) needs values.js: a promise then.
-    tokenSuggestions(text) {
-      const m = engine.manifest, plain = tokenSuggestions(m, text)
-      if (!m?.ranges || !/^[^:]+:./.test(text)) return plain
-      return values().then((v) => v.typedSpans(m, text, loader.load)).then((spans) => [...spans, ...plain])
-    },
+    tokenSuggestions: (text) => /.:./.test(text) && engine.manifest?.ranges
+      ? values((v) => v.typedSpans(engine.manifest, text, loader, tokenSuggestions))
+      : tokenSuggestions(engine.manifest, text),
   }
-  const values = () => import(VALUES)
-  const ranksOf = (file) => values().then((v) => loader.load(file, v.ranksOf))
+  const values = (f) => import(VALUES).then(f)
   engine.ready.catch(() => {}) // callers see the failure; an unwatched one must not reach the console
   const ids = (path) => loader.load(path, (raw) => decode(raw.ids))
 
@@ -93,7 +90,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
       const v = m.facets?.find((f) => f.id === facet)?.values.find((x) => x[0] === value)
       const r = !v && m.ranges?.find((x) => x.id === facet)
       if (!v && !r) return null
-      add(facet, v ? ids(v[2]) : Promise.all([values(), ranksOf(r.file)]).then(([x, file]) => x.within(file, r.format, value)))
+      add(facet, v ? ids(v[2]) : values((x) => x.within(r, value, loader)))
     }
     return Promise.all([...groups.values()].map(async (lists) => union(await Promise.all(lists))))
   }
@@ -192,10 +189,8 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     // (once) and brings the totals, and the page calls it once the rows are drawn.
     if (k >= 0) await kinds.learnAll(q.all, cheap ? null : [k])
     const all = k < 0 ? q.all : q.all.filter((id) => kinds.of(id) === k)
-    const order = sort && m.sorts?.find((x) => x.id === sort)
-    let ranked = rank(all, q.rules, q.tierOf)
-    if (order) ranked = (await values()).sorted(ranked, await ranksOf(order.file), order.descending)
-    const { list, total } = page(ranked, offset, limit, kinds.groupOf)
+    const order = m.sorts?.find((x) => x.id === sort), ranked = rank(all, q.rules, q.tierOf)
+    const { list, total } = page(order ? await values((x) => x.sorted(ranked, order, loader)) : ranked, offset, limit, kinds.groupOf)
     const stem = stemmer(m.options?.forms)
     const rows = await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks))
     kinds.count(q.all, totals)

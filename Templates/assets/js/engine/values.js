@@ -25,7 +25,8 @@ export function ranksOf(raw) {
  * values keep their relevance order and a sort over 100,000 matches is two passes. Documents
  * without a value come last.
  */
-export function sorted(ranked, { ranks }, descending) {
+export async function sorted(ranked, option, loader) {
+  const { ranks } = await loader.load(option.file, ranksOf), descending = option.descending
   let top = 0
   for (const id of ranked) if (ranks[id] > top) top = ranks[id]
   const starts = new Int32Array(top + 3)
@@ -95,9 +96,9 @@ export function parseSpan(format, text) {
   return { lo, hi, loOpen, hiOpen, value }
 }
 
-/** The documents whose value lies in the span, ascending; none for a span that does not read. */
-export function within({ ranks, scale }, format, text) {
-  const span = parseSpan(format, text)
+/** The documents whose value of `range` lies in the span, ascending; none for a span that does not read. */
+export async function within(range, text, loader) {
+  const { ranks, scale } = await loader.load(range.file, ranksOf), span = parseSpan(range.format, text)
   if (!span || !scale) return EMPTY
   const ok = (v) => (span.lo == null || (span.loOpen ? v > span.lo : v >= span.lo)) &&
     (span.hi == null || (span.hiOpen ? v < span.hi : v <= span.hi))
@@ -112,13 +113,12 @@ export function within({ ranks, scale }, format, text) {
 
 /**
  * A span typed after a range's id or label and a colon (`length:<3:00`, `Year: 1950-1990`) as a
- * token, with its count: [] when the text is not one.
+ * token, with its count, before the facet tokens `others` offers for the text.
  */
-export async function typedSpans(manifest, text, load) {
+export async function typedSpans(manifest, text, loader, others) {
   const at = text.indexOf(':'), name = normalize(text.slice(0, at)).trim()
   const r = manifest.ranges?.find((x) => x.id === name || normalize(x.label) === name)
   const span = r && parseSpan(r.format, text.slice(at + 1))
-  if (!span) return []
-  const count = within(await load(r.file, ranksOf), r.format, span.value).length
-  return [{ facet: r.id, facetLabel: r.label, value: span.value, count }]
+  const typed = span ? [{ facet: r.id, facetLabel: r.label, value: span.value, count: (await within(r, span.value, loader)).length }] : []
+  return [...typed, ...others(manifest, text)]
 }

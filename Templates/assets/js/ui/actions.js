@@ -46,10 +46,7 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       // are the answer (or, while the first page is still filling, as many are asked for), so
       // none is removed and added back.
       const again = s.view === 'results' && s.results && s.kind === 'top' && text === s.text && asTyped === s.asTyped
-      // A new search shows Top Results, keeping a sort only when every kind has it (`title` on a
-      // one-kind site); songs by length would put every artist last.
-      const sort = s.manifest?.sorts?.find((o) => o.id === s.sort)?.kinds.length === s.manifest?.kinds.length ? s.sort : ''
-      set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: again ? s.results : null, asTyped, dismissed: false, sort })
+      set({ text, view: 'results', editing: false, active: -1, kind: 'top', results: again ? s.results : null, asTyped, dismissed: false })
       search(false, again ? s.results.docs.length : 0, again && !s.results.filling ? s.results : null)
       // The history entry and the recent search wait until the rows are on screen: a history call
       // and localStorage cost a millisecond or more each.
@@ -136,15 +133,7 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
     },
     setKind(kind) {
       if (kind === get().kind) return
-      // A sort the new kind's records lack goes back to relevance.
-      const sorts = get().manifest?.sorts ?? []
-      set({ kind, sort: kind === 'top' || sorts.some((o) => o.id === get().sort && o.kinds.includes(kind)) ? get().sort : '' })
-      address('replace')
-      search()
-    },
-    setSort(sort) {
-      if (sort === get().sort) return
-      set({ sort })
+      set({ kind })
       address('replace')
       search()
     },

@@ -1,7 +1,10 @@
 // The sort menu in the results header (FORMAT.md "Sort and range files"): an APG menu button,
 // as the compact scope control is, listing Relevance and the sort options of the kind shown.
-// Fetched the first time results show on a site with sort options (app.js); the order it sets
-// is the store's `sort`, which the address keeps (`?sort=length`).
+// Fetched the first time results show on a site with sort options (app.js), so the page pays
+// nothing for it before; the order it sets is the store's `sort`, which the address keeps
+// (`?sort=length`). A sort the kind shown lacks goes back to Relevance: Top Results is sorted only
+// by an option every kind has (`title` on a one-kind site), since songs by length would put
+// every artist after the last song.
 
 import { $, announce, h, step } from './dom.js'
 
@@ -15,10 +18,10 @@ const WORDS = {
 /** The options the kind shown can be sorted by: Relevance, then those its records have. */
 export const sortOptions = (manifest, kind) => [
   { id: '', label: WORDS.relevance },
-  ...(manifest?.sorts ?? []).filter((o) => kind === 'top' || o.kinds.includes(kind)),
+  ...(manifest?.sorts ?? []).filter((o) => (kind === 'top' ? o.kinds.length === manifest.kinds.length : o.kinds.includes(kind))),
 ]
 
-export function mountSort({ store, actions }) {
+export function mountSort({ store, runs, address }) {
   const label = h('span', { id: 'sort-button-label' })
   const button = h('button', { class: 'scope-button sort-button', id: 'sort-button', type: 'button', 'aria-haspopup': 'menu', 'aria-expanded': 'false', 'aria-controls': 'sort-menu' },
     h('span', { class: 'visually-hidden', text: WORDS.sortBy }), label,
@@ -76,7 +79,9 @@ export function mountSort({ store, actions }) {
   function choose(id) {
     const option = sortOptions(store.get().manifest, store.get().kind).find((o) => o.id === id)
     if (!option || id === store.get().sort) return
-    actions.setSort(id)
+    store.set({ sort: id })
+    address('replace')
+    runs.search()
     announce(WORDS.sorted(option.label))
   }
 
@@ -96,8 +101,16 @@ export function mountSort({ store, actions }) {
     if (wrap.hidden) close(false)
   }
 
+  // Called inside the change of kind (a chip, a new search), before its search reads the state.
+  const fit = (s) => {
+    const lost = !!s.sort && !sortOptions(s.manifest, s.kind).some((o) => o.id === s.sort)
+    if (lost) store.set({ sort: '' })
+    return lost
+  }
+  fit(store.get())
   render(store.get())
   store.subscribe((s, prev) => {
+    if (fit(s)) return
     if (s.sort !== prev.sort || s.kind !== prev.kind || s.view !== prev.view || s.results !== prev.results || s.manifest !== prev.manifest) render(s)
   })
 }

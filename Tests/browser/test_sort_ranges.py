@@ -104,7 +104,10 @@ def test_back_restores_the_sort_of_the_search_before(page, site):
     assert again[:12] == lengths[:12]
 
 
-def test_the_menu_works_from_the_keyboard_and_axe_finds_nothing_with_it_open(page, site):
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_menu_works_from_the_keyboard_and_axe_finds_nothing_with_it_open(new_page, site, size, scheme):
+    page = new_page(viewport=SIZES[size], color_scheme=scheme)
     page.goto(site + "?q=love&kind=songs")
     page.wait_for_selector("#sort:not([hidden])")
     settle(page)
@@ -116,6 +119,8 @@ def test_the_menu_works_from_the_keyboard_and_axe_finds_nothing_with_it_open(pag
     focused = lambda: page.evaluate("() => document.activeElement.textContent")  # noqa: E731
     assert focused() == "Relevance", "the checked item takes focus"
     found = Axe().run(page).response["violations"]
+    if size == "phone":
+        page.screenshot(path=f"/tmp/sort-menu-open-{scheme}.png")
     assert not found, [(v["id"], [(n["target"], n["failureSummary"]) for n in v["nodes"][:3]]) for v in found]
     page.keyboard.press("End")
     assert focused() == "Length"

@@ -58,11 +58,13 @@ store.subscribe((s) => {
     module.mountFilters({ store, actions, scopes: scopeLabels, slotFor })
   }, () => { loading = false })
 })
-// ui/sort.js, the results' sort menu, comes when results first show on a site with sort options.
+// ui/sort.js, the results' sort menu, comes when results first show a kind that has sort options
+// (Top Results only has those every kind has), or the address names one.
 const SORT = new URL('./ui/sort.js', import.meta.url).href
 let sorting = false
 store.subscribe((s) => {
-  if (sorting || s.view !== 'results' || !s.manifest?.sorts) return
+  const m = s.manifest, all = m?.kinds.length
+  if (sorting || s.view !== 'results' || !(s.sort || m?.sorts?.some((o) => (s.kind === 'top' ? o.kinds.length === all : o.kinds.includes(s.kind))))) return
   sorting = true
   import(SORT).then((module) => module.mountSort({ store, runs, address }), () => { sorting = false })
 })

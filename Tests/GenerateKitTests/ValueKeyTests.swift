@@ -37,16 +37,20 @@ import Testing
 
   @Test func badSortAndRangeOptionsPointAtTheirPlace() throws {
     try expectError("    sort: 1️⃣length\n", "sort in collection 'songs' must be a list")
-    try expectError("    sort:\n      - { id: length, label: Length, 1️⃣bye: milliseconds }\n", "unknown key 'bye'")
+    try expectError(
+      "    sort:\n      - { id: length, label: Length, 1️⃣bye: milliseconds }\n", "unknown key 'bye'")
     try expectError("    sort:\n      - 1️⃣{ id: length, label: Length }\n", "missing required key 'by'")
     try expectError(
-      "    sort:\n      - { id: length, by: milliseconds, order: 1️⃣upwards }\n", "must be ascending or descending")
+      "    sort:\n      - { id: length, by: milliseconds, order: 1️⃣upwards }\n",
+      "must be ascending or descending")
     try expectError(
       "    range:\n      - { id: length, by: milliseconds, format: 1️⃣minutes }\n",
       "format of range 'length' in collection 'songs' must be one of: number, year, duration, date")
     try expectError(
-      "    sort:\n      - { id: a, by: name }\n      - { id: 1️⃣a, by: milliseconds }\n", "duplicate sort id 'a'")
-    try expectError("    sort:\n      - { id: 1️⃣Length!, by: milliseconds }\n", "id 'Length!' of a sort option")
+      "    sort:\n      - { id: a, by: name }\n      - { id: 1️⃣a, by: milliseconds }\n",
+      "duplicate sort id 'a'")
+    try expectError(
+      "    sort:\n      - { id: 1️⃣Length!, by: milliseconds }\n", "id 'Length!' of a sort option")
     try expectError("    range:\n      - { id: length, by: 1️⃣milisecnds, format: duration }\n", "milisecnds")
   }
 
@@ -55,10 +59,13 @@ import Testing
     let project = try project(adding: marked.text)
     defer { project.remove() }
     let diagnostics = expectBuildFailure(project)
-    let match = try #require(diagnostics.first { $0.message.contains("not a number of milliseconds") }, "\(diagnostics)")
+    let match = try #require(
+      diagnostics.first { $0.message.contains("not a number of milliseconds") }, "\(diagnostics)")
     // The first record (by document number) whose composer is no number: named, with its value.
     #expect(match.message.hasPrefix("record '"), "\(match.message)")
-    #expect(match.message.contains("' of collection 'songs': 'composer' is 'Angus Young', which is not"), "\(match.message)")
+    #expect(
+      match.message.contains("' of collection 'songs': 'composer' is 'Angus Young', which is not"),
+      "\(match.message)")
     #expect(match.location?.file.hasSuffix("site.yml") == true)
   }
 

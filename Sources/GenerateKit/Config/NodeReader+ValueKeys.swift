@@ -5,7 +5,9 @@ import Yams
 extension NodeReader {
   static let valueKeyKeys = ["id", "label", "by", "order", "format"]
 
-  mutating func valueKeys(_ pair: (key: Node, value: Node)?, range: Bool, what: String) -> [SiteConfig.ValueKey] {
+  mutating func valueKeys(_ pair: (key: Node, value: Node)?, range: Bool, what: String) -> [SiteConfig
+    .ValueKey]
+  {
     guard let pair else { return [] }
     let list = range ? "range" : "sort"
     guard let sequence = pair.value.sequence else {
@@ -20,7 +22,9 @@ extension NodeReader {
       else { continue }
       let label = optionalString(pairs, "label", what: itemWhat) ?? id
       let by = located(pairs, "by", what: itemWhat)
-      if pairs["by"] == nil { fail(item, "missing required key 'by' in \(itemWhat): the field or expression to \(list) by") }
+      if pairs["by"] == nil {
+        fail(item, "missing required key 'by' in \(itemWhat): the field or expression to \(list) by")
+      }
       if result.contains(where: { $0.id == id }), let idNode = pairs["id"]?.value {
         fail(idNode, "duplicate \(list) id '\(id)' in \(what)")
         continue
@@ -37,7 +41,8 @@ extension NodeReader {
       }
       var format: SiteConfig.ValueFormat = range ? .number : .text
       if let written = pairs["format"] {
-        let allowed = range ? SiteConfig.ValueFormat.allCases.filter { $0 != .text } : SiteConfig.ValueFormat.allCases
+        let allowed =
+          range ? SiteConfig.ValueFormat.allCases.filter { $0 != .text } : SiteConfig.ValueFormat.allCases
         if let text = written.value.scalar?.string, let chosen = SiteConfig.ValueFormat(rawValue: text),
           allowed.contains(chosen)
         {

@@ -470,7 +470,8 @@ struct ManifestStage {
         slashFocuses: search.slashFocuses, suggestions: search.suggestions,
         forms: WordForms.rules(forLanguage: site.config.language)),
       popularityTiers: PopularityTiers.boundaries(order.map { site.documents[$0].popularity }),
-      sorts: filters.sorts.isEmpty ? nil : filters.sorts, ranges: filters.ranges.isEmpty ? nil : filters.ranges)
+      sorts: filters.sorts.isEmpty ? nil : filters.sorts,
+      ranges: filters.ranges.isEmpty ? nil : filters.ranges)
   }
 }
 

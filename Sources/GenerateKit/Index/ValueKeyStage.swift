@@ -52,7 +52,8 @@ struct ValueKeyStage {
         Manifest.Range(
           id: option.key.id, label: option.key.label, format: option.key.format.rawValue,
           file: try add("range-\(option.key.id)", Self.file(values)),
-          offers: Self.offers(values.compactMap { if case .number(let n) = $0 { n } else { nil } }, option.key.format)))
+          offers: Self.offers(
+            values.compactMap { if case .number(let n) = $0 { n } else { nil } }, option.key.format)))
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
     var content = ContentFolder()
@@ -87,7 +88,9 @@ struct ValueKeyStage {
       if reading == .unreadable, reported < 5 {
         reported += 1
         let collection = site.collections[document.collection].config
-        let key = collection.sorts.first { $0.id == option.key.id } ?? collection.ranges.first { $0.id == option.key.id }
+        let key =
+          collection.sorts.first { $0.id == option.key.id }
+          ?? collection.ranges.first { $0.id == option.key.id }
         diagnostics.append(
           .error(
             at: (key ?? option.key).by.location,

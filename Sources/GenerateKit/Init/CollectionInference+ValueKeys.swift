@@ -9,11 +9,13 @@ extension CollectionContext {
     (["year", "released", "founded", "born"], .year),
     (["milliseconds", "ms", "millis"], .duration),
     (["date", "published", "updated", "created", "modified", "day"], .date),
-    ([
-      "size", "bytes", "count", "length", "pages", "elevation", "altitude", "height", "weight", "price",
-      "rating", "score", "population", "pop", "seconds", "duration", "runtime", "minutes", "area", "votes",
-      "depends", "dependents",
-    ], .number),
+    (
+      [
+        "size", "bytes", "count", "length", "pages", "elevation", "altitude", "height", "weight", "price",
+        "rating", "score", "population", "pop", "seconds", "duration", "runtime", "minutes", "area", "votes",
+        "depends", "dependents",
+      ], .number
+    ),
   ]
 
   /// Offers for a table's columns: at most three sorts (Title always, when
@@ -39,7 +41,8 @@ extension CollectionContext {
       // A length in milliseconds is shown as m:ss: its label leaves the unit out (`length_ms`,
       // `milliseconds` → Length).
       let named =
-        chosen != .duration ? column.name : words.count > 1 ? words.dropLast().joined(separator: "_") : "length"
+        chosen != .duration
+        ? column.name : words.count > 1 ? words.dropLast().joined(separator: "_") : "length"
 
       let id = Naming.id(named, fallback: "value\(found.count + 1)")
       guard !found.contains(where: { $0.id == id }), id != "title" else { continue }
@@ -47,7 +50,8 @@ extension CollectionContext {
         SitePlan.ValueKey(
           id: id, label: Naming.label(named), by: Naming.expression(column.name), format: chosen,
           descending: chosen == .year || chosen == .date,
-          reason: "'\(column.name)' holds \(Self.what(chosen)) in \(column.filled) of \(column.rows) records"))
+          reason: "'\(column.name)' holds \(Self.what(chosen)) in \(column.filled) of \(column.rows) records")
+      )
     }
     return Array(found.prefix(2))
   }

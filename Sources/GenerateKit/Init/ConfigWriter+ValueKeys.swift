@@ -8,8 +8,10 @@ extension ConfigWriter {
     for key in keys { out.append(YAML.comment(key.reason, indent: 4)) }
     func entry(_ parts: [String]) -> String { "      - { \(parts.joined(separator: ", ")) }" }
     func common(_ key: SitePlan.ValueKey) -> [String] {
-      [YAML.flowEntry("id", YAML.scalar(key.id)), YAML.flowEntry("label", YAML.scalar(key.label)),
-       YAML.flowEntry("by", YAML.scalar(key.by))]
+      [
+        YAML.flowEntry("id", YAML.scalar(key.id)), YAML.flowEntry("label", YAML.scalar(key.label)),
+        YAML.flowEntry("by", YAML.scalar(key.by)),
+      ]
     }
     out.append("    sort:")
     out.append(entry(["id: title", "label: Title", "by: title"]))

@@ -117,6 +117,32 @@ import Testing
     #expect(range.offers.allSatisfy { $0.count > 0 })
   }
 
+  @Test func chunksHoldTheValueOrderWithoutCuttingARunOfEqualValues() {
+    let ranks = [3, -1, 0, 3, 1, 3, 3, 2, 0, -1, 1, 2]
+    let chunks = ValueKeyStage.chunks(ranks, size: 3)
+    var seen: [(rank: Int, id: Int)] = []
+    for chunk in chunks {
+      let ids = chunk.ids.numbers.map(Int.init)
+      #expect(ids == ids.sorted(), "a chunk lists its documents ascending")
+      let digits = Array(chunk.ranks.utf8)
+      let relative = (0..<ids.count).map { i in
+        digits[i * chunk.width..<(i + 1) * chunk.width].reduce(0) {
+          $0 * 64 + ValueKeyFile.digits.firstIndex(of: $1)!
+        }
+      }
+      let members = zip(relative, ids).map { (rank: chunk.base + $0, id: $1) }
+      for member in members { #expect(ranks[member.id] == member.rank) }
+      // Every rank of a chunk is at least every rank of the chunks before it.
+      if let last = seen.map(\.rank).max() { #expect(members.allSatisfy { $0.rank >= last }) }
+      #expect(
+        !members.contains { m in seen.contains { $0.rank == m.rank } }, "a run of equal values is not cut")
+      seen += members
+    }
+    #expect(seen.map(\.id).sorted() == ranks.indices.filter { ranks[$0] >= 0 }, "every valued document, once")
+    // In threes, each stretched to the end of its run: [0 0 1 1], then [2 2 3 3 3 3].
+    #expect(chunks.map { $0.ids.numbers.count } == [4, 6])
+  }
+
   @Test func offersAreRoundedSpansThatPartitionTheValues() {
     let lengths = (0..<100).map { Double(120 + $0 * 3) }  // 2:00 … 6:57
     let offers = ValueKeyStage.offers(lengths, .duration)

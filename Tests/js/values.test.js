@@ -26,18 +26,38 @@ test('a sort orders every match by the value, missing values last, ties in relev
   assert.equal(paged.total, 5);
 });
 
-test('a sorted page fetches the rank file once, then only the rows it shows', async () => {
+test('a broad sorted page reads the value order from its start, not every rank, and only its rows', async () => {
   const { engine, names } = open(SITE);
   await engine.search('blue');
   const ranked = names().length;
-  await engine.search('blue', { sort: 'year' });
+  await engine.search('blue', { sort: 'year', limit: 2 });
   const sorted = names().slice(ranked);
-  assert.ok(sorted.some((n) => /idx\/o\/.*sort-year/.test(n)), `the rank file: ${sorted}`);
-  assert.ok(sorted.length <= 2, `a rank file and at most one document shard: ${sorted}`);
+  assert.ok(sorted.some((n) => /idx\/o\/.*sort-year-2/.test(n)), `the last file first (descending): ${sorted}`);
+  assert.ok(!sorted.some((n) => /sort-year\.json|sort-year-0/.test(n)), `no rank file, no file past the page: ${sorted}`);
   const before = names().length;
-  await engine.search('blue', { sort: 'title' });
-  await engine.search('red', { sort: 'year' });
-  assert.ok(!names().slice(before).some((n) => /sort-year/.test(n)), 'the rank file is fetched once');
+  await engine.search('blue', { sort: 'year', limit: 2 });
+  assert.equal(names().length, before, 'the same page again fetches nothing');
+});
+
+test('the value order read file by file gives what every rank gives', async () => {
+  const { engine } = open(SITE);
+  const { sorted } = await import('../../Templates/assets/js/engine/values.js');
+  const { createLoader } = await import('../../Templates/assets/js/engine/loader.js');
+  const { fetchJSON } = open(SITE);
+  const loader = createLoader({ manifestURL: `https://example.test/sub/idx/${manifestName(SITE)}`, fetchJSON });
+  const m = await engine.ready;
+  for (const option of m.sorts) {
+    assert.ok(option.chunks > 1, `${option.id}: files of 3 documents`);
+    for (const ranked of [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [9, 3, 5, 1], [2, 7], [6]]) {
+      const list = Int32Array.from(ranked);
+      const all = await sorted(list, { ...option, chunks: undefined }, loader, Infinity, m.docCount);
+      for (const need of [1, 2, 3, 5, 10]) {
+        const walked = await sorted(list, option, loader, need, m.docCount);
+        assert.deepEqual(Array.from(walked.subarray(0, need)), Array.from(all.subarray(0, need)), `${option.id} ${ranked} first ${need}`);
+        assert.deepEqual(Array.from(walked).sort(), Array.from(list).sort(), 'every match, once');
+      }
+    }
+  }
 });
 
 test('a span token filters alone, with words, with a facet token, and in any written form', async () => {

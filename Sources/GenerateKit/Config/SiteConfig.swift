@@ -151,6 +151,9 @@ public struct SiteConfig: Sendable {
     /// search counts every chip, so it needs them all (the engine's
     /// `CHEAP_KINDS`). Past it, each kind has a file of its own.
     public var kindsInOneFile = 50_000
+    /// Documents per file of a sort option's value order, written on an
+    /// index of more than twice as many (`ValueKeyStage`).
+    public var documentsPerSortFile = 4096
   }
 
   /// How much the inputs may hold (`limits:`): a bound on every dimension

@@ -11,6 +11,9 @@ extension Manifest {
     var kinds: [String]
     /// A `ValueKeyFile`.
     var file: String
+    /// On a large index: how many `ValueChunk` files hold the documents in
+    /// value order, `<file less .json>-<n>.json`, `n` from 0.
+    var chunks: Int?
   }
 
   /// A value results can be filtered to a span of (`range:`).
@@ -61,6 +64,16 @@ struct ValueKeyFile: Codable, Equatable {
 
   /// 64 characters that JSON writes as they are, in ascending order of value.
   static let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_".utf8)
+}
+
+/// `o/<hash>/sort-<id>-<n>.json`: the `n`-th run of documents in the
+/// option's value order (ascending), as ascending document numbers and, for
+/// each, its rank less `base` in `width` digits (`ValueKeyFile.digits`).
+struct ValueChunk: Codable, Equatable {
+  var base: Int
+  var ids: DeltaList
+  var ranks: String
+  var width: Int
 }
 
 /// Numbers written as the data's numbers print (`Value.format`): `180`, `0.99`.

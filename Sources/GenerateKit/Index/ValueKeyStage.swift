@@ -7,6 +7,11 @@ struct ValueKeyStage {
   let site: PreparedSite
   let order: [Int]
 
+  /// Documents per file of a sort's value order (`chunks`), on an index of
+  /// more than twice as many (`index: documentsPerSortFile`, 4,096: about
+  /// 7 KB gzip, what a page's rows cost; the music catalogue has none).
+  var chunkSize = 4096
+
   struct Keys {
     var sorts: [Manifest.Sort] = []
     var ranges: [Manifest.Range] = []
@@ -41,10 +46,18 @@ struct ValueKeyStage {
     for option in sorts {
       let values = read(option, diagnostics: &diagnostics)
       let file = Self.file(values)
-      keys.sorts.append(
-        Manifest.Sort(
-          id: option.key.id, label: option.key.label, descending: option.key.descending ? true : nil,
-          kinds: option.kinds, file: try add("sort-\(option.key.id)", file)))
+      var sort = Manifest.Sort(
+        id: option.key.id, label: option.key.label, descending: option.key.descending ? true : nil,
+        kinds: option.kinds, file: try add("sort-\(option.key.id)", file))
+      if order.count > 2 * chunkSize {
+        let chunks = Self.chunks(Self.denseRanks(values).ranks, size: chunkSize)
+        for (number, chunk) in chunks.enumerated() {
+          let bytes = try IndexEncoder.encode(chunk, capacity: chunk.ranks.utf8.count * 3)
+          written.append(("sort-\(option.key.id)-\(number)", bytes))
+        }
+        sort.chunks = chunks.count
+      }
+      keys.sorts.append(sort)
     }
     for option in ranges {
       let values = read(option, diagnostics: &diagnostics)
@@ -110,8 +123,9 @@ struct ValueKeyStage {
     }
   }
 
-  /// Dense ranks of the values, numbers before text when a sort has both.
-  static func file(_ values: [ValueFormatting.Reading]) -> ValueKeyFile {
+  /// Dense ranks of the values (-1: none), numbers before text when a sort
+  /// has both; the distinct numbers ascending, and whether there was text.
+  static func denseRanks(_ values: [ValueFormatting.Reading]) -> (ranks: [Int], scale: [Double], text: Bool) {
     var numbers = Set<Double>()
     var texts = Set<String>()
     for value in values {
@@ -127,32 +141,67 @@ struct ValueKeyStage {
     for (rank, number) in scale.enumerated() { rankOf[number] = rank }
     var rankOfText: [String: Int] = [:]
     for (rank, text) in words.enumerated() { rankOfText[text] = scale.count + rank }
-    let distinct = scale.count + words.count
+    let ranks = values.map { value -> Int in
+      switch value {
+      case .number(let n): rankOf[n] ?? -1
+      case .text(let t): rankOfText[t] ?? -1
+      default: -1
+      }
+    }
+    return (ranks, scale, !words.isEmpty)
+  }
+
+  /// `ranks` in `width` digits each, the largest value of that width for none.
+  static func encode(_ ranks: [Int], distinct: Int) -> (width: Int, text: String) {
     var width = 1
     var limit = 64
     while distinct >= limit {
       width += 1
       limit *= 64
     }
-    let none = limit - 1
-    var ranks: [UInt8] = []
-    ranks.reserveCapacity(values.count * width)
-    for value in values {
-      var rank = none
-      switch value {
-      case .number(let n): rank = rankOf[n] ?? none
-      case .text(let t): rank = rankOfText[t] ?? none
-      default: break
-      }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(ranks.count * width)
+    for value in ranks {
+      let rank = value < 0 ? limit - 1 : value
       for place in stride(from: width - 1, through: 0, by: -1) {
         var digit = rank
         for _ in 0..<place { digit /= 64 }
-        ranks.append(ValueKeyFile.digits[digit % 64])
+        bytes.append(ValueKeyFile.digits[digit % 64])
       }
     }
+    return (width, String(decoding: bytes, as: UTF8.self))
+  }
+
+  static func file(_ values: [ValueFormatting.Reading]) -> ValueKeyFile {
+    let dense = denseRanks(values)
+    let encoded = encode(dense.ranks, distinct: (dense.ranks.max() ?? -1) + 1)
     return ValueKeyFile(
-      width: width, ranks: String(decoding: ranks, as: UTF8.self),
-      scale: words.isEmpty ? NumberList(scale) : nil)
+      width: encoded.width, ranks: encoded.text, scale: dense.text ? nil : NumberList(dense.scale))
+  }
+
+  /// Documents in value order, cut into files of about `size` (never inside
+  /// a run of equal values), each listing its documents ascending with their
+  /// ranks less the file's first: a sorted page of a broad query reads the
+  /// first of them instead of every document's rank (FORMAT.md).
+  static func chunks(_ ranks: [Int], size: Int) -> [ValueChunk] {
+    let ordered = ranks.indices.filter { ranks[$0] >= 0 }.sorted {
+      ranks[$0] != ranks[$1] ? ranks[$0] < ranks[$1] : $0 < $1
+    }
+    var result: [ValueChunk] = []
+    var start = 0
+    while start < ordered.count {
+      var end = min(start + size, ordered.count)
+      while end < ordered.count && ranks[ordered[end]] == ranks[ordered[end - 1]] { end += 1 }
+      let base = ranks[ordered[start]]
+      let members = ordered[start..<end].sorted()
+      let relative = members.map { ranks[$0] - base }
+      let encoded = encode(relative, distinct: (relative.max() ?? 0) + 1)
+      result.append(
+        ValueChunk(
+          base: base, ids: DeltaList(members.map { Int32($0) }), ranks: encoded.text, width: encoded.width))
+      start = end
+    }
+    return result
   }
 
   /// Three spans from the quartiles, rounded to values that read well: below

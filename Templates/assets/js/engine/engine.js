@@ -190,7 +190,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     if (k >= 0) await kinds.learnAll(q.all, cheap ? null : [k])
     const all = k < 0 ? q.all : q.all.filter((id) => kinds.of(id) === k)
     const order = m.sorts?.find((x) => x.id === sort), ranked = rank(all, q.rules, q.tierOf)
-    const { list, total } = page(order ? await values((x) => x.sorted(ranked, order, loader)) : ranked, offset, limit, kinds.groupOf)
+    const { list, total } = page(order ? await values((x) => x.sorted(ranked, order, loader, kinds.groupOf ? Infinity : offset + limit, m.docCount)) : ranked, offset, limit, kinds.groupOf)
     const stem = stemmer(m.options?.forms)
     const rows = await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks))
     kinds.count(q.all, totals)

@@ -21,12 +21,16 @@ export function ranksOf(raw) {
 }
 
 /**
- * Matches in rank order (relevance), reordered by the option's value: a counting sort, so equal
- * values keep their relevance order and a sort over 100,000 matches is two passes. Documents
- * without a value come last.
+ * Matches in rank order (relevance), reordered by the option's value: equal values keep their
+ * relevance order, documents without a value come last. `need`: how many the page shows (from
+ * the first). A broad query on a large index reads the option's value order a few thousand
+ * documents at a time (`chunks`) until the page is full; otherwise every document's rank (one
+ * file, fetched once) and a counting sort, two passes over the matches.
  */
-export async function sorted(ranked, option, loader) {
-  const { ranks } = await loader.load(option.file, ranksOf), descending = option.descending
+export async function sorted(ranked, option, loader, need, docCount) {
+  const descending = !!option.descending
+  if (option.chunks && need * docCount <= 2 * CHUNK * ranked.length) return walk(ranked, option, loader, need, descending)
+  const { ranks } = await loader.load(option.file, ranksOf)
   let top = 0
   for (const id of ranked) if (ranks[id] > top) top = ranks[id]
   const starts = new Int32Array(top + 3)
@@ -36,6 +40,36 @@ export async function sorted(ranked, option, loader) {
   const out = new Int32Array(ranked.length)
   for (const id of ranked) out[starts[slot(id) - 1]++] = id
   return out
+}
+
+// The documents per chunk the index writes (ValueKeyStage.chunkSize): a page of `need` from
+// matches that are a share `m/n` of the index takes about need·n/m documents of the order.
+const CHUNK = 4096
+
+// The value order chunk by chunk (from the last, descending), each chunk's matches by rank then
+// relevance, until `need` are placed; a chunk never cuts a run of equal values. The matches not
+// reached follow in relevance order: past the page, unless every chunk was read, and then they
+// are those without a value.
+async function walk(ranked, option, loader, need, descending) {
+  const position = new Map()
+  ranked.forEach((id, i) => position.set(id, i))
+  const out = []
+  for (let i = 0; i < option.chunks && out.length < need; i++) {
+    const n = descending ? option.chunks - 1 - i : i
+    const chunk = await loader.load(option.file.replace(/\.json$/, `-${n}.json`), chunkOf)
+    const found = []
+    chunk.ids.forEach((id, j) => position.has(id) && found.push(j))
+    found.sort((a, b) => (descending ? chunk.ranks[b] - chunk.ranks[a] : chunk.ranks[a] - chunk.ranks[b]) || position.get(chunk.ids[a]) - position.get(chunk.ids[b]))
+    for (const j of found) out.push(chunk.ids[j])
+  }
+  const placed = new Set(out)
+  return Int32Array.from([...out, ...ranked.filter((id) => !placed.has(id))])
+}
+
+// A `ValueChunk`: its documents and their ranks (relative to the chunk's first).
+const chunkOf = (raw) => {
+  let v = 0
+  return { ids: raw.ids.map((d) => (v += d)), ranks: ranksOf({ width: raw.width, ranks: raw.ranks }).ranks }
 }
 
 // One bound in the format's unit: seconds, a year, days since 1970-01-01, a number.

@@ -2,14 +2,14 @@
 // engine fetches for each, from a fresh engine (nothing cached) and after the option's rank file
 // is in. FORMAT.md "Sort and range files" quotes its figures.
 //
-//   node Tests/bench/sort_cost.mjs SITE [query]     (SITE built by generate from Data/site.yml
+//   node Tests/bench/sort_cost.mjs SITE [query] [narrow query]   (SITE built from Data/site.yml
 //                                                    or a Tests/bench/synth.py catalogue)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { open } from '../js/support/fixture.mjs';
 
-const [site, query = 'love'] = process.argv.slice(2);
+const [site, query = 'love', narrow = 'kissed'] = process.argv.slice(2);
 if (!site) throw new Error('usage: node Tests/bench/sort_cost.mjs SITE [query]');
 const bytes = (urls) => urls.reduce((n, u) => n + gzipSync(readFileSync(join(site, u.split('?')[0])), { level: 6 }).length, 0);
 
@@ -40,6 +40,8 @@ await cost('sorted', [
   ['next page', (e) => e.search(query, { kind, offset: 12, limit: 18, sort: sort.id })],
   [`'rock' by ${sort.id}`, (e) => e.search('rock', { kind, limit: 12, sort: sort.id })],
 ]);
+// A narrow query: too few matches for the value order's first files, so every document's rank.
+await cost('sorted, narrow', [[`'${narrow}' ${kind} by ${sort.id}`, (e) => e.search(narrow, { kind, limit: 12, sort: sort.id })]]);
 await cost('ranked, every match of the kind', [[`${kind}, no words`, (e) => e.search('', { kind, limit: 12 })]]);
 await cost('sorted, every match of the kind', [[`${kind} by ${sort.id}, no words`, (e) => e.search('', { kind, limit: 12, sort: sort.id })]]);
 if (range) {

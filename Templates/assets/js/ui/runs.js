@@ -54,10 +54,11 @@ export function createRuns({ store, engine, idle, address, phrase }) {
         ]
       } else {
         const r = await engine.suggest(s.text, { scope: s.scope, tokens: plain(s.tokens) })
+        // A span typed after a range's name (`length:<3:00`) is a promise (engine.js).
+        const tokens = s.text.trim() ? await engine.tokenSuggestions(s.text) : []
         if (id !== latest) return
         groups = [
-          // A span typed after a range's name (`length:<3:00`) is a promise (engine.js).
-          { id: 'filters', options: (s.text.trim() ? await engine.tokenSuggestions(s.text) : []).filter(unused).slice(0, 3).map(filterOption) },
+          { id: 'filters', options: tokens.filter(unused).slice(0, 3).map(filterOption) },
           { id: 'completions', options: completionOptions(r.completions, s.text) },
           { id: 'docs', options: r.docs.map((doc) => ({ type: 'doc', doc })) },
         ]

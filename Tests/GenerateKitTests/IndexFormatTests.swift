@@ -42,6 +42,9 @@ extension Manifest {
       return DistinctGroups.self
     case path.hasPrefix("idx/f/") && path.hasSuffix("/kinds.json"): return AllKinds.self
     case path.hasPrefix("idx/f/"): return IDList.self
+    case path.hasPrefix("idx/o/") && path.range(of: #"-\d+\.json$"#, options: .regularExpression) != nil:
+      return ValueChunk.self
+    case path.hasPrefix("idx/o/"): return ValueKeyFile.self
     default: return nil
     }
   }

@@ -25,7 +25,7 @@ extension NodeReader {
 
   static let collectionKeys = [
     "id", "label", "singular", "table", "title", "subtitle", "popularity", "fields", "facets", "search",
-    "searchable", "page", "url", "where", "fold", "distinct", "weights", "image", "symbol",
+    "searchable", "page", "url", "where", "fold", "distinct", "weights", "image", "symbol", "sort", "range",
   ]
 
   mutating func collection(_ node: Node) -> SiteConfig.Collection? {
@@ -39,6 +39,8 @@ extension NodeReader {
     collection.distinct = located(pairs, "distinct", what: what)
     collection.image = located(pairs, "image", what: what)
     collection.symbol = located(pairs, "symbol", what: what)
+    collection.sorts = valueKeys(pairs["sort"], range: false, what: what)
+    collection.ranges = valueKeys(pairs["range"], range: true, what: what)
     collection.weights = expressions(pairs["weights"], what: "weights in \(what)", keys: "search field names")
     for weight in collection.weights {
       let text = weight.expression.value

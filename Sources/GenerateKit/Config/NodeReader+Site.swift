@@ -144,6 +144,7 @@ extension NodeReader {
       ("topsPerPrefix", 1...10_000, \.topsPerPrefix),
       ("rowBytesPerShard", 0...1_048_576, \.rowBytesPerShard),
       ("kindsInOneFile", 0...100_000_000, \.kindsInOneFile),
+      ("documentsPerSortFile", 1...1_000_000, \.documentsPerSortFile),
     ]
     guard let pairs = mapping(node, allowed: limits.map(\.0), what: "index") else { return index }
     for (name, range, path) in limits {

@@ -92,6 +92,10 @@ public struct SiteConfig: Sendable {
     /// A single emoji or symbol (one grapheme cluster) shown large in the
     /// artwork tile instead of the initial.
     public var symbol: Located<String>? = nil
+    /// Orders results can be sorted in besides relevance (`sort:`).
+    public var sorts: [ValueKey] = []
+    /// Values results can be filtered to a span of (`range:`).
+    public var ranges: [ValueKey] = []
   }
 
   public struct Facet: Sendable {
@@ -147,6 +151,9 @@ public struct SiteConfig: Sendable {
     /// search counts every chip, so it needs them all (the engine's
     /// `CHEAP_KINDS`). Past it, each kind has a file of its own.
     public var kindsInOneFile = 50_000
+    /// Documents per file of a sort option's value order, written on an
+    /// index of more than twice as many (`ValueKeyStage`).
+    public var documentsPerSortFile = 4096
   }
 
   /// How much the inputs may hold (`limits:`): a bound on every dimension

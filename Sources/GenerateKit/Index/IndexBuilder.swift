@@ -29,6 +29,8 @@ public struct IndexBuilder: Sendable {
     public var leadBytes = tunable.rowBytesPerShard
     /// Up to this many documents the kinds' documents are one file.
     public var kindsInOneFile = tunable.kindsInOneFile
+    /// Documents per file of a sort option's value order.
+    public var sortChunk = tunable.documentsPerSortFile
     /// Rows a final search shows first (`FIRST` in ui/runs.js): a term shard
     /// carries them for its commonest words, within half of `leadBytes` more.
     public var enterRows = 12
@@ -54,6 +56,7 @@ public struct IndexBuilder: Sendable {
     options.tops = config.topsPerPrefix
     options.leadBytes = config.rowBytesPerShard
     options.kindsInOneFile = config.kindsInOneFile
+    options.sortChunk = config.documentsPerSortFile
   }
 
   public func build(_ site: PreparedSite) throws -> SiteIndex {
@@ -73,7 +76,10 @@ public struct IndexBuilder: Sendable {
       let filters = try FilterStage(
         site: site, order: order, kindsInOneFile: options.kindsInOneFile, fielded: documents.fielded
       ).run(into: &files)
-      return (files: files.files, typoList: typoList, folder: documents.folder, filters: filters)
+      var keyed = filters
+      let keys = try ValueKeyStage(site: site, order: order, chunkSize: options.sortChunk).run(into: &files)
+      (keyed.sorts, keyed.ranges) = (keys.sorts, keys.ranges)
+      return (files: files.files, typoList: typoList, folder: documents.folder, filters: keyed)
     }
     let termListing: ShardListing
     do {

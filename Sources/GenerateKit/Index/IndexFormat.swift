@@ -37,6 +37,10 @@ struct Manifest: Codable, Equatable {
   /// The first document number of each order of magnitude of popularity
   /// after the first (`PopularityTiers`); nil when every document has one.
   var popularityTiers: [Int]?
+  /// Orders besides relevance, and spans results can be filtered to
+  /// (`IndexFormat+ValueKeys.swift`); absent when no collection has any.
+  var sorts: [Sort]?
+  var ranges: [Range]?
 
   struct Kind: Codable, Equatable {
     var id: String

@@ -330,6 +330,9 @@ struct FilterStage {
     var kindsFile: String?
     var scopes: [Manifest.Scope] = []
     var facets: [Manifest.Facet] = []
+    /// The sort and range options (`ValueKeyStage`), placed already.
+    var sorts: [Manifest.Sort] = []
+    var ranges: [Manifest.Range] = []
 
     /// Every file name made a path in `folder`.
     func placed(in folder: String) -> Filters {
@@ -470,7 +473,9 @@ struct ManifestStage {
       options: Manifest.Options(
         slashFocuses: search.slashFocuses, suggestions: search.suggestions,
         forms: WordForms.rules(forLanguage: site.config.language), endings: endings),
-      popularityTiers: PopularityTiers.boundaries(order.map { site.documents[$0].popularity }))
+      popularityTiers: PopularityTiers.boundaries(order.map { site.documents[$0].popularity }),
+      sorts: filters.sorts.isEmpty ? nil : filters.sorts,
+      ranges: filters.ranges.isEmpty ? nil : filters.ranges)
   }
 }
 

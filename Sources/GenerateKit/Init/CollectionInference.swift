@@ -25,6 +25,19 @@ public struct SitePlan: Sendable {
     public var codeKey: String?
     /// Text columns past `maxSearched` that would have been searched.
     public var searchLeftOut = 0
+    /// Columns offered as sorts and ranges (`CollectionInference+ValueKeys`).
+    public var valueKeys: [ValueKey] = []
+  }
+
+  /// A column offered both as a sort option and as a range.
+  public struct ValueKey: Sendable, Equatable {
+    public var id: String
+    public var label: String
+    public var by: String
+    public var format: SiteConfig.ValueFormat
+    /// Newest or largest first: years and dates.
+    public var descending: Bool
+    public var reason: String
   }
 
   public struct Facet: Sendable, Equatable {
@@ -278,6 +291,7 @@ public struct CollectionInference {
       context.addLists(to: &plan, shape: shape)
       ArtworkInference.apply(to: &plan, shape: shape)
       (plan.popularity, plan.popularityReason) = context.popularity(of: shape)
+      if name == nil { plan.valueKeys = context.valueKeys(of: shape, title: plan.title) }
       // Facets: its own, a code table's own value, then those of the
       // records that refer to it (an album's songs' genres).
       var seen = Set<String>()

@@ -42,6 +42,7 @@ extension ConfigWriter {
       collection.image = plan.image.map(located)
       collection.symbol = plan.symbol.map(located)
       collection.weights = plan.codeKey.map { [($0, located("2"))] } ?? []
+      (collection.sorts, collection.ranges) = ConfigWriter.valueKeys(plan, located: located)
       return collection
     }
     var search = SiteConfig.Search()
@@ -134,6 +135,9 @@ extension ConfigWriter {
       lines += collection.fields.map { "\(at) field \(q($0.name)) = \(q($0.expression.value))" }
       lines += collection.facets.map { "\(at) facet \(q($0.facet)) = \(q($0.expression.value))" }
       lines += collection.weights.map { "\(at) weight \(q($0.name)) = \(q($0.expression.value))" }
+      lines += (collection.sorts + collection.ranges).map {
+        "\(at) value \(q($0.id)) \(q($0.label)) \(q($0.by.value)) \($0.descending) \($0.format)"
+      }
     }
     for facet in config.facets {
       var labels = "none"

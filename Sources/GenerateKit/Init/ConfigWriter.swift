@@ -240,6 +240,7 @@ public struct ConfigWriter {
         out += YAML.blockEntry(facet.facet, YAML.scalar(facet.expression), indent: 6)
       }
     }
+    out += valueKeys(collection.valueKeys)
     out.append("    page: { template: record, path: \(YAML.quoted("\(collection.id)/{{slug}}/")) }")
     return out
   }

@@ -111,6 +111,15 @@ extension DocumentBuilder {
       prepared.distinct = distinct
       prepared.image = spec.image.flatMap { compile($0, table: table) }
       prepared.symbol = spec.symbol.flatMap { compile($0, table: table) }
+      // `sort:` and `range:`: a field's name, `title`, `popularity` or an expression.
+      for key in spec.sorts + spec.ranges where prepared.valueKeys[key.by.value] == nil {
+        let by = key.by.value
+        let compiled =
+          by == "title" ? title : by == "popularity" ? nil : fieldIndex[by].map { fields[$0].expression }
+        if let found = compiled ?? (by == "popularity" ? nil : compile(key.by, table: table)) {
+          prepared.valueKeys[by] = found
+        }
+      }
       collections.append(prepared)
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }

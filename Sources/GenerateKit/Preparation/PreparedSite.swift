@@ -23,6 +23,8 @@ final class PreparedCollection: @unchecked Sendable {
   /// The record's picture and symbol (`image:`, `symbol:`).
   var image: CompiledExpression?
   var symbol: CompiledExpression?
+  /// The `by:` of each `sort:` and `range:` option, compiled (`popularity` has none).
+  var valueKeys: [String: CompiledExpression] = [:]
 
   init(
     config: SiteConfig.Collection, table: Table, title: CompiledExpression, popularity: CompiledExpression?,
@@ -150,6 +152,16 @@ public final class PreparedSite: @unchecked Sendable {
     let collection = collections[document.collection]
     guard let distinct = collection.distinct else { return nil }
     return evaluator.evaluate(distinct, table: collection.table, row: document.row).text
+  }
+
+  /// A document's value for a `sort:` or `range:` option's `by:`: nil when
+  /// its collection has no such option.
+  func keyValue(_ by: String, of index: Int) -> Value? {
+    let document = documents[index]
+    let collection = collections[document.collection]
+    if by == "popularity" { return .number(document.popularity) }
+    guard let expression = collection.valueKeys[by] else { return nil }
+    return evaluator.evaluate(expression, table: collection.table, row: document.row)
   }
 
   func setEvaluator(_ evaluator: ExpressionEvaluator) { self.evaluator = evaluator }

@@ -32,7 +32,7 @@ const early = $('q').value
 const typedEarly = document.activeElement === $('q')
 if (early.trim() && !new URLSearchParams(location.search).has('q')) prefetchTerms({ manifestURL, fetchJSON }, early)
 
-const idle = { text: '', tokens: [], scope: scopes[0], kind: 'top', view: 'idle', editing: false, groups: [], options: [], active: -1, results: null, busy: false, error: null, pending: false, dismissed: false }
+const idle = { text: '', tokens: [], scope: scopes[0], kind: 'top', sort: '', view: 'idle', editing: false, groups: [], options: [], active: -1, results: null, busy: false, error: null, pending: false, dismissed: false }
 const store = createStore({ ...idle, recents: loadRecents(base.pathname), manifest: null })
 const address = createAddress(store, scopes[0])
 // ui/filters.js comes when a search first has a scope or a token: most
@@ -65,6 +65,16 @@ const TOPHIT = new URL('./ui/tophit.js', import.meta.url).href
 let wide
 store.subscribe((s) => {
   if (s.results && matchMedia('(min-width:64rem)').matches) wide ??= import(TOPHIT).then((m) => m.mountTopHit({ store, actions, engine, h, rowView, base }), () => {})
+})
+// ui/sort.js, the results' sort menu, comes when results first show a kind that has sort options
+// (Top Results only has those every kind has), or the address names one.
+const SORT = new URL('./ui/sort.js', import.meta.url).href
+let sorting = false
+store.subscribe((s) => {
+  const m = s.manifest, all = m?.kinds.length
+  if (sorting || s.view !== 'results' || !(s.sort || m?.sorts?.some((o) => (s.kind === 'top' ? o.kinds.length === all : o.kinds.includes(s.kind))))) return
+  sorting = true
+  import(SORT).then((module) => module.mountSort({ store, runs, address }), () => { sorting = false })
 })
 engine.ready.then((manifest) => store.set({ manifest }), () => {})
 // The offline worker (sw.js), when the site has one: its scope is the base.

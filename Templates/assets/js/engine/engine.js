@@ -23,6 +23,8 @@ const CHEAP_KINDS = 50000
 // The optional-words code (optional.js) is fetched only when every word together finds nothing;
 // a specifier the bundler cannot read keeps it out of the page's bundle, as match.js does typo.js.
 const OPTIONAL = import.meta.url.includes('/engine/') ? './optional.js' : './engine/optional.js'
+// Sorting and ranges (values.js) come the first time a search is sorted or has a span token.
+const VALUES = OPTIONAL.replace('optional', 'values')
 
 export function createEngine({ manifestURL, fetchJSON } = {}) {
   const loader = createLoader({ manifestURL, fetchJSON })
@@ -42,8 +44,12 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
       return (engine.manifest = m)
     }),
     suggest, search,
-    tokenSuggestions: (text) => tokenSuggestions(engine.manifest, text),
+    // A span typed after a range's name (`length:<3:00`) needs values.js: a promise then.
+    tokenSuggestions: (text) => /.:./.test(text) && engine.manifest?.ranges
+      ? values((v) => v.typedSpans(engine.manifest, text, loader, tokenSuggestions))
+      : tokenSuggestions(engine.manifest, text),
   }
+  const values = (f) => import(VALUES).then(f)
   engine.ready.catch(() => {}) // callers see the failure; an unwatched one must not reach the console
   const ids = (path) => loader.load(path, (raw) => decode(raw.ids))
 
@@ -74,17 +80,19 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
 
   // A token that names nothing (a stale URL) admits nothing: null. Values of one facet
   // combine with OR (Genre: Blues, Genre: Rock), facets and the scope with AND, as in
-  // InstantSearch: one list per facet.
+  // InstantSearch: one list per facet. A range's token is a span (`Length: <3:00`).
   function filters(scope, tokens) {
     const m = engine.manifest, groups = new Map()
+    const add = (key, list) => groups.set(key, [...(groups.get(key) ?? []), list])
     const s = m.scopes?.find((x) => x.id === scope)
-    if (s?.file) groups.set('', [s.file])
+    if (s?.file) add('', ids(s.file))
     for (const { facet, value } of tokens) {
       const v = m.facets?.find((f) => f.id === facet)?.values.find((x) => x[0] === value)
-      if (!v) return null
-      groups.set(facet, [...(groups.get(facet) ?? []), v[2]])
+      const r = !v && m.ranges?.find((x) => x.id === facet)
+      if (!v && !r) return null
+      add(facet, v ? ids(v[2]) : values((x) => x.within(r, value, loader)))
     }
-    return Promise.all([...groups.values()].map(async (paths) => union(await Promise.all(paths.map(ids)))))
+    return Promise.all([...groups.values()].map(async (lists) => union(await Promise.all(lists))))
   }
 
   async function query(text, scope, tokens, final, asTyped = false) {
@@ -160,7 +168,8 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   }
 
   // `asTyped`: no word is corrected ("Search instead for …").
-  async function searchAnew(text, { scope = 'all', tokens = [], kind = 'top', offset = 0, limit = 50, asTyped = false } = {}) {
+  // `sort`: the id of a sort option (FORMAT.md "Sort and range files"); relevance without one.
+  async function searchAnew(text, { scope = 'all', tokens = [], kind = 'top', offset = 0, limit = 50, asTyped = false, sort = '' } = {}) {
     const m = await engine.ready
     const totals = { top: 0 }
     for (const k of m.kinds) totals[k.id] = 0
@@ -180,7 +189,8 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     // (once) and brings the totals, and the page calls it once the rows are drawn.
     if (k >= 0) await kinds.learnAll(q.all, cheap ? null : [k])
     const all = k < 0 ? q.all : q.all.filter((id) => kinds.of(id) === k)
-    const { list, total } = page(rank(all, q.rules, q.tierOf), offset, limit, kinds.groupOf)
+    const order = m.sorts?.find((x) => x.id === sort), ranked = rank(all, q.rules, q.tierOf)
+    const { list, total } = page(order ? await values((x) => x.sorted(ranked, order, loader, kinds.groupOf ? Infinity : offset + limit, m.docCount)) : ranked, offset, limit, kinds.groupOf)
     const stem = stemmer(m.options)
     const rows = await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks))
     kinds.count(q.all, totals)
@@ -188,10 +198,11 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const counted = cheap && kinds.known < m.kinds.length
       ? () => (counting ??= kinds.learnAll(q.all, null).then(() => kinds.count(q.all, { ...totals })))
       : null
-    const shown = proximityFirst(rows, q.words ?? [], q.rules, stem)
+    // A sorted page is in the option's order: proximity and whole titles reorder relevance only.
+    const shown = order ? rows : proximityFirst(rows, q.words ?? [], q.rules, stem)
     // A correction is never announced over No Results.
     return {
-      text, docs: offset ? shown : wholeFirst(shown, q.words ?? []), total, totals, counted,
+      text, docs: offset || order ? shown : wholeFirst(shown, q.words ?? []), total, totals, counted,
       corrected: q.all.length ? q.corrected : [], dropped: q.all.length ? q.dropped : [],
     }
   }

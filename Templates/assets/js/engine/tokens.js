@@ -10,7 +10,13 @@ export function tokenSuggestions(manifest, text = '') {
       if (label || startsWord(normalize(value), q)) out.push({ facet: f.id, facetLabel: f.label, value, count, icon: f.icon })
     }
   }
-  return out.sort((a, b) => b.count - a.count)
+  out.sort((a, b) => b.count - a.count)
+  // A range's spans from its values' quartiles (`Length: <3:00`), when its name is typed.
+  const spans = []
+  for (const r of manifest?.ranges || []) {
+    if (q.length > 2 && normalize(r.label).startsWith(q)) for (const [value, count] of r.offers) spans.push({ facet: r.id, facetLabel: r.label, value, count })
+  }
+  return [...spans, ...out]
 }
 
 // "rap" should offer "Hip Hop/Rap": any word of the value may begin with the text.

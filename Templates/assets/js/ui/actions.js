@@ -5,9 +5,9 @@
 import { hasQuery, sameToken, saveRecents, withoutRecent } from './store.js'
 import { afterPaint, announce } from './dom.js'
 
-/** A search token for a facet value, labelled from the manifest; null when the facet is unknown. */
+/** A search token for a facet value or a range's span, labelled from the manifest; null when unknown. */
 export function tokenFor(manifest, facetId, value) {
-  const facet = manifest?.facets?.find((f) => f.id === facetId)
+  const facet = manifest?.facets?.find((f) => f.id === facetId) ?? manifest?.ranges?.find((r) => r.id === facetId)
   return facet && { facet: facet.id, value, label: facet.label, icon: facet.icon }
 }
 

@@ -46,8 +46,8 @@ export function followHistory({ store, engine, runs, idle, scopes, kinds }) {
 
   /** Puts the page in the state the address describes, without animating. */
   async function restore() {
-    const { text, tokens, scope, kind, asTyped } = readURL()
-    const state = { ...idle, text, asTyped, scope: scopes.includes(scope) ? scope : scopes[0], kind: kinds.includes(kind) ? kind : 'top' }
+    const { text, tokens, scope, kind, asTyped, sort } = readURL()
+    const state = { ...idle, text, asTyped, sort, scope: scopes.includes(scope) ? scope : scopes[0], kind: kinds.includes(kind) ? kind : 'top' }
     const known = () => tokens.map((t) => tokenFor(store.get().manifest, t.facet, t.value)).filter(Boolean)
     runs.drop()
     if (!text.trim() && !tokens.length && state.kind === 'top') return snap(document.documentElement, () => set(state))

@@ -55,9 +55,11 @@ export function createRuns({ store, engine, idle, address, phrase }) {
         ]
       } else {
         const r = await engine.suggest(s.text, { scope: s.scope, tokens: plain(s.tokens) })
+        // A span typed after a range's name (`length:<3:00`) is a promise (engine.js).
+        const tokens = s.text.trim() ? await engine.tokenSuggestions(s.text) : []
         if (id !== latest) return
         groups = [
-          { id: 'filters', options: (s.text.trim() ? engine.tokenSuggestions(s.text) : []).filter(unused).slice(0, 3).map(filterOption) },
+          { id: 'filters', options: tokens.filter(unused).slice(0, 3).map(filterOption) },
           { id: 'completions', options: completionOptions(r.completions, s.text) },
           { id: 'docs', options: r.docs.map((doc) => ({ type: 'doc', doc })) },
         ]
@@ -94,7 +96,7 @@ export function createRuns({ store, engine, idle, address, phrase }) {
     try {
       await engine.ready
       const limit = append ? PAGE : rows > FIRST ? Math.min(Math.max(PAGE, rows | 0), 20 * PAGE) : FIRST
-      const query = { scope: s.scope, tokens: plain(s.tokens), kind: s.kind, asTyped: s.asTyped }
+      const query = { scope: s.scope, tokens: plain(s.tokens), kind: s.kind, asTyped: s.asTyped, sort: s.sort }
       const r = await engine.search(s.text, { ...query, offset: from, limit })
       if (id !== latest) return
       if (!append) {

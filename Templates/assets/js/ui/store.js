@@ -35,7 +35,7 @@ export function slotFor(s) {
 /** The idle page shows the large title; any search activity hides it, as on iOS. */
 export const modeFor = (s) => (s.editing || s.view !== 'idle' ? 'active' : 'idle')
 
-// The address: ?q=…&token=genre:Jazz&scope=…&kind=…
+// The address: ?q=…&token=genre:Jazz&scope=…&kind=…&sort=…
 
 export function readURL() {
   const params = new URLSearchParams(location.search)
@@ -44,7 +44,7 @@ export function readURL() {
     return at > 0 ? [{ facet: raw.slice(0, at), value: raw.slice(at + 1) }] : []
   })
   // `typed=1`: "Search instead for" was chosen, so a reload keeps the words as typed.
-  return { text: params.get('q') ?? '', scope: params.get('scope'), kind: params.get('kind'), tokens, asTyped: params.get('typed') === '1' }
+  return { text: params.get('q') ?? '', scope: params.get('scope'), kind: params.get('kind'), tokens, asTyped: params.get('typed') === '1', sort: params.get('sort') ?? '' }
 }
 
 /**
@@ -60,6 +60,7 @@ export function writeURL(s, defaultScope, mode) {
   if (s.scope !== defaultScope) params.set('scope', s.scope)
   if (s.kind !== 'top' && s.view === 'results') params.set('kind', s.kind)
   if (s.asTyped && s.view === 'results' && s.text.trim()) params.set('typed', '1')
+  if (s.sort && s.view === 'results') params.set('sort', s.sort)
   // Not `params.size`: Safari before 17 has none, and undefined would keep
   // every search out of the address.
   const query = params.toString()

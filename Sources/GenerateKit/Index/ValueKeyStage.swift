@@ -1,0 +1,226 @@
+/// Stage 6b: the sort and range options (`sort:`, `range:`), each one file
+/// of one rank per document (`ValueKeyFile`, FORMAT.md "Sort and range
+/// files"), so the browser orders and filters matches by number before it
+/// fetches a single document. The files share one folder named by a hash of
+/// them all, as the filter files do.
+struct ValueKeyStage {
+  let site: PreparedSite
+  let order: [Int]
+
+  /// Documents per file of a sort's value order (`chunks`), on an index of
+  /// more than twice as many (`index: documentsPerSortFile`, 4,096: about
+  /// 7 KB gzip, what a page's rows cost; the music catalogue has none).
+  var chunkSize = 4096
+
+  struct Keys {
+    var sorts: [Manifest.Sort] = []
+    var ranges: [Manifest.Range] = []
+  }
+
+  /// One option as the collections declare it, merged by id.
+  private struct Option {
+    var key: SiteConfig.ValueKey
+    /// Collection index → its `by:`.
+    var by: [Int: String] = [:]
+    var kinds: [String] = []
+  }
+
+  func run(into files: inout IndexFiles) throws -> Keys {
+    var sorts: [Option] = []
+    var ranges: [Option] = []
+    for (index, collection) in site.collections.enumerated() where collection.config.searchable {
+      for key in collection.config.sorts { merge(key, collection: index, into: &sorts) }
+      for key in collection.config.ranges { merge(key, collection: index, into: &ranges) }
+    }
+    var keys = Keys()
+    guard !sorts.isEmpty || !ranges.isEmpty else { return keys }
+    var diagnostics: [Diagnostic] = []
+    var written: [(name: String, bytes: [UInt8])] = []
+    func add(_ name: String, _ file: ValueKeyFile) throws -> String {
+      let bytes = try IndexEncoder.encode(file, capacity: file.ranks.utf8.count + 64)
+      // A sort and a range of the same values share their file.
+      if let same = written.first(where: { $0.bytes == bytes }) { return same.name }
+      written.append((name, bytes))
+      return name
+    }
+    for option in sorts {
+      let values = read(option, diagnostics: &diagnostics)
+      let file = Self.file(values)
+      var sort = Manifest.Sort(
+        id: option.key.id, label: option.key.label, descending: option.key.descending ? true : nil,
+        kinds: option.kinds, file: try add("sort-\(option.key.id)", file))
+      if order.count > 2 * chunkSize {
+        let chunks = Self.chunks(Self.denseRanks(values).ranks, size: chunkSize)
+        for (number, chunk) in chunks.enumerated() {
+          let bytes = try IndexEncoder.encode(chunk, capacity: chunk.ranks.utf8.count * 3)
+          written.append(("sort-\(option.key.id)-\(number)", bytes))
+        }
+        sort.chunks = chunks.count
+      }
+      keys.sorts.append(sort)
+    }
+    for option in ranges {
+      let values = read(option, diagnostics: &diagnostics)
+      keys.ranges.append(
+        Manifest.Range(
+          id: option.key.id, label: option.key.label, format: option.key.format.rawValue,
+          file: try add("range-\(option.key.id)", Self.file(values)),
+          offers: Self.offers(
+            values.compactMap { if case .number(let n) = $0 { n } else { nil } }, option.key.format)))
+    }
+    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+    var content = ContentFolder()
+    for file in written { content.add(file.bytes, before: file.name + ":", after: ";") }
+    let folder = content.name("o")
+    for file in written { files.files.append(("idx/\(folder)\(file.name).json", file.bytes)) }
+    for s in keys.sorts.indices { keys.sorts[s].file = "\(folder)\(keys.sorts[s].file).json" }
+    for r in keys.ranges.indices { keys.ranges[r].file = "\(folder)\(keys.ranges[r].file).json" }
+    return keys
+  }
+
+  private func merge(_ key: SiteConfig.ValueKey, collection: Int, into options: inout [Option]) {
+    let kind = site.collections[collection].config.id
+    if let at = options.firstIndex(where: { $0.key.id == key.id }) {
+      options[at].by[collection] = key.by.value
+      options[at].kinds.append(kind)
+    } else {
+      options.append(Option(key: key, by: [collection: key.by.value], kinds: [kind]))
+    }
+  }
+
+  /// Every document's value, by document number; a value the format cannot
+  /// read is an error at the option's `by:`, naming the record.
+  private func read(_ option: Option, diagnostics: inout [Diagnostic]) -> [ValueFormatting.Reading] {
+    var reported = 0
+    return order.map { documentIndex in
+      let document = site.documents[documentIndex]
+      guard let by = option.by[document.collection], let value = site.keyValue(by, of: documentIndex) else {
+        return .missing
+      }
+      let reading = ValueFormatting.read(value, as: option.key.format)
+      if reading == .unreadable, reported < 5 {
+        reported += 1
+        let collection = site.collections[document.collection].config
+        let key =
+          collection.sorts.first { $0.id == option.key.id }
+          ?? collection.ranges.first { $0.id == option.key.id }
+        diagnostics.append(
+          .error(
+            at: (key ?? option.key).by.location,
+            "record '\(document.key)' of collection '\(collection.id)': '\(by)' is '\(value.text)', which is not \(Self.expected(option.key.format)) (option '\(option.key.id)')"
+          ))
+      }
+      return reading
+    }
+  }
+
+  private static func expected(_ format: SiteConfig.ValueFormat) -> String {
+    switch format {
+    case .number, .text: "a number"
+    case .year: "a year"
+    case .duration: "a number of milliseconds"
+    case .date: "a date (YYYY-MM-DD)"
+    }
+  }
+
+  /// Dense ranks of the values (-1: none), numbers before text when a sort
+  /// has both; the distinct numbers ascending, and whether there was text.
+  static func denseRanks(_ values: [ValueFormatting.Reading]) -> (ranks: [Int], scale: [Double], text: Bool) {
+    var numbers = Set<Double>()
+    var texts = Set<String>()
+    for value in values {
+      switch value {
+      case .number(let n): numbers.insert(n)
+      case .text(let t): texts.insert(t)
+      default: break
+      }
+    }
+    let scale = numbers.sorted()
+    let words = texts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    var rankOf: [Double: Int] = [:]
+    for (rank, number) in scale.enumerated() { rankOf[number] = rank }
+    var rankOfText: [String: Int] = [:]
+    for (rank, text) in words.enumerated() { rankOfText[text] = scale.count + rank }
+    let ranks = values.map { value -> Int in
+      switch value {
+      case .number(let n): rankOf[n] ?? -1
+      case .text(let t): rankOfText[t] ?? -1
+      default: -1
+      }
+    }
+    return (ranks, scale, !words.isEmpty)
+  }
+
+  /// `ranks` in `width` digits each, the largest value of that width for none.
+  static func encode(_ ranks: [Int], distinct: Int) -> (width: Int, text: String) {
+    var width = 1
+    var limit = 64
+    while distinct >= limit {
+      width += 1
+      limit *= 64
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(ranks.count * width)
+    for value in ranks {
+      let rank = value < 0 ? limit - 1 : value
+      for place in stride(from: width - 1, through: 0, by: -1) {
+        var digit = rank
+        for _ in 0..<place { digit /= 64 }
+        bytes.append(ValueKeyFile.digits[digit % 64])
+      }
+    }
+    return (width, String(decoding: bytes, as: UTF8.self))
+  }
+
+  static func file(_ values: [ValueFormatting.Reading]) -> ValueKeyFile {
+    let dense = denseRanks(values)
+    let encoded = encode(dense.ranks, distinct: (dense.ranks.max() ?? -1) + 1)
+    return ValueKeyFile(
+      width: encoded.width, ranks: encoded.text, scale: dense.text ? nil : NumberList(dense.scale))
+  }
+
+  /// Documents in value order, cut into files of about `size` (never inside
+  /// a run of equal values), each listing its documents ascending with their
+  /// ranks less the file's first: a sorted page of a broad query reads the
+  /// first of them instead of every document's rank (FORMAT.md).
+  static func chunks(_ ranks: [Int], size: Int) -> [ValueChunk] {
+    let ordered = ranks.indices.filter { ranks[$0] >= 0 }.sorted {
+      ranks[$0] != ranks[$1] ? ranks[$0] < ranks[$1] : $0 < $1
+    }
+    var result: [ValueChunk] = []
+    var start = 0
+    while start < ordered.count {
+      var end = min(start + size, ordered.count)
+      while end < ordered.count && ranks[ordered[end]] == ranks[ordered[end - 1]] { end += 1 }
+      let base = ranks[ordered[start]]
+      let members = ordered[start..<end].sorted()
+      let relative = members.map { ranks[$0] - base }
+      let encoded = encode(relative, distinct: (relative.max() ?? 0) + 1)
+      result.append(
+        ValueChunk(
+          base: base, ids: DeltaList(members.map { Int32($0) }), ranks: encoded.text, width: encoded.width))
+      start = end
+    }
+    return result
+  }
+
+  /// Three spans from the quartiles, rounded to values that read well: below
+  /// the first, between, above the third (`<3:00`, `3:00–6:00`, `>6:00`).
+  static func offers(_ values: [Double], _ format: SiteConfig.ValueFormat) -> [Manifest.Range.Offer] {
+    guard values.count >= 4 else { return [] }
+    let sorted = values.sorted()
+    let spread = sorted[sorted.count - 1] - sorted[0]
+    let low = ValueFormatting.round(sorted[sorted.count / 4], spread: spread, as: format)
+    let high = ValueFormatting.round(sorted[sorted.count * 3 / 4], spread: spread, as: format)
+    let text = { (value: Double) in ValueFormatting.text(value, as: format) }
+    var offers = [
+      Manifest.Range.Offer(value: "<\(text(low))", count: sorted.count { $0 < low }),
+      Manifest.Range.Offer(value: ">\(text(high))", count: sorted.count { $0 > high }),
+    ]
+    if low < high {
+      offers.insert(
+        .init(value: "\(text(low))–\(text(high))", count: sorted.count { $0 >= low && $0 <= high }), at: 1)
+    }
+    return offers.filter { $0.count > 0 }
+  }
+}

@@ -11,11 +11,16 @@ public struct FoundTable: Sendable {
     case json(path: String, keyPath: String?)
     case jsonLines(path: String)
     case sqlite(path: String, table: String)
+    /// A table of a PostgreSQL server (`PostgresInspector`): its URL, and
+    /// the table's name (`schema.name` outside the search path's schema).
+    case postgres(url: String, table: String)
 
-    /// The file, as given on the command line.
+    /// The file, as given on the command line (a server's URL).
     public var path: String {
       switch self {
-      case .csv(let path, _), .json(let path, _), .jsonLines(let path), .sqlite(let path, _): return path
+      case .csv(let path, _), .json(let path, _), .jsonLines(let path), .sqlite(let path, _),
+        .postgres(let path, _):
+        return path
       }
     }
   }
@@ -100,6 +105,7 @@ public struct DataFileReader {
   }
 
   func readFile(_ path: String) throws -> [FoundTable] {
+    if PostgresURL.looksLikeOne(path) { return try PostgresInspector(reader: self).read(path) }
     guard FileManager.default.fileExists(atPath: path) else {
       throw DiagnosticsError(.error(at: SourceLocation(file: path), "no such file"))
     }
@@ -252,6 +258,8 @@ public struct DataFileReader {
     case .json(let path, let keyPath): kind = .json(file: located(path), path: keyPath.map(located))
     case .jsonLines(let path): kind = .jsonLines(file: located(path))
     case .sqlite(let path, let table): kind = .sqliteTable(database: located(path), table: located(table))
+    case .postgres(let url, let table):
+      kind = .postgres(.init(url: located(url), read: .table(located(table)), passwordEnv: nil))
     }
     return SiteConfig.Table(name: name, location: place, source: kind, key: nil, refs: [], groupBy: nil)
   }

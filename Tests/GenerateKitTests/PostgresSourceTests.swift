@@ -269,3 +269,33 @@ struct PostgresBadInputTests {
     print("endless query stopped at 20,000 rows in \(Int(Date().timeIntervalSince(started) * 1000)) ms")
   }
 }
+
+/// `generate init postgres://…` reads the tables, their declared keys and
+/// foreign keys from the server and writes a config that builds.
+@Suite(.enabled(if: TestPostgres.isRunning, TestPostgres.skipped))
+struct PostgresInitTests {
+  @Test func initReadsTablesKeysAndForeignKeysAndLeavesOutWhatItCannotRead() throws {
+    let fixture = try SourceFixture()
+    defer { fixture.remove() }
+    // init, like psql, reads the password from PGPASSWORD; the config names none.
+    setenv("PGPASSWORD", ProcessInfo.processInfo.environment[TestPostgres.passwordVariable] ?? "", 1)
+    let url = try #require(TestPostgres.url)
+    var initializer = SiteInitializer(files: [url])
+    initializer.configPath = fixture.path("site.yml")
+    let result = try initializer.run()
+    let text = result.text
+    #expect(text.contains("title: Chinook"))
+    #expect(text.contains("# 'artist_id' → artists: a declared foreign key to artists.id"))
+    #expect(text.contains("artists: { postgres: \"\(url)\", table: artists, key: id }"))
+    #expect(text.contains("refs: { album_id: albums, genre_id: genres, media_type_id: media_types }"))
+    // `shapes` holds a point and a bytea: read by a query without them, and said so.
+    #expect(text.contains(#"    query: "SELECT \"id\", \"name\" FROM \"public\".\"shapes\"""#))
+    #expect(
+      result.warnings.map(\.message).contains {
+        $0.contains("column \"photo\" of table 'shapes' is left out")
+      })
+    #expect(!text.contains(ProcessInfo.processInfo.environment[TestPostgres.passwordVariable] ?? "-"))
+    let dataset = try DatasetLoader().load(try ConfigLoader().load(path: fixture.path("site.yml")))
+    #expect(dataset.tableNamed["tracks"]?.count == 3503)
+  }
+}

@@ -23,8 +23,9 @@ extension ConfigWriter {
       case .jsonLines(let path): source = .jsonLines(file: located(relative(path)))
       case .sqlite(let path, let table):
         source = .sqliteTable(database: located(relative(path)), table: located(table))
-      case .postgres(let url, let table):
-        source = .postgres(.init(url: located(url), read: .table(located(table)), passwordEnv: nil))
+      case .postgres(let url, let table, let query):
+        let read: SiteConfig.Table.Postgres.Read = query.map { .query(located($0)) } ?? .table(located(table))
+        source = .postgres(.init(url: located(url), read: read, passwordEnv: nil))
       }
       var table = SiteConfig.Table(
         name: shape.name, location: place, source: source, key: shape.key.map(located),

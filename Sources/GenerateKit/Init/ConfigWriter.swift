@@ -150,9 +150,12 @@ public struct ConfigWriter {
       return [
         YAML.flowEntry("sqlite", YAML.scalar(relative(path))), YAML.flowEntry("table", YAML.scalar(table)),
       ]
-    case .postgres(let url, let table):
+    case .postgres(let url, let table, let query):
       // The password stays in PGPASSWORD, as when init read the server.
-      return [YAML.flowEntry("postgres", YAML.scalar(url)), YAML.flowEntry("table", YAML.scalar(table))]
+      return [
+        YAML.flowEntry("postgres", YAML.scalar(url)),
+        query.map { YAML.flowEntry("query", YAML.scalar($0)) } ?? YAML.flowEntry("table", YAML.scalar(table)),
+      ]
     }
   }
 

@@ -35,10 +35,19 @@ struct PostgresInspector {
     var diagnostics: [Diagnostic] = []
     for item in declared {
       do {
+        // Columns of a type that cannot be read are left out by a query
+        // that names the others (a table of none of them is left out).
+        var query: String?
+        if !item.unreadable.isEmpty {
+          guard !item.readable.isEmpty else { continue }
+          query =
+            "SELECT \(item.readable.map(PostgresSource.quoted).joined(separator: ", ")) FROM \(item.quotedName)"
+        }
         var table = try reader.load(
-          name: Naming.tableName(item.name), source: .postgres(url: text, table: item.name))
+          name: Naming.tableName(item.name), source: .postgres(url: text, table: item.name, query: query))
         table.declaredKey = item.key
         table.declaredRefs = item.refs
+        table.unreadable = item.unreadable
         tables.append(table)
       } catch let error as DiagnosticsError {
         diagnostics += error.diagnostics
@@ -51,8 +60,13 @@ struct PostgresInspector {
   struct Declared {
     /// As `table:` names it: `name` in the search path's schema, else `schema.name`.
     var name: String
+    /// `"schema"."name"`, for SQL.
+    var quotedName: String
     var key: String?
     var refs: [(column: String, table: String, targetColumn: String?)] = []
+    /// The columns `PostgresText` can read, in order, and the others with their types.
+    var readable: [String] = []
+    var unreadable: [(column: String, type: String)] = []
   }
 
   /// The readable tables (ordinary and partitioned) outside the system's
@@ -72,7 +86,32 @@ struct PostgresInspector {
     var declared: [Declared] = []
     for row in tables where row.count == 4 {
       byOID[row[0]] = declared.count
-      declared.append(Declared(name: row[3] == "true" ? row[2] : row[1] + "." + row[2]))
+      declared.append(
+        Declared(
+          name: row[3] == "true" ? row[2] : row[1] + "." + row[2],
+          quotedName: PostgresSource.quoted(row[1]) + "." + PostgresSource.quoted(row[2])))
+    }
+    guard !declared.isEmpty else { return [] }
+    // Each column's type, a domain's base type beside it: an enum reads
+    // as its label, and a domain as the type it is over.
+    let readable = Set(PostgresText.readable.map { String($0.rawValue) })
+    let columns = PostgresSource.strings(
+      try session.query(
+        """
+        SELECT a.attrelid::int8, a.attname::text, a.atttypid::int8, t.typbasetype::int8, t.typtype::text,
+          format_type(a.atttypid, a.atttypmod)
+        FROM pg_attribute a JOIN pg_type t ON t.oid = a.atttypid
+        WHERE a.attnum > 0 AND NOT a.attisdropped
+          AND a.attrelid IN (\(byOID.keys.sorted().joined(separator: ", ")))
+        ORDER BY a.attrelid, a.attnum
+        """))
+    for row in columns where row.count == 6 {
+      guard let index = byOID[row[0]] else { continue }
+      if readable.contains(row[2]) || readable.contains(row[3]) || row[4] == "e" {
+        declared[index].readable.append(row[1])
+      } else {
+        declared[index].unreadable.append((row[1], row[5]))
+      }
     }
     // Keys of one column only: a key of several is no record's id.
     let constraints = PostgresSource.strings(

@@ -126,7 +126,7 @@ public struct SchemaInference {
         let target = shapes.first(where: {
           switch ($0.found.source, shape.found.source) {
           case (.sqlite(let path, let name), .sqlite(let own, _)),
-            (.postgres(let path, let name), .postgres(let own, _)):
+            (.postgres(let path, let name, _), .postgres(let own, _, _)):
             return path == own && name.lowercased() == declared.table.lowercased()
           default: return false
           }

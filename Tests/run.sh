@@ -22,6 +22,8 @@ command -v esbuild >/dev/null 2>&1 || missing+=(esbuild)
 # The strangers' datasets read Debian's ISO code lists and time zones.
 [ -d /usr/share/iso-codes/json ] || missing+=(iso-codes)
 [ -f /usr/share/zoneinfo/iso3166.tab ] || missing+=(tzdata)
+# A PostgreSQL server for the PostgreSQL source's tests (Tests/postgres/start.sh).
+command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   log "Installing ${missing[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -46,6 +48,10 @@ fi
 log "swift format lint (the repository's .swift-format)"
 swift format lint --strict -r Sources Tests Package.swift
 echo "swift format: no findings"
+
+log "PostgreSQL on loopback, Chinook loaded (stopped when this script exits)"
+# Exports GENERATE_TEST_POSTGRES, so the PostgreSQL tests run rather than skip.
+source Tests/postgres/start.sh
 
 log "Swift tests"
 # Swift Testing only (no XCTest cases), so XCTest's empty run is switched off.

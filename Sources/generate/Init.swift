@@ -6,13 +6,14 @@ struct Init: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Write a site config for your data: keys, references, titles, facets and popularity.",
     discussion: """
-      Reads CSV, JSON, JSON Lines and SQLite files (every table of a database) and writes an \
+      Reads CSV, JSON, JSON Lines and SQLite files (every table of a database), or a PostgreSQL \
+      database (postgres://user@host:port/db, the password in PGPASSWORD), and writes an \
       ordinary, commented config that builds a site with the built-in theme. Data paths in it \
       are relative to the config's folder.
       """
   )
 
-  @Argument(help: "The data files.")
+  @Argument(help: "The data files, or postgres:// URLs.")
   var files: [String]
 
   @Option(name: .long, help: "Where to write the config.")

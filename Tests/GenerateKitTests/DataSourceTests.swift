@@ -193,7 +193,23 @@ func values(_ table: GenerateKit.Table?, row: Int) -> [String: String] {
 
   @Test func twoSourcesAtOnce() throws {
     try expectConfigError(
-      "t: 1️⃣{ file: t.csv, sqlite: m.sqlite }", "takes one of 'file', 'sqlite' and 'groupBy'")
+      "t: 1️⃣{ file: t.csv, sqlite: m.sqlite }", "takes one of 'file', 'sqlite', 'postgres' and 'groupBy'")
+  }
+
+  @Test func postgresWithoutTableOrQueryOrWithAFileKey() throws {
+    try expectConfigError(
+      #"t: 1️⃣{ postgres: "postgres://me@localhost/db" }"#, "reads a PostgreSQL server: it needs 'table'")
+    try expectConfigError(
+      #"t: { postgres: "postgres://me@localhost/db", table: a, 1️⃣separator: ";" }"#,
+      "'separator' in table 't' belongs to a file")
+    try expectConfigError(
+      #"t: { file: t.csv, 1️⃣passwordEnv: PGPASSWORD }"#,
+      "'passwordEnv' in table 't' belongs to a PostgreSQL table")
+    try expectConfigError(
+      #"t: { postgres: 1️⃣"mysql://me@localhost/db", table: a }"#, "must be a URL such as postgres://")
+    try expectConfigError(
+      #"t: { postgres: "postgres://me@localhost/db", table: a, passwordEnv: 1️⃣"MY PASSWORD" }"#,
+      "passwordEnv in table 't' must name an environment variable")
   }
 
   @Test func sqliteWithoutTableOrQuery() throws {

@@ -8,7 +8,9 @@ import Yams
 /// missing file, table, column or a failing query.
 extension NodeReader {
   static let tableKeys = [
-    "file", "path", "separator", "sqlite", "table", "query", "key", "refs", "groupBy", "lists",
+    "file", "path", "separator", "sqlite", "postgres", "passwordEnv", "table", "query", "key", "refs",
+    "groupBy",
+    "lists",
   ]
 
   mutating func table(name: String, node: Node, keyNode: Node) -> SiteConfig.Table? {
@@ -49,23 +51,30 @@ extension NodeReader {
       fail(pair.value, "key in \(what) must name a column")
     }
 
-    let kinds = [file != nil, database != nil, pairs["groupBy"] != nil].filter { $0 }.count
+    let server = located(pairs, "postgres", what: what)
+    let kinds = [file != nil, database != nil, server != nil, pairs["groupBy"] != nil].filter { $0 }.count
     if kinds == 0 {
-      fail(node, "missing required key 'file' in \(what) (or 'sqlite', or 'groupBy')")
+      fail(node, "missing required key 'file' in \(what) (or 'sqlite', 'postgres' or 'groupBy')")
       return nil
     }
     if kinds > 1 {
-      fail(node, "\(what) takes one of 'file', 'sqlite' and 'groupBy'; choose one")
+      fail(node, "\(what) takes one of 'file', 'sqlite', 'postgres' and 'groupBy'; choose one")
       return nil
+    }
+    if server == nil, let pair = pairs["passwordEnv"] {
+      fail(pair.key, "'passwordEnv' in \(what) belongs to a PostgreSQL table ('postgres:')")
     }
     var source: SiteConfig.Table.Source?
     if let file {
       for extra in ["table", "query"] where pairs[extra] != nil {
         if let pair = pairs[extra] {
-          fail(pair.key, "'\(extra)' in \(what) belongs to a SQLite table ('sqlite:')")
+          fail(pair.key, "'\(extra)' in \(what) belongs to a database table ('sqlite:' or 'postgres:')")
         }
       }
       source = fileSource(file, path: path, pairs: pairs, what: what)
+    } else if let server {
+      source = postgresSource(
+        server, table: sqlTable, query: query, pairs: pairs, node: node, what: what)
     } else if let database {
       if let pair = pairs["path"] {
         fail(pair.key, "'path' in \(what) belongs to a JSON file ('file: ….json')")

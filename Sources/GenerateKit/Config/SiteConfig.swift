@@ -25,14 +25,32 @@ public struct SiteConfig: Sendable {
       case sqliteTable(database: Located<String>, table: Located<String>)
       /// The rows of the user's own SQL query on a SQLite database.
       case sqliteQuery(database: Located<String>, query: Located<String>)
+      /// A table or view of a PostgreSQL server, or a read-only query on it
+      /// (`PostgresSource`): no file, so a build from it always rebuilds.
+      case postgres(Postgres)
 
-      /// The file the rows are read from, relative to the config's folder.
-      public var file: Located<String> {
+      /// The file the rows are read from, relative to the config's folder;
+      /// nil for a PostgreSQL server.
+      public var file: Located<String>? {
         switch self {
         case .csv(let file, _), .json(let file, _), .jsonLines(let file): return file
         case .sqliteTable(let database, _), .sqliteQuery(let database, _): return database
+        case .postgres: return nil
         }
       }
+    }
+
+    /// Where a PostgreSQL table's rows come from: `postgres:` (a URL
+    /// without a password), `table:` or `query:`, and the environment
+    /// variable that holds the password (`passwordEnv:`, else PGPASSWORD).
+    public struct Postgres: Sendable {
+      public enum Read: Sendable {
+        case table(Located<String>)
+        case query(Located<String>)
+      }
+      public var url: Located<String>
+      public var read: Read
+      public var passwordEnv: Located<String>?
     }
 
     public var name: String
@@ -50,7 +68,7 @@ public struct SiteConfig: Sendable {
     public var lists: [Located<(column: String, separator: String)>] = []
 
     /// The data file, relative to the config's folder; nil for a grouped table.
-    public var file: String? { source?.file.value }
+    public var file: String? { source?.file?.value }
   }
 
   public struct Collection: Sendable {

@@ -99,15 +99,21 @@ public struct DatasetLoader {
   /// they share live in `TableBuilder`.
   func loadSource(_ spec: SiteConfig.Table, config: SiteConfig) throws -> Table {
     guard let source = spec.source else { throw DiagnosticsError([]) }
+    let limits = config.limits
+    guard let file = source.file else {
+      guard case .postgres(let server) = source else { throw DiagnosticsError([]) }
+      return try PostgresSource.load(spec, server, limits: limits)
+    }
     let fullPath = URL(
-      fileURLWithPath: source.file.value, relativeTo: URL(fileURLWithPath: config.directory + "/")
+      fileURLWithPath: file.value, relativeTo: URL(fileURLWithPath: config.directory + "/")
     ).path
     let shownPath = Self.displayPath(fullPath)
-    let limits = config.limits
     var named = DataFile.Named(
       what: "data file", table: spec.name, shownPath: shownPath, missingAt: spec.location,
-      at: source.file.location)
+      at: file.location)
     switch source {
+    case .postgres(let server):
+      return try PostgresSource.load(spec, server, limits: limits)
     case .csv:
       return try CSVSource.load(spec, path: fullPath, named, limits: limits)
     case .json(_, let path):
@@ -212,6 +218,8 @@ public struct DatasetLoader {
 
   /// Paths under the working directory print relative to it, as compilers do.
   static func displayPath(_ path: String) -> String {
+    // A PostgreSQL server (`generate init postgres://…`) prints as its URL.
+    if PostgresURL.looksLikeOne(path) { return path }
     let cwd = FileManager.default.currentDirectoryPath + "/"
     let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
     return standardized.hasPrefix(cwd) ? String(standardized.dropFirst(cwd.count)) : standardized

@@ -54,7 +54,7 @@ struct TableBuilder {
     self.spec = spec
     self.valueBytes = limits.valueBytes
     self.limits = limits
-    self.limitPlace = spec.source?.file.location ?? spec.location
+    self.limitPlace = spec.source?.file?.location ?? fallback
     if header.count > limits.columnsPerTable {
       throw DiagnosticsError(
         .error(

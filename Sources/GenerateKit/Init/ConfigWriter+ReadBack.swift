@@ -23,6 +23,9 @@ extension ConfigWriter {
       case .jsonLines(let path): source = .jsonLines(file: located(relative(path)))
       case .sqlite(let path, let table):
         source = .sqliteTable(database: located(relative(path)), table: located(table))
+      case .postgres(let url, let table, let query):
+        let read: SiteConfig.Table.Postgres.Read = query.map { .query(located($0)) } ?? .table(located(table))
+        source = .postgres(.init(url: located(url), read: read, passwordEnv: nil))
       }
       var table = SiteConfig.Table(
         name: shape.name, location: place, source: source, key: shape.key.map(located),
@@ -112,6 +115,12 @@ extension ConfigWriter {
         lines.append("\(at) sqlite \(q(database.value)) \(q(name.value))")
       case .sqliteQuery(let database, let query)?:
         lines.append("\(at) sqlite \(q(database.value)) query \(q(query.value))")
+      case .postgres(let server)?:
+        switch server.read {
+        case .table(let name): lines.append("\(at) postgres \(q(server.url.value)) \(q(name.value))")
+        case .query(let query): lines.append("\(at) postgres \(q(server.url.value)) query \(q(query.value))")
+        }
+        lines.append("\(at) passwordEnv \(q(server.passwordEnv?.value))")
       case nil: lines.append("\(at) no source")
       }
       lines.append("\(at) key \(q(table.key?.value))")

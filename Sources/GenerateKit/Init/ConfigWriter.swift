@@ -150,6 +150,12 @@ public struct ConfigWriter {
       return [
         YAML.flowEntry("sqlite", YAML.scalar(relative(path))), YAML.flowEntry("table", YAML.scalar(table)),
       ]
+    case .postgres(let url, let table, let query):
+      // The password stays in PGPASSWORD, as when init read the server.
+      return [
+        YAML.flowEntry("postgres", YAML.scalar(url)),
+        query.map { YAML.flowEntry("query", YAML.scalar($0)) } ?? YAML.flowEntry("table", YAML.scalar(table)),
+      ]
     }
   }
 
@@ -249,6 +255,8 @@ public struct ConfigWriter {
   /// that starts with a byte-order mark, which the config's reader would
   /// drop (`YAMLWriter.readsBack`).
   func relative(_ path: String) -> String {
+    // A server's URL is no path.
+    if PostgresURL.looksLikeOne(path) { return path }
     let relative = Self.relativePath(from: directory, to: path)
     return YAMLWriter.readsBack(relative) ? relative : "./" + relative
   }

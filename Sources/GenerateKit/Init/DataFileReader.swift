@@ -11,11 +11,17 @@ public struct FoundTable: Sendable {
     case json(path: String, keyPath: String?)
     case jsonLines(path: String)
     case sqlite(path: String, table: String)
+    /// A table of a PostgreSQL server (`PostgresInspector`): its URL, the
+    /// table's name (`schema.name` outside the search path's schema), and
+    /// the query that reads it when some of its columns cannot be read.
+    case postgres(url: String, table: String, query: String?)
 
-    /// The file, as given on the command line.
+    /// The file, as given on the command line (a server's URL).
     public var path: String {
       switch self {
-      case .csv(let path, _), .json(let path, _), .jsonLines(let path), .sqlite(let path, _): return path
+      case .csv(let path, _), .json(let path, _), .jsonLines(let path), .sqlite(let path, _),
+        .postgres(let path, _, _):
+        return path
       }
     }
   }
@@ -30,6 +36,9 @@ public struct FoundTable: Sendable {
   /// A SQLite table's declared foreign keys: column → referenced table
   /// (its name in the database) and column (nil: its primary key).
   public var declaredRefs: [(column: String, table: String, targetColumn: String?)] = []
+  /// A PostgreSQL table's columns of a type that cannot be read (`bytea`,
+  /// `point`…), left out by the query that reads it.
+  public var unreadable: [(column: String, type: String)] = []
   /// How many arrays of records the JSON document held, when it held
   /// several (the largest was taken).
   public var otherArrays: [(path: String, count: Int)] = []
@@ -79,12 +88,18 @@ public struct DataFileReader {
   /// Warnings for the columns left out of every table (`FoundTable.leftOut`).
   public func warnings(_ found: [FoundTable]) -> [Diagnostic] {
     found.flatMap { table in
-      table.leftOut.map { column in
+      table.unreadable.map { item in
         .warning(
           at: SourceLocation(file: DatasetLoader.displayPath(table.source.path)),
-          "column \(YAMLWriter.quoted(column)) of table '\(table.name)' is left out of the config: an expression cannot name it (a name with a backquote, with nothing between two dots or at either end of one, or that starts with a byte-order mark)"
+          "column \(YAMLWriter.quoted(item.column)) of table '\(table.name)' is left out of the config: its PostgreSQL type \(item.type) cannot be read as text (cast it in the query, as in \(item.column)::text, to add it)"
         )
       }
+        + table.leftOut.map { column in
+          .warning(
+            at: SourceLocation(file: DatasetLoader.displayPath(table.source.path)),
+            "column \(YAMLWriter.quoted(column)) of table '\(table.name)' is left out of the config: an expression cannot name it (a name with a backquote, with nothing between two dots or at either end of one, or that starts with a byte-order mark)"
+          )
+        }
     }
   }
 
@@ -100,6 +115,7 @@ public struct DataFileReader {
   }
 
   func readFile(_ path: String) throws -> [FoundTable] {
+    if PostgresURL.looksLikeOne(path) { return try PostgresInspector(reader: self).read(path) }
     guard FileManager.default.fileExists(atPath: path) else {
       throw DiagnosticsError(.error(at: SourceLocation(file: path), "no such file"))
     }
@@ -252,6 +268,9 @@ public struct DataFileReader {
     case .json(let path, let keyPath): kind = .json(file: located(path), path: keyPath.map(located))
     case .jsonLines(let path): kind = .jsonLines(file: located(path))
     case .sqlite(let path, let table): kind = .sqliteTable(database: located(path), table: located(table))
+    case .postgres(let url, let table, let query):
+      let read: SiteConfig.Table.Postgres.Read = query.map { .query(located($0)) } ?? .table(located(table))
+      kind = .postgres(.init(url: located(url), read: read, passwordEnv: nil))
     }
     return SiteConfig.Table(name: name, location: place, source: kind, key: nil, refs: [], groupBy: nil)
   }

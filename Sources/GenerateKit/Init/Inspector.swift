@@ -21,7 +21,7 @@ public struct Inspector {
     var source = DatasetLoader.displayPath(shape.found.source.path)
     switch shape.found.source {
     case .json(_, let path?): source += " at \(path)"
-    case .sqlite(_, let table): source += ", table \(table)"
+    case .sqlite(_, let table), .postgres(_, let table, _): source += ", table \(table)"
     case .csv(let path, let separator) where separator != CSVSeparator.implied(byFile: path):
       source += ", separated by \(CSVSeparator.shown(separator))"
     default: break

@@ -124,11 +124,12 @@ public struct SchemaInference {
     for declared in shape.found.declaredRefs {
       guard
         let target = shapes.first(where: {
-          if case .sqlite(let path, let name) = $0.found.source, case .sqlite(let own, _) = shape.found.source
-          {
+          switch ($0.found.source, shape.found.source) {
+          case (.sqlite(let path, let name), .sqlite(let own, _)),
+            (.postgres(let path, let name, _), .postgres(let own, _, _)):
             return path == own && name.lowercased() == declared.table.lowercased()
+          default: return false
           }
-          return false
         }), let targetKey = target.key, declared.targetColumn == nil || declared.targetColumn == targetKey,
         let column = table.column(named: declared.column),
         missing(table.columns[column], keys: keys[target.name] ?? []) == 0

@@ -62,8 +62,8 @@ public final class BuildMemory: @unchecked Sendable {
   static func stamps(of config: SiteConfig, previous: [String: DataStamp] = [:]) -> [String: DataStamp] {
     var stamps: [String: DataStamp] = [:]
     for table in config.tables {
-      guard let source = table.source else { continue }
-      let file = config.resolve(source.file.value)
+      guard let source = table.source, let named = source.file else { continue }
+      let file = config.resolve(named.value)
       // A database's `-wal` and `-journal` too: a change a writer has not
       // checkpointed yet is in them, and the loader reads it.
       for path in [file] + source.companionSuffixes.map({ file + $0 }) {

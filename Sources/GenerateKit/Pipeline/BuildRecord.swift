@@ -101,7 +101,10 @@ struct BuildRecord: Equatable {
     }
     for table in config.tables {
       guard let source = table.source else { continue }
-      let path = config.resolve(source.file.value)
+      // A database server has no file to fingerprint: what it holds may
+      // change at any time, so a build that reads one always rebuilds.
+      guard let file = source.file else { return nil }
+      let path = config.resolve(file.value)
       guard let bytes = read.read(path) else { return nil }
       read.lines.append("data \(escape(path)) \(bytes)")
       // What a database holds is the file and the changes still in its
@@ -477,7 +480,7 @@ extension SiteConfig.Table.Source {
   var companionSuffixes: [String] {
     switch self {
     case .sqliteTable, .sqliteQuery: ["-wal", "-journal"]
-    case .csv, .json, .jsonLines: []
+    case .csv, .json, .jsonLines, .postgres: []
     }
   }
 }

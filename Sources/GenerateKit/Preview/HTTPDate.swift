@@ -41,12 +41,13 @@ enum HTTPDate {
     value < 10 ? "0\(value)" : "\(value)"
   }
 
-  private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+  static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
     a >= 0 ? a / b : (a - b + 1) / b
   }
 
-  // Howard Hinnant's days-from-civil algorithms, proleptic Gregorian calendar.
-  private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+  // Howard Hinnant's days-from-civil algorithms, proleptic Gregorian calendar
+  // (also how `PostgresText` prints PostgreSQL dates).
+  static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
     let z = days + 719_468
     let era = floorDivide(z, 146_097)
     let dayOfEra = z - era * 146_097

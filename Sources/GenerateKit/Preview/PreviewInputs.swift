@@ -21,8 +21,9 @@ public enum PreviewInputs {
     }
     for template in config.templates { paths.append(resolved(template)) }
     for table in config.tables {
-      guard let source = table.source else { continue }
-      let file = resolved(source.file.value)
+      // A PostgreSQL server is no file to watch.
+      guard let source = table.source, let named = source.file else { continue }
+      let file = resolved(named.value)
       paths.append(file)
       paths += source.companionSuffixes.map { file + $0 }
     }

@@ -63,6 +63,11 @@ public struct SiteWriter {
       self.linked = linked
       self.kept = kept
     }
+
+    /// `--verbose`'s line about publishing.
+    var description: String {
+      "\(written) files written, \(kept + linked) unchanged (\(kept) kept from the previous site, \(linked) linked from the live one)"
+    }
   }
 
   /// A writer for an output folder that passed `OutputFolder`'s checks.

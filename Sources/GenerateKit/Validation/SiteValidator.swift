@@ -36,7 +36,7 @@ struct SiteValidator {
   }
 
   /// The site-wide part, once every page is checked (by `validate`, or by
-  /// `HTMLValidator` as each page was rendered: `PageStream`): the pages'
+  /// `HTMLValidator` as each page was rendered: `StagingPageSink`): the pages'
   /// problems (`diagnostics`, in page order), the sitemap (from `source`),
   /// then — when no page has an error — the links between `files` (every
   /// path of the site), as `links` checks them with a checker for those

@@ -16,7 +16,7 @@ import Testing
     try FileManager.default.createDirectory(atPath: b, withIntermediateDirectories: true)
     try Data("from a".utf8).write(to: URL(fileURLWithPath: a + "/file"))
     #if os(Linux)
-      #expect(SiteWriter.exchange(a, b))
+      #expect(Disk.exchange(a, b))
       #expect(FileManager.default.fileExists(atPath: b + "/file"))
       #expect(!FileManager.default.fileExists(atPath: a + "/file"))
     #endif

@@ -29,77 +29,17 @@ public struct SiteBuilder: Sendable {
   /// With `options.usesBuildRecord`, a build whose inputs and published site
   /// are as the last one recorded returns at once (`BuildRecord`).
   public func build() throws -> BuildSummary {
-    guard options.usesBuildRecord else { return try buildSite() }
+    guard options.usesBuildRecord else { return try buildSite(output: resolvedOutput()) }
     let started = Date()
     // Taken before anything is loaded: an edit saved during the build then
     // shows as a change to the next one.
     return try build(fingerprinted: BuildRecord.fingerprint(for: options), started: started)
   }
 
-  /// `build()` from the inputs' fingerprint, taken before the build reads
-  /// them (nil when the config cannot be loaded).
-  func build(fingerprinted fingerprint: BuildRecord.Fingerprint?, started: Date) throws -> BuildSummary {
-    let output = OutputFolder.realPath(OutputFolder.absolute(options.outputPath))
-    let recordPath = BuildRecord.path(forOutput: output)
-    // The record's name through the guard before it is read, replaced or
-    // removed: a link there is never followed (`OwnedNames`).
-    let names = OwnedNames(outputPath: output)
-    _ = try names.check(names.record)
-    let inputs = fingerprint?.lines
-    let fingerprinted = Date()
-    if options.clean {
-      unlink(recordPath)
-    } else if let inputs, let record = BuildRecord(contentsOf: recordPath), record.inputs == inputs {
-      if let entries = BuildRecord.entries(of: output), record.matches(entries) {
-        // A build killed since the recorded one left the site as it was,
-        // and perhaps its staging folder: that goes (or becomes the
-        // previous site) as any build would clear it.
-        try SiteWriter(outputPath: output, shownPath: options.outputPath).removeStaleFolders()
-        let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
-        log(
-          "Up to date: the inputs and the \(entries.count) entries of \(options.outputPath) are as the last build left them (checked in \(milliseconds) ms; --clean builds anyway)"
-        )
-        var summary = BuildSummary(
-          pages: record.pages, records: record.records, indexBytes: record.indexBytes,
-          seconds: Date().timeIntervalSince(started))
-        summary.upToDate = true
-        return summary
-      }
-      if verbose { log("      the site was changed since the last build: building it again") }
-    }
-    let checked = Date()
-    var summary = try buildSite()
-    let built = Date()
-    // A record is a promise that the site is what these inputs build. An
-    // input that changed while the build read it (an edit saved, a file
-    // swapped and put back) breaks it: the site may hold the edit while the
-    // fingerprint says otherwise, so no record is written and the next
-    // build builds.
-    let unchanged = fingerprint?.isUnchanged() ?? false
-    // Local pictures are named by the data, not the config, so the
-    // fingerprint cannot list them before the build: such a site is always
-    // built, or an edited picture would never be published.
-    if let inputs, unchanged, summary.warnings.isEmpty, !summary.copiesLocalImages,
-      let entries = BuildRecord.entries(of: output)
-    {
-      BuildRecord(
-        inputs: inputs, pages: summary.pages, records: summary.records, indexBytes: summary.indexBytes,
-        entries: entries
-      ).write(to: recordPath, names: names)
-    } else {
-      if (try? names.check(names.record)) == .present { unlink(recordPath) }
-      if fingerprint != nil && !unchanged && verbose {
-        log("      an input changed during the build: no build record written")
-      }
-    }
-    if verbose {
-      func milliseconds(_ from: Date, _ to: Date) -> Int { Int(to.timeIntervalSince(from) * 1000) }
-      log(
-        "      build record: inputs fingerprinted in \(milliseconds(started, fingerprinted)) ms, checked in \(milliseconds(fingerprinted, checked)) ms, written in \(milliseconds(built, Date())) ms"
-      )
-    }
-    summary.seconds = Date().timeIntervalSince(started)
-    return summary
+  /// The output's path, resolved once (`OutputFolder.resolve`); its
+  /// failure is step 1's to report.
+  func resolvedOutput() -> Result<String, DiagnosticsError> {
+    Result { () throws(DiagnosticsError) in try OutputFolder.resolve(options.outputPath) }
   }
 
   /// Steps 1 to 6, from the inputs to the published site. The index is
@@ -107,9 +47,9 @@ public struct SiteBuilder: Sendable {
   /// it are rendered, checked and staged a batch at a time (the site's
   /// pages are never all in memory: at a million records they are most of
   /// the build's peak); esbuild bundles the assets meanwhile.
-  func buildSite() throws -> BuildSummary {
+  func buildSite(output: Result<String, DiagnosticsError>) throws -> BuildSummary {
     let run = BuildRun(options: options, log: log, verbose: verbose)
-    let loaded = try run.step(.loading) { try load(run) }
+    let loaded = try run.step(.loading) { try load(run, output: output) }
     let site = try prepare(loaded, run)
     var renderer = PageRenderer()
     renderer.earlyAssets = PageRenderer.EarlyAssets(site, templates: loaded.templates)
@@ -184,7 +124,10 @@ public struct SiteBuilder: Sendable {
   /// for this config), the templates, and the config's cross-references.
   /// The names kept beside the output pass their guard here, before
   /// anything is built: a link at one is an error of this step.
-  func load(_ run: BuildRun, dataset loaded: (SiteConfig) -> Dataset? = { _ in nil }) throws -> Loaded {
+  func load(
+    _ run: BuildRun, output resolved: Result<String, DiagnosticsError>,
+    dataset loaded: (SiteConfig) -> Dataset? = { _ in nil }
+  ) throws -> Loaded {
     let engine = run.engine
     var config = try ConfigLoader().load(path: options.configPath)
     if let baseURL = options.baseURL {
@@ -195,7 +138,7 @@ public struct SiteBuilder: Sendable {
       }
     }
     let templateFolders = config.templates.map(config.resolve)
-    let output = checkOutput(config, templateFolders: templateFolders, engine)
+    let output = checkOutput(config, resolved, templateFolders: templateFolders, engine)
     var dataset = loaded(config)
     if dataset == nil {
       do { dataset = try DatasetLoader().load(config) } catch let error as DiagnosticsError {
@@ -217,12 +160,13 @@ public struct SiteBuilder: Sendable {
   /// The output folder, checked before anything is built: the publishing
   /// step may only replace a folder that passed (`SiteWriter` takes
   /// nothing else).
-  func checkOutput(_ config: SiteConfig, templateFolders: [String], _ engine: DiagnosticsEngine)
-    -> OutputFolder?
-  {
+  func checkOutput(
+    _ config: SiteConfig, _ resolved: Result<String, DiagnosticsError>, templateFolders: [String],
+    _ engine: DiagnosticsEngine
+  ) -> OutputFolder? {
     do {
       return try OutputFolder(
-        options.outputPath, protecting: protectedFolders(config, templates: templateFolders),
+        options.outputPath, resolved: resolved.get(), protecting: protectedFolders(config, templates: templateFolders),
         force: options.force)
     } catch {
       engine.emit(contentsOf: error.diagnostics)

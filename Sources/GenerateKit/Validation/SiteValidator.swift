@@ -69,7 +69,8 @@ struct SiteValidator {
   }
 }
 
-/// The reports of a preview's last validation: a page whose bytes did not
+/// The reports of the last validation, for a process that builds the same
+/// site again: a page whose bytes did not
 /// change gets the same report, so only the pages an edit changed go
 /// through libxml2 again. The links are still checked across every page.
 final class PageReportCache: Sendable {

@@ -19,7 +19,9 @@ final class BuildRun: Sendable {
 
   /// Runs one step through the engine (see `DiagnosticsEngine.run`) and
   /// says how long it took: `[4/6] Rendering pages (812 ms)`.
-  func step<T>(_ step: BuildStep, _ detail: @autoclosure () -> String = "", _ body: () throws -> T) throws -> T {
+  func step<T>(_ step: BuildStep, _ detail: @autoclosure () -> String = "", _ body: () throws -> T) throws
+    -> T
+  {
     let stepStart = Date()
     let result = try engine.run(step, body)
     done(step, detail(), since: stepStart)
@@ -29,7 +31,9 @@ final class BuildRun: Sendable {
   /// The line of a step that ended at `end` (now by default).
   func done(_ step: BuildStep, _ detail: String = "", since start: Date, end: Date = Date()) {
     let milliseconds = Int(end.timeIntervalSince(start) * 1000)
-    log("[\(step.number)/\(BuildStep.count)] \(step.name)\(detail.isEmpty ? "" : " " + detail) (\(milliseconds) ms)")
+    log(
+      "[\(step.number)/\(BuildStep.count)] \(step.name)\(detail.isEmpty ? "" : " " + detail) (\(milliseconds) ms)"
+    )
   }
 
   /// A line of detail under the step lines, with `--verbose` only.

@@ -38,7 +38,9 @@ extension SiteBuilder {
       unlink(recordPath)
       return nil
     }
-    guard let inputs, let record = BuildRecord(contentsOf: recordPath), record.inputs == inputs else { return nil }
+    guard let inputs, let record = BuildRecord(contentsOf: recordPath), record.inputs == inputs else {
+      return nil
+    }
     guard let entries = BuildRecord.entries(of: output), record.matches(entries) else {
       if verbose { log("      the site was changed since the last build: building it again") }
       return nil

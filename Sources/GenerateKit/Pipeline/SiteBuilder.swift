@@ -73,7 +73,8 @@ public struct SiteBuilder: Sendable {
   /// Step 2: one document per record.
   func prepare(_ loaded: Loaded, _ run: BuildRun) throws -> PreparedSite {
     let site = try run.step(.preparing) {
-      let site = try DocumentBuilder().prepare(loaded.config, dataset: loaded.dataset, baseURL: loaded.config.baseURL)
+      let site = try DocumentBuilder().prepare(
+        loaded.config, dataset: loaded.dataset, baseURL: loaded.config.baseURL)
       run.engine.emit(contentsOf: site.warnings)
       return site
     }
@@ -166,7 +167,8 @@ public struct SiteBuilder: Sendable {
   ) -> OutputFolder? {
     do {
       return try OutputFolder(
-        options.outputPath, resolved: resolved.get(), protecting: protectedFolders(config, templates: templateFolders),
+        options.outputPath, resolved: resolved.get(),
+        protecting: protectedFolders(config, templates: templateFolders),
         force: options.force)
     } catch {
       engine.emit(contentsOf: error.diagnostics)

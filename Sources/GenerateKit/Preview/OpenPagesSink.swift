@@ -52,7 +52,8 @@ final class OpenPagesSink: PagesInMemory {
     begun = site
     // A page is taken from the last render when nothing it shares with
     // other pages changed and no template it can reach did.
-    reuses = reuse.map { $0.assetsFolder == site.assetsFolder && $0.modulePreloads == site.modulePreloads } ?? false
+    reuses =
+      reuse.map { $0.assetsFolder == site.assetsFolder && $0.modulePreloads == site.modulePreloads } ?? false
     if onlyOpenPages && !site.pages.contains(where: open.contains) { throw Shown() }
   }
 

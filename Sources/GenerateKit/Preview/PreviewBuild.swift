@@ -36,21 +36,25 @@ struct PreviewBuild {
     let configText = BuildMemory.read(options.configPath)
     var inputs = BuildMemory.Inputs(config: configText, data: [:])
     let loaded = try run.step(.loading) {
-      try builder.load(run) { config in
+      try builder.load(run, output: builder.resolvedOutput()) { config in
         inputs.data = BuildMemory.stamps(of: config, previous: last?.inputs.data ?? [:])
         return last?.inputs == inputs ? last?.dataset : nil
       }
     }
-    let kind = last.map { $0.inputs == inputs ? .templates : $0.inputs.config == inputs.config ? .data : .full }
+    let kind =
+      last.map { $0.inputs == inputs ? .templates : $0.inputs.config == inputs.config ? .data : .full }
       ?? IncrementalBuild.Kind.full
     let shown = ShownFirst()
     let site: PreparedSite
     let index: IndexStep
+    let built: SiteIndex
     if kind == .templates, let last {
-      site = last.site
-      index = IndexStep(built: last.index, for: site, in: run)
+      (site, built) = (last.site, last.index)
+      index = IndexStep(built: built, for: site, in: run)
       for step in [BuildStep.preparing, .indexing] {
-        run.log("[\(step.number)/\(BuildStep.count)] \(step.name): kept from the last build (config and data unchanged)")
+        run.log(
+          "[\(step.number)/\(BuildStep.count)] \(step.name): kept from the last build (config and data unchanged)"
+        )
       }
       run.engine.emit(contentsOf: site.warnings + last.index.warnings)
       index.reportCounts()
@@ -59,6 +63,7 @@ struct PreviewBuild {
       // Not after a config edit: the last index may not fit the new config.
       if kind == .data, let last { showBeforeIndexing(site, loaded.templates, last: last, shown: shown, run) }
       index = try IndexStep(building: site, config: loaded.config, in: run)
+      built = try index.wait()
     }
 
     var renderer = PageRenderer()
@@ -66,12 +71,13 @@ struct PreviewBuild {
     // After a template edit, only pages whose template reaches an edited
     // template (or partial, or parent) are rendered again.
     let reuse = kind == .templates ? last.map { templateReuse(last: $0, templates: loaded.templates) } : nil
-    let pages = openPagesFirst(site, index: index.index, last: last, reuse: reuse, shown: shown, run)
+    let pages = openPagesFirst(site, index: built, last: last, reuse: reuse, shown: shown, run)
     let rendered = try builder.render(
       site, loaded.templates, index: index, with: renderer, into: pages, run,
       detail: reuse == nil ? "" : "(changed templates only)")
-    let built = try index.wait()
-    if reuse != nil { run.log("      \(rendered.pageCount - pages.reused.value) of \(rendered.pageCount) pages rendered") }
+    if reuse != nil {
+      run.log("      \(rendered.pageCount - pages.reused.value) of \(rendered.pageCount) pages rendered")
+    }
     let files = built.files + rendered.files + pages.pages
     try stopIfSuperseded(last)
     try builder.validate(loaded.templates, rendered, run) {
@@ -82,7 +88,8 @@ struct PreviewBuild {
     for file in files { filesByPath[file.path] = file.bytes }
     let changed = last.map { BuildMemory.changes(from: $0.files, to: filesByPath) }
     try stopIfSuperseded(last)
-    try publish(files, filesByPath, changed: changed, shown: shown.pages, to: SiteWriter(output: loaded.output), run)
+    try publish(
+      files, filesByPath, changed: changed, shown: shown.pages, to: SiteWriter(output: loaded.output), run)
     memory.last = BuildMemory.LastBuild(
       inputs: inputs, dataset: loaded.dataset, site: site, index: built, templates: loaded.templates,
       rendered: rendered, files: filesByPath)
@@ -96,7 +103,8 @@ struct PreviewBuild {
     shown: [String: [UInt8]], to writer: SiteWriter, _ run: BuildRun
   ) throws {
     if let changed, changed.isEmpty, FileManager.default.fileExists(atPath: writer.outputPath) {
-      run.log("[\(BuildStep.publishing.number)/\(BuildStep.count)] \(BuildStep.publishing.name): no file changed")
+      run.log(
+        "[\(BuildStep.publishing.number)/\(BuildStep.count)] \(BuildStep.publishing.name): no file changed")
       return
     }
     // Less the open pages already handed over with the same bytes.
@@ -116,26 +124,17 @@ struct PreviewBuild {
   /// The sink of the render: the open pages first (not in a first build),
   /// checked and shown over the last good site.
   private func openPagesFirst(
-    _ site: PreparedSite, index: SiteIndex?, last: BuildMemory.LastBuild?, reuse: OpenPagesSink.TemplateReuse?, shown: ShownFirst,
-    _ run: BuildRun
+    _ site: PreparedSite, index: SiteIndex, last: BuildMemory.LastBuild?, reuse: OpenPagesSink.TemplateReuse?,
+    shown: ShownFirst, _ run: BuildRun
   ) -> OpenPagesSink {
     guard let progress, let last else {
       return OpenPagesSink(open: [], site: site, reuse: reuse) { _, _, _ in }
     }
     return OpenPagesSink(
-      open: progress.openPages, site: site, reuse: reuse, isSuperseded: { progress.isSuperseded }
-    ) { pages, shared, all in
-      let started = Date()
-      guard let index,
-        let ready = Self.openPagesReady(
-          pages, shared: shared, index: index, allPages: all, last: last, shown: shown.pages,
-          baseURL: site.baseURL, imageOrigins: site.imageOrigins)
-      else { return }
-      shown.add(ready)
-      progress.openPagesReady(ready.files, changed: ready.changed)
-      let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
-      run.log("      open pages first: \(ready.changed.count) reloaded (checked in \(milliseconds) ms)")
-    }
+      open: progress.openPages, site: site, reuse: reuse, isSuperseded: { progress.isSuperseded },
+      handOver: handOver(to: progress, site, index: index, last: last, shown: shown, since: nil, run) {
+        "open pages first: \($0) reloaded (checked in \($1) ms)"
+      })
   }
 
   /// After a data edit, building the index takes longest: the open pages
@@ -144,26 +143,45 @@ struct PreviewBuild {
   /// reload again once the index is built, with the bytes a cold build
   /// writes. Any problem here is left to the full render to report.
   private func showBeforeIndexing(
-    _ site: PreparedSite, _ templates: TemplateSet, last: BuildMemory.LastBuild, shown: ShownFirst, _ run: BuildRun
+    _ site: PreparedSite, _ templates: TemplateSet, last: BuildMemory.LastBuild, shown: ShownFirst,
+    _ run: BuildRun
   ) {
     guard let progress, !progress.openPages.isEmpty else { return }
-    let started = Date()
     var renderer = PageRenderer()
     renderer.bundleCache = memory.bundles
-    let pages = OpenPagesSink(open: progress.openPages, site: site, onlyOpenPages: true) { pages, shared, all in
+    let pages = OpenPagesSink(
+      open: progress.openPages, site: site, onlyOpenPages: true,
+      handOver: handOver(to: progress, site, index: last.index, last: last, shown: shown, since: Date(), run)
+      {
+        "open pages before the index: \($0) reloaded (\($1) ms)"
+      })
+    _ = try? renderer.render(
+      site, index: IndexStep(built: last.index, for: site, in: run), templates: templates,
+      previewScript: builder.options.previewScript, into: pages)
+  }
+
+  /// Shows the open pages that changed (`openPagesReady`) and adds them to
+  /// `shown`. Before the index (`since` the render began) nothing was
+  /// shown yet; after it, a page is compared with what was shown before
+  /// the index too, and the check is timed from the hand-over.
+  private func handOver(
+    to progress: PreviewServer.BuildProgress, _ site: PreparedSite, index: SiteIndex,
+    last: BuildMemory.LastBuild,
+    shown: ShownFirst, since started: Date?, _ run: BuildRun,
+    line: @escaping (_ reloaded: Int, _ milliseconds: Int) -> String
+  ) -> OpenPagesSink.HandOver {
+    { pages, shared, all in
+      let from = started ?? Date()
       guard
         let ready = Self.openPagesReady(
-          pages, shared: shared, index: last.index, allPages: all, last: last, shown: [:],
+          pages, shared: shared, index: index, allPages: all, last: last,
+          shown: started == nil ? shown.pages : [:],
           baseURL: site.baseURL, imageOrigins: site.imageOrigins)
       else { return }
       shown.add(ready)
       progress.openPagesReady(ready.files, changed: ready.changed)
-      let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
-      run.log("      open pages before the index: \(ready.changed.count) reloaded (\(milliseconds) ms)")
+      run.log("      " + line(ready.changed.count, Int(Date().timeIntervalSince(from) * 1000)))
     }
-    _ = try? renderer.render(
-      site, index: IndexStep(built: last.index, for: site, in: run), templates: templates,
-      previewScript: builder.options.previewScript, into: pages)
   }
 
   /// The site to show while the rest of it renders: the last good site
@@ -228,7 +246,8 @@ extension SiteBuilder {
   /// the last good build kept in `memory`, and says which files changed.
   /// `progress`, when given, is shown the open pages first and every file
   /// before it is written, and may stop the build.
-  public func build(keeping memory: BuildMemory, reportingTo progress: PreviewServer.BuildProgress? = nil) throws
+  public func build(keeping memory: BuildMemory, reportingTo progress: PreviewServer.BuildProgress? = nil)
+    throws
     -> IncrementalBuild
   {
     try PreviewBuild(builder: self, memory: memory, progress: progress).build()

@@ -54,7 +54,9 @@ public struct PageRenderer {
   ) throws -> Output {
     let pages = PagesInMemory()
     var output = try render(
-      site, index: IndexStep(built: index, for: site, in: BuildRun(options: BuildOptions(), log: { _ in }, verbose: false)),
+      site,
+      index: IndexStep(
+        built: index, for: site, in: BuildRun(options: BuildOptions(), log: { _ in }, verbose: false)),
       templates: templates, previewScript: previewScript, into: pages)
     output.files += pages.pages
     return output
@@ -139,9 +141,12 @@ public struct PageRenderer {
     _ numbers: [Int], of plan: RenderPlan, into sink: some PageSink, _ pages: inout Pages
   ) throws -> [Int] {
     let namesIndex = plan.index != nil
-    let results = Parallel.map(count: numbers.count) { offset -> (bytes: [UInt8], report: PageReport?, waits: Bool)? in
+    let results = Parallel.map(count: numbers.count) {
+      offset -> (bytes: [UInt8], report: PageReport?, waits: Bool)? in
       let job = plan.jobs[numbers[offset]]
-      guard let bytes = sink.bytes(of: job.path, template: job.template) ?? plan.render(job) else { return nil }
+      guard let bytes = sink.bytes(of: job.path, template: job.template) ?? plan.render(job) else {
+        return nil
+      }
       if !namesIndex && Self.holdsStandIn(bytes) { return (bytes, nil, true) }
       return (bytes, sink.check(job.path, bytes), false)
     }
@@ -199,7 +204,8 @@ public struct PageRenderer {
       files.append(("sitemap.xml", Array(sitemap(siteURL: siteURL, base: base, pages: paths).utf8)))
     }
     files.append((".nojekyll", []))
-    var output = Output(files: files, pageCount: paths.count, pages: paths, templateOfPage: pages.templateOfPage)
+    var output = Output(
+      files: files, pageCount: paths.count, pages: paths, templateOfPage: pages.templateOfPage)
     output.assetsFolder = plan.assetsFolder
     output.modulePreloads = plan.modulePreloads
     output.listPagesWritten = plan.listPagesWritten.value

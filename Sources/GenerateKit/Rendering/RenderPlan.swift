@@ -48,7 +48,8 @@ struct RenderPlan {
     // whose bytes hold one is rendered again once the index is there, and
     // assets that hold one wait for it.
     var index = step.index
-    var shared = PageRenderer.sharedValues(site, templates: templates, manifestPath: index?.manifestPath ?? PageRenderer.standIn)
+    var shared = PageRenderer.sharedValues(
+      site, templates: templates, manifestPath: index?.manifestPath ?? PageRenderer.standIn)
     // Assets first: their hash names the folder every page links to.
     var sources = try PageRenderer.assetSources(templates, shared: shared)
     if index == nil, sources.contains(where: { PageRenderer.holdsStandIn($0.bytes) }) {
@@ -74,7 +75,9 @@ struct RenderPlan {
       shared["preview"] = base + "__preview/reload.js"
     }
     (self.index, self.shared, self.files) = (index, shared, files)
-    (self.assetFiles, self.assetsFolder, self.modulePreloads) = (assetFiles, assetsFolder, bundle.modulePreloads)
+    (self.assetFiles, self.assetsFolder, self.modulePreloads) = (
+      assetFiles, assetsFolder, bundle.modulePreloads
+    )
     self.writesListRows = writesListRows && templates.isBuiltIn("browse")
     jobs = Self.jobs(site)
   }
@@ -104,7 +107,9 @@ struct RenderPlan {
   /// the index's (once built), the shared files, the pages and the files
   /// made at the end (`PageRenderer.closingFiles`).
   var paths: [String] {
-    var tail = [PageRenderer.workerPath, PageRenderer.stableManifestPath, "robots.txt", "sitemap.xml", ".nojekyll"]
+    var tail = [
+      PageRenderer.workerPath, PageRenderer.stableManifestPath, "robots.txt", "sitemap.xml", ".nojekyll",
+    ]
     if !templates.has(PageRenderer.workerTemplate) { tail.removeAll { $0 == PageRenderer.workerPath } }
     if let index, !index.files.contains(where: { $0.path == index.manifestPath }) {
       tail.removeAll { $0 == PageRenderer.stableManifestPath }
@@ -149,7 +154,9 @@ struct RenderPlan {
             var record = page("\(document.title) · \(config.title)", description, document.url)
             record["kind"] = collection.config.singular
             record["collection"] = collection.config.id
-            return ["page": record, "record": RecordContext(site: site, table: collection.table, row: document.row)]
+            return [
+              "page": record, "record": RecordContext(site: site, table: collection.table, row: document.row),
+            ]
           }))
     }
     // No page to link to, no A–Z pages: a site whose records all lack pages.
@@ -161,7 +168,8 @@ struct RenderPlan {
       func context(_ browse: [String: Any]) -> [String: Any] {
         [
           "page": page(
-            "\(list.title) · \(config.title)", list.description, String(list.path.dropLast("index.html".count))),
+            "\(list.title) · \(config.title)", list.description,
+            String(list.path.dropLast("index.html".count))),
           "browse": browse,
         ]
       }

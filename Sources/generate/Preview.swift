@@ -61,8 +61,7 @@ struct Preview: AsyncParsableCommand {
         // memory while it is written to the folder.
         // The pages open in a browser first: they reload before the rest
         // of the site is rendered, which a newer edit may cut short.
-        let build = try builder.build(
-          keeping: memory, openPages: progress.openPagesFirst, beforePublishing: progress.filesReady)
+        let build = try builder.build(keeping: memory, reportingTo: progress)
         progress.contentSecurityPolicy(build.summary.contentSecurityPolicy)
         for line in DiagnosticPrinter().lines(for: build.summary.warnings) {
           PreviewServer.printToStandardError(line)

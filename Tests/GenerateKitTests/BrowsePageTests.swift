@@ -144,11 +144,9 @@ import Testing
     let index = try IndexBuilder(config.index).build(site)
     let templates = try TemplateSet.load(directories: [], builtIn: true)
     var renderer = PageRenderer()
-    let direct = try renderer.render(
-      site, index: index, templates: templates, previewScript: nil, reusing: nil)
+    let direct = try renderer.render(site, index: index, templates: templates, previewScript: nil)
     renderer.writesListRows = false
-    let mustache = try renderer.render(
-      site, index: index, templates: templates, previewScript: nil, reusing: nil)
+    let mustache = try renderer.render(site, index: index, templates: templates, previewScript: nil)
     // Every list page: all but the hub.
     let lists = direct.pages.filter { $0.hasPrefix("browse/") }.count - 1
     #expect(lists >= 2 + 4 && direct.listPagesWritten == lists, "\(lists) \(direct.listPagesWritten)")

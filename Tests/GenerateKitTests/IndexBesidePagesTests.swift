@@ -4,7 +4,7 @@ import Testing
 @testable import GenerateKit
 
 /// A plain build renders the pages that embed nothing from the index while
-/// the index is built (`PendingIndex`); a page or an asset that names the
+/// the index is built (`IndexStep`); a page or an asset that names the
 /// index waits for it, and comes out as if the index had been built first.
 @Suite struct IndexBesidePagesTests {
   /// The manifest path the search page names.

@@ -68,7 +68,8 @@ import Testing
     try await folder.withServer(
       watching: ["templates", "data", "site.yml"], log: lines.append,
       reportingChanges: { progress in
-        try builder.build(keeping: memory, beforePublishing: progress.filesReady).changedFiles
+        // Every file before it is written; no open page first.
+        try builder.build(keeping: memory, reportingTo: .init(ready: progress.ready)).changedFiles
       }
     ) { client in
       let page = try await client.openEvents()

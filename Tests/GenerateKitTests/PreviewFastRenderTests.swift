@@ -60,9 +60,7 @@ import Testing
             handOver(files, changed)
             hold.pauseIfArmed()
           }
-          return try builder.build(
-            keeping: memory, openPages: progress.openPagesFirst, beforePublishing: progress.filesReady
-          ).changedFiles
+          return try builder.build(keeping: memory, reportingTo: progress).changedFiles
         }, body)
     }
 

@@ -125,7 +125,7 @@ import Testing
         defer { builds.finished() }
         // As the site builder does after showing the open pages: a newer
         // edit stops it, and the next build starts from that edit.
-        if progress.isSuperseded { throw SiteBuilder.Superseded() }
+        if progress.isSuperseded { throw PreviewBuild.Superseded() }
         seen.append((try? String(contentsOfFile: project.path("data/genres2.csv"), encoding: .utf8)) ?? "")
         return nil
       }

@@ -16,10 +16,34 @@ import Testing
     try FileManager.default.createDirectory(atPath: b, withIntermediateDirectories: true)
     try Data("from a".utf8).write(to: URL(fileURLWithPath: a + "/file"))
     #if os(Linux)
-      #expect(SiteWriter.exchange(a, b))
+      #expect(Disk.exchange(a, b))
       #expect(FileManager.default.fileExists(atPath: b + "/file"))
       #expect(!FileManager.default.fileExists(atPath: a + "/file"))
     #endif
+  }
+
+  /// The one exclusive create the site writer and the build record share:
+  /// a name already there — a file hard-linked from the live site, a link
+  /// — is never written through, and the caller is told nothing was made.
+  @Test func aNewFileNeverWritesThroughANameAlreadyThere() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "create-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let live = folder.appendingPathComponent("live").path
+    let staged = folder.appendingPathComponent("staged").path
+    let linked = folder.appendingPathComponent("linked").path
+    try Data("live bytes".utf8).write(to: URL(fileURLWithPath: live))
+    #expect(link(live, staged) == 0)
+    #expect(symlink(live, linked) == 0)
+    for name in [staged, linked] {
+      let failure = try #require(Disk.createNew(Array("new bytes".utf8), at: name))
+      #expect(failure.error == EEXIST && !failure.created, "\(name)")
+    }
+    #expect(try String(contentsOfFile: live, encoding: .utf8) == "live bytes")
+    let fresh = folder.appendingPathComponent("fresh").path
+    #expect(Disk.createNew(Array("new bytes".utf8), at: fresh) == nil)
+    #expect(try String(contentsOfFile: fresh, encoding: .utf8) == "new bytes")
   }
 
   @Test func rebuildingReplacesTheSiteAndKeepsOnlyThePreviousBeside() throws {

@@ -50,12 +50,29 @@ public final class DiagnosticsEngine: @unchecked Sendable {
     let result: T
     do {
       result = try body()
+    } catch let error as DiagnosticsError where error.step != nil {
+      // Another step's failure, already reported (the index built beside
+      // the render): passed on as it is.
+      throw error
     } catch let error as DiagnosticsError {
       emit(contentsOf: error.diagnostics)
       throw failure(in: step)
     }
     if mustStop { throw failure(in: step) }
     return result
+  }
+
+  /// Reports what a step that runs beside another found (the index, built
+  /// while the pages render), tagged with its own step; when the build must
+  /// stop, throws that step's failure, which `run` passes on untouched.
+  public func report(_ step: BuildStep, _ diagnostics: [Diagnostic]) throws {
+    emit(
+      contentsOf: diagnostics.map { diagnostic in
+        var diagnostic = diagnostic
+        if diagnostic.step == nil { diagnostic.step = step }
+        return diagnostic
+      })
+    if mustStop { throw failure(in: step) }
   }
 
   private func failure(in step: BuildStep?) -> DiagnosticsError {

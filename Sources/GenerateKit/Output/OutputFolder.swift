@@ -33,27 +33,39 @@ public struct OutputFolder: Sendable {
   /// site belongs (`/`, the home folder, the current folder and its
   /// ancestors). Throws a diagnostic naming both paths.
   public init(_ given: String, protecting protected: [Protected], force: Bool) throws(DiagnosticsError) {
-    self.given = given
-    let shown: SourceLocation? = nil
+    try self.init(given, resolved: try Self.resolve(given), protecting: protected, force: force)
+  }
+
+  /// The absolute, standardised path a site given as `given` is published
+  /// to (see `path`): resolved once per build, for the folder and for the
+  /// names kept beside it (`BuildRecord`, `LeftoverFolders`).
+  public static func resolve(_ given: String) throws(DiagnosticsError) -> String {
     guard !given.trimmingCharacters(in: .whitespaces).isEmpty else {
       throw DiagnosticsError(.error(at: nil, "--output: the output folder name is empty"))
     }
-    var path = Self.absolute(given)
+    let path = absolute(given)
     // A symlink: publish into what it points at, never replace the link.
     if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
-      let resolved = Self.absolute(target, relativeTo: (path as NSString).deletingLastPathComponent)
+      let resolved = absolute(target, relativeTo: (path as NSString).deletingLastPathComponent)
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder), isFolder.boolValue
       else {
         throw DiagnosticsError(
-          .error(at: shown, "--output '\(given)' is a symbolic link to '\(target)', which is not a folder"))
+          .error(at: nil, "--output '\(given)' is a symbolic link to '\(target)', which is not a folder"))
       }
-      path = Self.realPath(resolved)
-    } else {
-      // Resolve the part that exists, so an output under a symlinked
-      // parent is compared where it will really be written.
-      path = Self.realPath(path)
+      return realPath(resolved)
     }
+    // Resolve the part that exists, so an output under a symlinked
+    // parent is compared where it will really be written.
+    return realPath(path)
+  }
+
+  /// Checks `given`, resolved to `path` by `resolve`.
+  init(_ given: String, resolved path: String, protecting protected: [Protected], force: Bool)
+    throws(DiagnosticsError)
+  {
+    self.given = given
+    let shown: SourceLocation? = nil
     self.path = path
 
     let cwd = Self.realPath(FileManager.default.currentDirectoryPath)

@@ -26,7 +26,8 @@ import Foundation
 /// over the cores; a previous site that cannot be kept is removed by a
 /// detached `rm -rf`, so the build does not wait for it (a build that finds
 /// one left behind by a process that is gone removes it:
-/// `removeStaleFolders`).
+/// `LeftoverFolders`). It takes only an output folder that passed
+/// `OutputFolder`'s checks.
 public struct SiteWriter {
   /// The folder published to, absolute (a symlinked output resolved).
   public var outputPath: String
@@ -63,19 +64,17 @@ public struct SiteWriter {
       self.linked = linked
       self.kept = kept
     }
+
+    /// `--verbose`'s line about publishing.
+    var description: String {
+      "\(written) files written, \(kept + linked) unchanged (\(kept) kept from the previous site, \(linked) linked from the live one)"
+    }
   }
 
   /// A writer for an output folder that passed `OutputFolder`'s checks.
   public init(output: OutputFolder) {
     self.outputPath = output.path
     self.shownPath = output.given
-  }
-
-  /// A writer for an output folder by its absolute path, only to clear up
-  /// after builds that died (`removeStaleFolders`).
-  init(outputPath: String, shownPath: String) {
-    self.outputPath = outputPath
-    self.shownPath = shownPath
   }
 
   var outputURL: URL { URL(fileURLWithPath: outputPath).standardizedFileURL }
@@ -91,72 +90,17 @@ public struct SiteWriter {
   /// The folder beside the output where this process stages a build.
   var stagingURL: URL { parentURL.appendingPathComponent(stagingPrefix + String(getpid())) }
 
-  /// Clears up after builds that died. A staging folder whose process is
-  /// gone becomes the previous site if there is none (any earlier site is
-  /// a good start for the next build: it is compared file by file);
-  /// other leftovers are removed in the background. With `all`, every
-  /// staging folder goes, even those of running builds, and so does the
-  /// previous site.
-  ///
-  /// Only names a build makes are looked at, each through the guard
-  /// (`OwnedNames.check`) before it is renamed or removed: a symbolic link,
-  /// a file or a mount point at one of them is reported — every one found —
-  /// and left as it is.
-  public func removeStaleFolders(all: Bool = false) throws(DiagnosticsError) {
-    let names = self.names
-    var problems: [Diagnostic] = []
-    func passes(_ name: String) -> Bool {
-      do { return try names.check(name) == .present } catch {
-        problems += error.diagnostics
-        return false
-      }
-    }
-    // The previous site is checked whether or not it is touched here: it
-    // is what a leftover becomes, and what the build claims next.
-    let hasPrevious = passes(names.previous)
-    if all && hasPrevious { discard(previousURL) }
-    let listed = (try? FileManager.default.contentsOfDirectory(atPath: parentURL.path)) ?? []
-    for name in listed.sorted() {
-      guard let owned = names.parse(name), owned.kind == .folder, let pid = owned.pid, pid != getpid()
-      else { continue }
-      guard all || !Self.isRunning(pid) else { continue }
-      guard passes(name) else { continue }
-      let url = parentURL.appendingPathComponent(name)
-      if !all && owned.isStaging && problems.isEmpty && (try? names.check(names.previous)) == .absent
-        && rename(url.path, previousURL.path) == 0
-      {
-        continue
-      }
-      discard(url)
-    }
-    if !problems.isEmpty { throw DiagnosticsError(problems) }
-  }
+  /// The folders left beside the output by builds that died, and how
+  /// this writer removes a folder it no longer needs.
+  var leftovers: LeftoverFolders { LeftoverFolders(names: names, removal: oldSiteRemoval) }
 
-  /// A name of its own for each site being removed: an earlier one may
-  /// still be in the hands of its `rm`.
-  func removalURL() -> URL {
-    parentURL.appendingPathComponent(
-      oldPrefix + String(getpid()) + "-" + UUID().uuidString.prefix(8).lowercased())
+  /// Clears up after builds that died (`LeftoverFolders.remove`).
+  public func removeStaleFolders(all: Bool = false) throws(DiagnosticsError) {
+    try leftovers.remove(all: all)
   }
 
   /// Removes a folder beside the output, in the background where it can.
-  /// Only one that passes the guard: anything else is left where it is.
-  func discard(_ url: URL) {
-    guard names.isPresentAndOurs(url.lastPathComponent) else { return }
-    let target = removalURL()
-    removeLater(rename(url.path, target.path) == 0 ? target.path : url.path)
-  }
-
-  /// Removes a folder nothing else uses any more: in the background, or
-  /// now (`oldSiteRemoval`, or when no `rm` can be started).
-  func removeLater(_ path: String) {
-    if oldSiteRemoval == .background && Self.removeDetached(path) { return }
-    try? FileManager.default.removeItem(atPath: path)
-  }
-
-  static func isRunning(_ pid: Int32) -> Bool {
-    kill(pid, 0) == 0 || errno == EPERM
-  }
+  func discard(_ url: URL) { leftovers.discard(url.path) }
 
   /// Stages the files and swaps them in. Returns warnings (the new site is
   /// live, but something after the swap failed).
@@ -220,9 +164,9 @@ public struct SiteWriter {
           case .file where files.contains(path): kept.insert(path)
           case .folder:
             // Out of the way first: the new site may put a file there.
-            let target = removalURL()
-            if rename(root + "/" + path, target.path) == 0 {
-              removeLater(target.path)
+            let target = leftovers.removalPath()
+            if rename(root + "/" + path, target) == 0 {
+              leftovers.removeLater(target)
             } else {
               do { try FileManager.default.removeItem(atPath: root + "/" + path) } catch {
                 throw DiagnosticsError(
@@ -429,9 +373,9 @@ public struct SiteWriter {
     }
     // A name of its own for each previous site: an earlier one of this
     // process may still be being removed.
-    let old = removalURL()
+    let old = URL(fileURLWithPath: leftovers.removalPath())
     var removing = old
-    if Self.exchange(staging.path, output.path) {
+    if Disk.exchange(staging.path, output.path) {
       if rename(staging.path, old.path) != 0 { removing = staging }
     } else {
       // No atomic exchange here: two renames, the old site complete until
@@ -461,7 +405,7 @@ public struct SiteWriter {
         )
       ]
     }
-    if oldSiteRemoval == .background && Self.removeDetached(removing.path) { return [] }
+    if oldSiteRemoval == .background && Disk.removeDetached(removing.path) { return [] }
     do {
       try fileManager.removeItem(at: removing)
     } catch {
@@ -474,42 +418,6 @@ public struct SiteWriter {
     }
     return []
   }
-
-  /// Starts `rm -rf` on a previous site and does not wait for it: its
-  /// standard streams go to /dev/null (a caller reading this process's
-  /// output to its end must not wait for it either). False if it could not
-  /// be started.
-  static func removeDetached(_ path: String) -> Bool {
-    let remover = "/bin/rm"
-    guard FileManager.default.isExecutableFile(atPath: remover) else { return false }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: remover)
-    process.arguments = ["-rf", "--", path]
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return false }
-    return true
-  }
-
-  /// `renameat2(…, RENAME_EXCHANGE)`, looked up at run time: glibc has it
-  /// from 2.28, and a file system may still refuse it (then: false).
-  static func exchange(_ a: String, _ b: String) -> Bool {
-    #if os(Linux)
-      typealias RenameAt2 =
-        @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-      guard let symbol = Self.renameat2Symbol else { return false }
-      let function = unsafeBitCast(symbol, to: RenameAt2.self)
-      let renameExchange: UInt32 = 1 << 1
-      return function(AT_FDCWD, a, AT_FDCWD, b, renameExchange) == 0
-    #else
-      return false
-    #endif
-  }
-
-  #if os(Linux)
-    nonisolated(unsafe) static let renameat2Symbol = dlsym(nil, "renameat2")
-  #endif
 
   static func makeFolder(_ path: String, shown: String) throws {
     do {
@@ -527,22 +435,11 @@ public struct SiteWriter {
   /// Always a new file (`O_EXCL`): a name already there may be a hard link
   /// to the live site, which must never be written through.
   static func writeFile(_ bytes: [UInt8], to relative: String, in folder: Folder) throws(DiagnosticsError) {
-    func failure() -> DiagnosticsError {
-      let reason = String(cString: strerror(errno))
-      return DiagnosticsError(
-        .error(at: SourceLocation(file: folder.path + "/" + relative), "cannot write file: \(reason)"))
-    }
-    let descriptor = openat(folder.descriptor, relative, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw failure() }
-    defer { close(descriptor) }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
-      }
-      guard written > 0 else { throw failure() }
-      offset += written
-    }
+    guard let failure = Disk.createNew(bytes, at: relative, in: folder.descriptor) else { return }
+    throw DiagnosticsError(
+      .error(
+        at: SourceLocation(file: folder.path + "/" + relative),
+        "cannot write file: \(String(cString: strerror(failure.error)))"))
   }
 
   private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int
@@ -551,14 +448,6 @@ public struct SiteWriter {
       Glibc.read(descriptor, buffer, count)
     #else
       Darwin.read(descriptor, buffer, count)
-    #endif
-  }
-
-  private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-      Glibc.write(descriptor, buffer, count)
-    #else
-      Darwin.write(descriptor, buffer, count)
     #endif
   }
 

@@ -439,11 +439,8 @@ struct BuildRecord: Equatable {
     let temporary = names.path(temporaryName)
     guard (try? names.check(names.record)) != nil, let left = try? names.check(temporaryName) else { return }
     if left == .present { unlink(temporary) }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { return }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    do { try handle.write(contentsOf: Data(text.utf8)) } catch {
-      unlink(temporary)
+    if let failure = Disk.createNew(Array(text.utf8), at: temporary) {
+      if failure.created { unlink(temporary) }
       return
     }
     if rename(temporary, path) != 0 { unlink(temporary) }

@@ -35,13 +35,14 @@ public struct PreviewServer: Sendable {
   /// any error) when the inputs are broken.
   public typealias Rebuild = @Sendable () throws -> Void
   /// Builds like `Rebuild` and returns the site-relative paths of the files
-  /// that changed (`SiteBuilder.build(keeping:)`), so that only open pages
+  /// that changed (`SiteBuilder.build(keeping:reportingTo:)`), so that only open pages
   /// whose own file changed reload; nil when that is not known. It may hand
   /// the checked files over before writing them (`BuildProgress`).
   public typealias ReportingRebuild = @Sendable (BuildProgress) throws -> [String]?
 
-  /// Lets a build show its new site before the folder holds it, and the
-  /// pages open in a browser before the rest of the site is rendered.
+  /// The one observer of a preview build (`PreviewBuild`): lets it show
+  /// its new site before the folder holds it, and the pages open in a
+  /// browser before the rest of the site is rendered, and asks it to stop.
   public struct BuildProgress: Sendable {
     typealias Ready = @Sendable (_ files: [String: [UInt8]], _ changed: [String]?) -> Void
     let ready: Ready
@@ -68,19 +69,13 @@ public struct PreviewServer: Sendable {
     public func openPagesReady(_ files: [String: [UInt8]], changed: [String]) { openReady(files, changed) }
 
     /// Whether an input changed since the build started: a build that has
-    /// shown the open pages may then stop (`SiteBuilder.Superseded`) and
+    /// shown the open pages may then stop (`PreviewBuild.Superseded`) and
     /// leave the rest to the next build.
     public var isSuperseded: Bool { superseded() }
 
     /// The built site's Content-Security-Policy, which the server sends
     /// from now on (`BuildSummary.contentSecurityPolicy`).
     public func contentSecurityPolicy(_ policy: String) { self.policy(policy) }
-
-    /// The open pages, their hand-over and `isSuperseded`, as the site
-    /// builder takes them (`SiteBuilder.build(keeping:openPages:…)`).
-    public var openPagesFirst: SiteBuilder.OpenPages {
-      SiteBuilder.OpenPages(paths: openPages, ready: { openReady($0, $1) }, isSuperseded: superseded)
-    }
   }
 
   public struct Configuration: Sendable {

@@ -177,7 +177,7 @@ struct RebuildService: Service, CustomStringConvertible {
       let what = pages.map { $0.isEmpty ? "; no page changed" : "; \($0.count) pages changed" } ?? ""
       log("Built in \(String(format: "%.2f", seconds)) s\(what)")
       if !announced.isSet { hub.buildSucceeded(reloading: pages) }
-    case .failure(is SiteBuilder.Superseded):
+    case .failure(is PreviewBuild.Superseded):
       log("Stopped: the inputs changed again; the folder still holds the last good site")
       return true
     case .failure(let error):

@@ -1,8 +1,9 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// The last asset bundle a preview made, reused while the assets it was made
-/// from stay the same: a template or data edit then costs no esbuild run.
+/// The last asset bundle made, for a process that builds the same site
+/// again: while the assets it was made from stay the same, a template or
+/// data edit costs no esbuild run.
 final class AssetBundleCache: Sendable {
   private typealias Kept = (sources: [AssetFile], esbuild: String?, output: AssetBundler.Output)
   private let last = NIOLockedValueBox<Kept?>(nil)

@@ -9,9 +9,11 @@ struct PageContext {
   func child(named name: String) -> Any? { page[name] ?? shared[name] }
 }
 
-/// Renders every page and the versioned assets of a site.
+/// Renders every page and the versioned assets of a site, handing the
+/// pages to a `PageSink`.
 public struct PageRenderer {
   public struct Output {
+    /// The files that are not pages (the pages went to the sink).
     public var files: [(path: String, bytes: [UInt8])]
     public var pageCount: Int
     /// Site-relative paths of the HTML pages, for validation and the sitemap.
@@ -22,43 +24,12 @@ public struct PageRenderer {
     /// preloads: what pages share that an asset edit changes.
     var assetsFolder = ""
     var modulePreloads: [String] = []
-    /// How many pages were rendered rather than taken from `Reuse`.
-    var renderedCount = 0
     /// How many A–Z list pages had their rows written without Mustache.
     var listPagesWritten = 0
   }
 
-  /// A preview's last good render, to render again only the pages an edit
-  /// may change. Only for the same prepared site and index: the pages then
-  /// differ only through their templates and the shared assets.
-  struct Reuse {
-    var assetsFolder: String
-    var modulePreloads: [String]
-    /// The bytes of each page, by site-relative path.
-    var pages: [String: [UInt8]]
-    /// Whether a page rendered with this template may come out different.
-    var mayChange: (_ template: String) -> Bool
-  }
-
-  /// Pages to render before the others — those open in a browser during a
-  /// preview — and what to do with them before the rest is rendered.
-  struct FirstPages {
-    var paths: Set<String>
-    /// Given the first pages, the files every page shares (the assets and
-    /// the reload script) and the path of every page this render writes.
-    var ready:
-      (_ pages: [(path: String, bytes: [UInt8])], _ shared: [(path: String, bytes: [UInt8])], _ all: [String])
-        -> Void
-    /// Asked between batches of the other pages: true stops the render
-    /// with `SiteBuilder.Superseded`.
-    var shouldStop: () -> Bool = { false }
-    /// Render only these pages and return no output: a preview of them
-    /// against an index that is not this site's (see `SiteBuilder`).
-    var only = false
-  }
-
   /// Keeps the last bundle (esbuild takes a few hundred milliseconds) for
-  /// the next preview build, which reuses it when no asset changed.
+  /// a build that runs again, which reuses it when no asset changed.
   var bundleCache: AssetBundleCache?
   /// The assets bundled while the index was built (`EarlyAssets`).
   var earlyAssets: EarlyAssets?
@@ -69,320 +40,158 @@ public struct PageRenderer {
 
   public init() {}
 
-  /// Pages rendered (on all cores) before a batch goes to a `PageStream`:
-  /// as many as make about `bytesPerBatch` at the average size of the pages
+  /// Pages rendered (on all cores) before a batch goes to the sink: as
+  /// many as make about `bytesPerBatch` at the average size of the pages
   /// so far, from 512 to 8,192. Small batches keep a million records' big
   /// pages under 2 GiB; 63,000 small pages in batches of 512 took half as
   /// long again as in batches of 8,192 (each batch waits for its slowest page).
   static let pagesPerBatch = 512...8192
   static let bytesPerBatch = 48 << 20
 
+  /// Every file of the site but the index's, the pages among them.
   public func render(
     _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?
   ) throws -> Output {
-    try render(site, index: index, templates: templates, previewScript: previewScript, reusing: nil)
+    let pages = PagesInMemory()
+    var output = try render(
+      site,
+      index: IndexStep(
+        built: index, for: site, in: BuildRun(options: BuildOptions(), log: { _ in }, verbose: false)),
+      templates: templates, previewScript: previewScript, into: pages)
+    output.files += pages.pages
+    return output
   }
 
+  /// Renders every page into `sink`, a batch at a time, and returns the
+  /// other files. With the index being built, the pages that embed nothing
+  /// from it go first; the render waits for it before those that do.
   func render(
-    _ site: PreparedSite, index: SiteIndex, templates: TemplateSet, previewScript: String?,
-    reusing reuse: Reuse?, first: FirstPages? = nil, stream: PageStream? = nil
-  ) throws -> Output {
-    try render(
-      site, index: .built(index), templates: templates, previewScript: previewScript, reusing: reuse,
-      first: first, stream: stream)
-  }
-
-  /// The index a render names: built, or being built beside it.
-  enum IndexSource {
-    case built(SiteIndex)
-    /// Waited for (with a `stream`) only once every page that embeds
-    /// nothing from the index has been rendered and written; without a
-    /// stream, at once.
-    case building(() throws -> SiteIndex)
-  }
-
-  /// With a `stream` (a command-line build, never with `first`), the
-  /// pages go to it a batch at a time, checked as they are rendered, and
-  /// `Output.files` holds only the files that are not pages.
-  func render(
-    _ site: PreparedSite, index source: IndexSource, templates: TemplateSet, previewScript: String?,
-    reusing reuse: Reuse?, first: FirstPages? = nil, stream: PageStream? = nil
+    _ site: PreparedSite, index: IndexStep, templates: TemplateSet, previewScript: String?,
+    into sink: some PageSink
   ) throws -> Output {
     // Preparing stops on any problem, so what is left is from an earlier
-    // render of this site (a preview's failed one): count only this one's.
+    // render of this site (a failed one): count only this one's.
     site.evaluator.problems.reset()
-    let config = site.config
-    let base = site.baseURL
-    // Required and page templates were checked at load (`ConfigChecker`).
-    // No page to link to, no A–Z pages: a site whose records all lack pages.
-    let browsePages = config.browse ? BrowsePages(site: site, base: base) : nil
-    let browse = browsePages.flatMap { $0.collections.isEmpty ? nil : $0 }
-    // An index still being built is named by stand-ins (`pending`): a page
-    // whose bytes hold one is rendered again once the index is there, and
-    // assets that hold one wait for it.
-    var index: SiteIndex?
-    var waitForIndex: (() throws -> SiteIndex)?
-    switch source {
-    case .built(let built): index = built
-    case .building(let wait) where stream != nil: waitForIndex = wait
-    case .building(let wait): index = try wait()
+    var plan = try RenderPlan(
+      site, index: index, templates: templates, previewScript: previewScript, bundle: bundle,
+      writesListRows: writesListRows)
+    try sink.begin(
+      PageSinkSite(
+        paths: plan.paths, pages: plan.jobs.map(\.path), shared: plan.files, assetsFolder: plan.assetsFolder,
+        modulePreloads: plan.modulePreloads))
+    var pages = Pages()
+    let waiting = try render(Array(plan.jobs.indices), of: plan, into: sink, &pages)
+    let built = try index.wait()
+    if plan.index == nil {
+      plan.name(built)
+      try sink.add(paths: built.files.map(\.path))
+      _ = try render(waiting, of: plan, into: sink, &pages)
     }
-    let manifestPath = { index?.manifestPath ?? Self.pending }
-    var shared = Self.sharedValues(site, templates: templates, manifestPath: manifestPath())
-
-    // Assets first: their hash names the folder every page links to.
-    var sources = try Self.assetSources(templates, shared: shared)
-    if let wait = waitForIndex, sources.contains(where: { Self.holdsPending($0.bytes) }) {
-      index = try wait()
-      waitForIndex = nil
-      shared = Self.sharedValues(site, templates: templates, manifestPath: manifestPath())
-      sources = try Self.assetSources(templates, shared: shared)
-    }
-    let bundler = AssetBundler(esbuild: AssetBundler.locateEsbuild())
-    let bundle =
-      try earlyAssets?.bundle(for: sources, with: bundler) ?? bundleCache?.bundle(sources, with: bundler)
-      ?? bundler.bundle(sources)
-    var assetFiles = bundle.files
-    assetFiles.sort { $0.path < $1.path }
-    var content = ContentFolder()
-    for asset in assetFiles { content.add(asset.bytes, before: asset.path + "\u{0}") }
-    let assetsFolder = content.name("assets")
-    shared["assets"] = base + assetsFolder
-    shared["modulePreloads"] = bundle.modulePreloads
-    shared["indexData"] = index.map { AssetIndexData.json(for: $0) } ?? Self.pending
-    var files = assetFiles.map { (path: assetsFolder + $0.path, bytes: $0.bytes) }
-    // Local pictures (`image:`), named by their content like the assets.
-    files += site.imageFiles
-    if let previewScript {
-      files.append(("__preview/reload.js", Array(previewScript.utf8)))
-      shared["preview"] = base + "__preview/reload.js"
-    }
-
-    // The pages: the search page, the 404 page, one per record with a page.
-    struct Job {
-      var path: String
-      var template: String
-      /// Made when the page is rendered, not before: a million records'
-      /// A–Z rows would otherwise all be in memory at once.
-      var context: () -> [String: Any]
-      /// An A–Z list page's rows, written without Mustache when the
-      /// `browse` template is the built-in one.
-      var rows: BrowsePages.ListRows? = nil
-    }
-    let origin = config.siteURL.map { Self.join($0, "") } ?? ""
-    func canonical(_ path: String) -> String { origin + base + path }
-    var jobs: [Job] = [
-      Job(
-        path: "index.html", template: "search",
-        context: {
-          [
-            "page": [
-              "title": config.title, "description": config.description, "canonical": canonical(""),
-              "isSearch": true,
-            ] as [String: Any]
-          ]
-        }),
-      Job(
-        path: "404.html", template: "404",
-        context: {
-          [
-            "page": [
-              "title": "Not Found · \(config.title)", "description": "This page does not exist.",
-              "canonical": canonical("404.html"),
-            ] as [String: Any]
-          ]
-        }),
-    ]
-    for document in site.documents {
-      let collection = site.collections[document.collection]
-      guard collection.writesPages, let page = collection.config.page else { continue }
-      let path =
-        document.url.hasSuffix("/") || document.url.isEmpty ? document.url + "index.html" : document.url
-      let description =
-        document.subtitle.isEmpty ? "\(collection.config.singular) · \(config.title)" : document.subtitle
-      jobs.append(
-        Job(
-          path: path, template: page.template,
-          context: {
-            [
-              "page": [
-                "title": "\(document.title) · \(config.title)", "description": description,
-                "canonical": canonical(document.url), "kind": collection.config.singular,
-                "collection": collection.config.id,
-              ] as [String: Any],
-              "record": RecordContext(site: site, table: collection.table, row: document.row),
-            ]
-          }))
-    }
-
-    if var browse {
-      browse.pagePaths = Set(jobs.map(\.path))
-      for page in browse.pages() {
-        func context(_ browse: [String: Any]) -> [String: Any] {
-          [
-            "page": [
-              "title": "\(page.title) · \(config.title)", "description": page.description,
-              "canonical": canonical(String(page.path.dropLast("index.html".count))),
-            ] as [String: Any],
-            "browse": browse,
-          ]
-        }
-        jobs.append(
-          Job(
-            path: page.path, template: "browse", context: { context(page.context()) },
-            rows: page.rows.map { rows in
-              BrowsePages.ListRows(markedContext: { context(rows.markedContext()) }, html: rows.html)
-            }))
-      }
-    }
-
-    // A page is taken from the last render when nothing it shares with
-    // other pages changed and no template it can reach did.
-    let reuse = reuse.flatMap {
-      $0.assetsFolder == assetsFolder && $0.modulePreloads == bundle.modulePreloads ? $0 : nil
-    }
-    let builtInBrowse = writesListRows && templates.isBuiltIn("browse")
-    let written = Counter()
-    func render(_ job: Job) -> [UInt8]? {
-      if let reuse, !reuse.mayChange(job.template), let bytes = reuse.pages[job.path] { return bytes }
-      if builtInBrowse, let rows = job.rows {
-        let marked = PageContext(page: rows.markedContext(), shared: shared)
-        if let text = templates.render(marked, withTemplate: job.template),
-          let bytes = BrowsePages.ListRows.splice(rows.html(), into: text)
-        {
-          written.add()
-          return bytes
-        }
-      }
-      let context = PageContext(page: job.context(), shared: shared)
-      return templates.render(context, withTemplate: job.template)
-    }
-    var pages: [String] = []
-    var templateOfPage: [String: String] = [:]
-    func rendered(_ job: Job, _ bytes: [UInt8]?, waits: Bool = false) throws -> [UInt8] {
-      guard let bytes else {
-        throw DiagnosticsError(
-          .error(at: SourceLocation(file: job.path), "template '\(job.template)' rendered nothing"))
-      }
-      // Counted when it is rendered with the index.
-      if waits { return bytes }
-      pages.append(job.path)
-      templateOfPage[job.path] = job.template
-      return bytes
-    }
-    var searchPage: [UInt8] = []
-    precondition(stream == nil || first == nil, "a preview's open pages need every page in memory")
-    if let stream {
-      // Every path is known before a page is rendered: the staging folder
-      // is made ready for exactly this site, then takes the pages a batch
-      // at a time, each checked on the core that rendered it.
-      // The index being built has a manifest; its other paths are added
-      // once it is there.
-      var tail = [Self.workerPath, Self.stableManifestPath, "robots.txt", "sitemap.xml", ".nojekyll"]
-      if !templates.has(Self.workerTemplate) { tail.removeAll { $0 == Self.workerPath } }
-      if let index, !index.files.contains(where: { $0.path == index.manifestPath }) {
-        tail.removeAll { $0 == Self.stableManifestPath }
-      }
-      if config.siteURL == nil { tail.removeAll { $0 == "sitemap.xml" } }
-      try stream.begin(paths: (index?.files.map(\.path) ?? []) + files.map(\.path) + jobs.map(\.path) + tail)
-      var (pagesSoFar, bytesSoFar) = (0, 0)
-      // Renders, checks and writes these pages; returns those that hold a
-      // stand-in for the index while it is being built (`pending`), to be
-      // rendered again once it is there.
-      func write(_ numbers: [Int], pending: Bool) throws -> [Int] {
-        let results = Parallel.map(count: numbers.count) { offset -> (bytes: [UInt8], report: PageReport?)? in
-          let job = jobs[numbers[offset]]
-          return render(job).map { bytes in
-            (bytes, pending && Self.holdsPending(bytes) ? nil : stream.check(job.path, bytes))
-          }
-        }
-        var written: [(path: String, bytes: [UInt8])] = []
-        var reports: [PageReport] = []
-        var positions: [Int] = []
-        var waiting: [Int] = []
-        written.reserveCapacity(numbers.count)
-        for (offset, number) in numbers.enumerated() {
-          let job = jobs[number]
-          let bytes = try rendered(job, results[offset]?.bytes, waits: results[offset]?.report == nil)
-          guard let report = results[offset]?.report else {
-            waiting.append(number)
-            continue
-          }
-          if job.path == "index.html" { searchPage = bytes }
-          written.append((job.path, bytes))
-          reports.append(report)
-          positions.append(number)
-          bytesSoFar += bytes.count
-        }
-        try stream.take(written, reports: reports, positions: positions)
-        return waiting
-      }
-      var waiting: [Int] = []
-      var start = 0
-      while start < jobs.count {
-        let average = pagesSoFar == 0 ? Self.bytesPerBatch : max(1, bytesSoFar / pagesSoFar)
-        let size = min(
-          max(Self.bytesPerBatch / average, Self.pagesPerBatch.lowerBound), Self.pagesPerBatch.upperBound)
-        let batch = start..<min(start + size, jobs.count)
-        waiting += try write(Array(batch), pending: waitForIndex != nil)
-        pagesSoFar += batch.count
-        start = batch.upperBound
-      }
-      if let wait = waitForIndex {
-        let built = try wait()
-        index = built
-        shared["manifest"] = base + built.manifestPath
-        shared["indexData"] = AssetIndexData.json(for: built)
-        try stream.add(paths: built.files.map(\.path))
-        _ = try write(waiting, pending: false)
-      }
-    }
-    guard let index else { preconditionFailure("the index is waited for by the end of the render") }
-    var results = [[UInt8]?](repeating: nil, count: stream == nil ? jobs.count : 0)
-    var rest = stream == nil ? Array(jobs.indices) : []
-    if let first {
-      let early = jobs.indices.filter { first.paths.contains(jobs[$0].path) }
-      let pages = Parallel.map(count: early.count) { render(jobs[early[$0]]) }
-      for (index, bytes) in zip(early, pages) { results[index] = bytes }
-      // A page that rendered nothing, or a field out of range, fails the
-      // whole render below; nothing is shown before then.
-      if !early.isEmpty, pages.allSatisfy({ $0 != nil }), site.evaluator.problems.diagnostics.isEmpty {
-        first.ready(
-          zip(early, pages).map { (jobs[$0].path, $1 ?? []) }, files, jobs.map(\.path))
-      }
-      if first.only { return Output(files: [], pageCount: 0, pages: []) }
-      let isEarly = Set(early)
-      rest = rest.filter { !isEarly.contains($0) }
-    }
-    // In batches, so that a newer edit can stop a render it makes stale.
-    let batch = first == nil ? max(rest.count, 1) : 4096
-    for start in stride(from: 0, to: rest.count, by: batch) {
-      if let first, first.shouldStop() { throw SiteBuilder.Superseded() }
-      let indices = rest[start..<min(start + batch, rest.count)]
-      let pages = Parallel.map(count: indices.count) { render(jobs[indices[indices.startIndex + $0]]) }
-      for (index, bytes) in zip(indices, pages) { results[index] = bytes }
-    }
-    for (index, bytes) in results.enumerated() {
-      files.append((jobs[index].path, try rendered(jobs[index], bytes)))
-    }
-
     // Fields are evaluated as templates ask for them: a count out of range
     // in a field only one page shows is found here.
     let problems = site.evaluator.problems.diagnostics
     if !problems.isEmpty { throw DiagnosticsError(problems) }
+    return try output(plan, index: built, pages: pages)
+  }
 
+  /// The bundle of the asset sources: made while the index was built, kept
+  /// from the last build, or made now.
+  private func bundle(_ sources: [AssetFile], _ bundler: AssetBundler) throws -> AssetBundler.Output {
+    try earlyAssets?.bundle(for: sources, with: bundler) ?? bundleCache?.bundle(sources, with: bundler)
+      ?? bundler.bundle(sources)
+  }
+
+  /// The pages a render handed to its sink.
+  private struct Pages {
+    var paths: [(position: Int, path: String)] = []
+    var templateOfPage: [String: String] = [:]
+    var bytes = 0
+    var taken = 0
+    var searchPage: [UInt8] = []
+    /// Pages of the size so far that make about `bytesPerBatch`.
+    var batchSize: Int {
+      let average = paths.isEmpty ? PageRenderer.bytesPerBatch : max(1, bytes / paths.count)
+      return min(
+        max(PageRenderer.bytesPerBatch / average, PageRenderer.pagesPerBatch.lowerBound),
+        PageRenderer.pagesPerBatch.upperBound)
+    }
+  }
+
+  /// Renders these jobs in batches, the sink's first pages in one of their
+  /// own, and hands each batch to the sink. Returns the jobs whose pages
+  /// name the index by its stand-in, to render again once it is built.
+  private func render(
+    _ numbers: [Int], of plan: RenderPlan, into sink: some PageSink, _ pages: inout Pages
+  ) throws -> [Int] {
+    let first = numbers.filter { sink.takesFirst(plan.jobs[$0].path) }
+    let isFirst = Set(first)
+    var rest = numbers.filter { !isFirst.contains($0) }[...]
+    var waiting = first.isEmpty ? [] : try batch(first, of: plan, into: sink, &pages)
+    while !rest.isEmpty {
+      let size = pages.batchSize
+      waiting += try batch(Array(rest.prefix(size)), of: plan, into: sink, &pages)
+      rest = rest.dropFirst(size)
+    }
+    return waiting
+  }
+
+  /// Renders one batch over the cores, each page checked by the sink on the
+  /// core that rendered it.
+  private func batch(
+    _ numbers: [Int], of plan: RenderPlan, into sink: some PageSink, _ pages: inout Pages
+  ) throws -> [Int] {
+    let namesIndex = plan.index != nil
+    let results = Parallel.map(count: numbers.count) {
+      offset -> (bytes: [UInt8], report: PageReport?, waits: Bool)? in
+      let job = plan.jobs[numbers[offset]]
+      guard let bytes = sink.bytes(of: job.path, template: job.template) ?? plan.render(job) else {
+        return nil
+      }
+      if !namesIndex && Self.holdsStandIn(bytes) { return (bytes, nil, true) }
+      return (bytes, sink.check(job.path, bytes), false)
+    }
+    var batch: [RenderedPage] = []
+    var waiting: [Int] = []
+    batch.reserveCapacity(numbers.count)
+    for (offset, number) in numbers.enumerated() {
+      let job = plan.jobs[number]
+      guard let result = results[offset] else {
+        throw DiagnosticsError(
+          .error(at: SourceLocation(file: job.path), "template '\(job.template)' rendered nothing"))
+      }
+      if result.waits {
+        waiting.append(number)
+        continue
+      }
+      batch.append(RenderedPage(path: job.path, bytes: result.bytes, report: result.report, position: number))
+      pages.paths.append((number, job.path))
+      pages.templateOfPage[job.path] = job.template
+      pages.bytes += result.bytes.count
+      if job.path == "index.html" { pages.searchPage = result.bytes }
+    }
+    try sink.take(batch)
+    return waiting
+  }
+
+  /// The files made once every page is: the service worker, the manifest
+  /// under its stable name, robots.txt, the sitemap.
+  private func output(_ plan: RenderPlan, index: SiteIndex, pages: Pages) throws -> Output {
+    let config = plan.site.config
+    let base = plan.site.baseURL
+    var files = plan.files
+    let paths = pages.paths.sorted { $0.position < $1.position }.map(\.path)
     // Kept at install: the search page, the assets it names, which the
     // visit that installs the worker has just loaded (the worker takes them
     // from the HTTP cache), and the modules its scripts import on demand.
     // The manifest is in the page. What else a visit fetches — index files,
     // record pages and their look — is kept as it is fetched.
-    if stream == nil { searchPage = files.first { $0.path == "index.html" }?.bytes ?? [] }
-    let named = String(decoding: searchPage, as: UTF8.self)
+    let named = String(decoding: pages.searchPage, as: UTF8.self)
     let precache = AssetBundler.withModulesNamedInside(
-      assetFiles.map(\.path).filter { named.contains("\"\(base + assetsFolder + $0)\"") }, among: assetFiles
-    ).map { base + assetsFolder + $0 }
+      plan.assetFiles.map(\.path).filter { named.contains("\"\(base + plan.assetsFolder + $0)\"") },
+      among: plan.assetFiles
+    ).map { base + plan.assetsFolder + $0 }
     if let worker = try worker(
-      templates: templates, offline: config.offline, base: base, searchPage: searchPage,
+      templates: plan.templates, offline: config.offline, base: base, searchPage: pages.searchPage,
       precache: [base] + precache)
     {
       files.append((Self.workerPath, worker))
@@ -392,17 +201,14 @@ public struct PageRenderer {
     }
     files.append(("robots.txt", Array(robots(config: config, base: base).utf8)))
     if let siteURL = config.siteURL {
-      files.append(("sitemap.xml", Array(sitemap(siteURL: siteURL, base: base, pages: pages).utf8)))
+      files.append(("sitemap.xml", Array(sitemap(siteURL: siteURL, base: base, pages: paths).utf8)))
     }
     files.append((".nojekyll", []))
-    var output = Output(files: files, pageCount: pages.count, pages: pages, templateOfPage: templateOfPage)
-    output.assetsFolder = assetsFolder
-    output.modulePreloads = bundle.modulePreloads
-    output.listPagesWritten = written.value
-    output.renderedCount =
-      reuse.map { reuse in jobs.count(where: { reuse.mayChange($0.template) || reuse.pages[$0.path] == nil })
-      }
-      ?? jobs.count
+    var output = Output(
+      files: files, pageCount: paths.count, pages: paths, templateOfPage: pages.templateOfPage)
+    output.assetsFolder = plan.assetsFolder
+    output.modulePreloads = plan.modulePreloads
+    output.listPagesWritten = plan.listPagesWritten.value
     return output
   }
 
@@ -490,7 +296,7 @@ public struct PageRenderer {
     private var made: (sources: [AssetFile], esbuild: String?, output: AssetBundler.Output)?
 
     init(_ site: PreparedSite, templates: TemplateSet) {
-      let shared = PageRenderer.sharedValues(site, templates: templates, manifestPath: PageRenderer.pending)
+      let shared = PageRenderer.sharedValues(site, templates: templates, manifestPath: PageRenderer.standIn)
       guard let sources = try? PageRenderer.assetSources(templates, shared: shared) else { return }
       done.enter()
       // A thread of its own: waiting for esbuild, it would hold a worker
@@ -519,9 +325,9 @@ public struct PageRenderer {
   /// manifest's path and the embedded index data. A private-use character
   /// that a page holds only where it names the index (or where its record
   /// does; that page is then only rendered twice).
-  static let pending = "\u{E000}index"
+  static let standIn = "\u{E000}index"
 
-  static func holdsPending(_ bytes: [UInt8]) -> Bool {
+  static func holdsStandIn(_ bytes: [UInt8]) -> Bool {
     // U+E000 in UTF-8: EE 80 80, each lead byte EE found by memchr.
     bytes.withUnsafeBufferPointer { page in
       guard let base = page.baseAddress else { return false }

@@ -147,7 +147,7 @@ public struct SiteLinkChecker: Sendable {
   }
 
   /// The same check made page by page as pages are rendered (a plain
-  /// build's `PageStream`), so that no page's links need be kept: `files`
+  /// build's `StagingPageSink`), so that no page's links need be kept: `files`
   /// is every path the site will hold, known before any page is rendered.
   /// A link to an id on another page waits for that page's ids (`finish`).
   /// The problems come out as `check` orders them.

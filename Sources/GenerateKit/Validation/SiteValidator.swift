@@ -36,7 +36,7 @@ struct SiteValidator {
   }
 
   /// The site-wide part, once every page is checked (by `validate`, or by
-  /// `HTMLValidator` as each page was rendered: `PageStream`): the pages'
+  /// `HTMLValidator` as each page was rendered: `StagingPageSink`): the pages'
   /// problems (`diagnostics`, in page order), the sitemap (from `source`),
   /// then — when no page has an error — the links between `files` (every
   /// path of the site), as `links` checks them with a checker for those
@@ -69,7 +69,8 @@ struct SiteValidator {
   }
 }
 
-/// The reports of a preview's last validation: a page whose bytes did not
+/// The reports of the last validation, for a process that builds the same
+/// site again: a page whose bytes did not
 /// change gets the same report, so only the pages an edit changed go
 /// through libxml2 again. The links are still checked across every page.
 final class PageReportCache: Sendable {

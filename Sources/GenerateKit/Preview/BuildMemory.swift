@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `generate preview` keeps between builds, so that the next one redoes
-/// only what an edit can change (`SiteBuilder.build(keeping:)`):
+/// only what an edit can change (`PreviewBuild`):
 ///
 /// - the config file edited: everything again, as a cold build;
 /// - a data file edited: loading, preparing and indexing again, every page
@@ -31,7 +31,8 @@ public final class BuildMemory: @unchecked Sendable {
     static func == (a: DataStamp, b: DataStamp) -> Bool { a.size == b.size && a.hash == b.hash }
   }
 
-  struct Kept {
+  /// The last good build.
+  struct LastBuild {
     var inputs: Inputs
     var dataset: Dataset
     var site: PreparedSite
@@ -42,7 +43,7 @@ public final class BuildMemory: @unchecked Sendable {
     var files: [String: [UInt8]]
   }
 
-  var kept: Kept?
+  var last: LastBuild?
   let bundles = AssetBundleCache()
   let reports = PageReportCache()
 
@@ -68,8 +69,8 @@ public final class BuildMemory: @unchecked Sendable {
       // checkpointed yet is in them, and the loader reads it.
       for path in [file] + source.companionSuffixes.map({ file + $0 }) {
         let status = FileStatus(path: path)
-        if let status, let kept = previous[path], kept.status == status {
-          stamps[path] = kept
+        if let status, let stamp = previous[path], stamp.status == status {
+          stamps[path] = stamp
           continue
         }
         // A companion file that is missing or empty holds nothing.

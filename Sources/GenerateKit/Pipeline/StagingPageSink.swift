@@ -1,7 +1,8 @@
 import Foundation
 
-/// A plain build's pages on their way out (`SiteBuilder`): the renderer
-/// names every path of the site before it renders a page (`begin`), which
+/// A plain build's pages on their way out (`SiteBuilder`), the sink that
+/// stages and writes: the renderer names every path of the site before it
+/// renders a page (`begin`), which
 /// claims the staging folder (`SiteWriter.Update`: the previous site,
 /// brought up to date); each page is checked by libxml2 right after it is
 /// rendered, on the same core (`check`); each batch is written as it comes
@@ -14,7 +15,7 @@ import Foundation
 /// `publish`. Until then
 /// the output is untouched; a build that fails keeps what was staged as
 /// the next previous site (`abandon`).
-final class PageStream {
+final class StagingPageSink: PageSink {
   let writer: SiteWriter
   private var update: SiteWriter.Update?
   private var pages: [String] = []
@@ -34,7 +35,8 @@ final class PageStream {
   }
 
   /// Claims the staging folder for a site of exactly these paths.
-  func begin(paths: [String]) throws {
+  func begin(_ site: PageSinkSite) throws {
+    let paths = site.paths
     update = try SiteWriter.Update(writer, paths: paths)
     // A base URL that is not one is reported by `validate`.
     links = (try? BasePath(baseURL)).map {
@@ -45,30 +47,31 @@ final class PageStream {
   /// Adds paths to the site begun: the index's, built while the first
   /// pages were written. Before the pages that link to them are taken.
   func add(paths: [String]) throws {
-    guard let update else { preconditionFailure("PageStream.add before begin") }
+    guard let update else { preconditionFailure("StagingPageSink.add before begin") }
     try update.plan(paths)
     links?.add(files: paths)
   }
 
   /// A page's report, made right after it is rendered. Called on several
   /// threads at once.
-  func check(_ path: String, _ bytes: [UInt8]) -> PageReport {
+  func check(_ path: String, _ bytes: [UInt8]) -> PageReport? {
     validator.check(bytes, path: path)
   }
 
   /// Keeps what the site-wide checks need of a batch of pages' reports,
-  /// and writes the pages. `positions` are the pages' places in the
-  /// render's order, which orders their problems (a page rendered once the
-  /// index is built is reported where it would have been).
-  func take(_ batch: [(path: String, bytes: [UInt8])], reports: [PageReport], positions: [Int]) throws {
-    guard let update else { preconditionFailure("PageStream.take before begin") }
-    for (number, (page, report)) in zip(batch, reports).enumerated() {
+  /// and writes the pages. The pages' places in the render's order order
+  /// their problems (a page rendered once the index is built is reported
+  /// where it would have been).
+  func take(_ batch: [RenderedPage]) throws {
+    guard let update else { preconditionFailure("StagingPageSink.take before begin") }
+    for page in batch {
+      let report = page.report ?? validator.check(page.bytes, path: page.path)
       pages.append(page.path)
-      diagnostics += report.diagnostics.map { (positions[number], $0) }
+      diagnostics += report.diagnostics.map { (page.position, $0) }
       ids[page.path] = report.ids
       links?.check(page: page.path, links: report.links, ids: report.ids, bytes: page.bytes)
     }
-    try update.write(batch)
+    try update.write(batch.map { ($0.path, $0.bytes) })
   }
 
   /// The pages' problems, the sitemap and the links, as
@@ -91,7 +94,7 @@ final class PageStream {
 
   /// Writes the other files and swaps the staging folder in.
   func publish(otherFiles: [(path: String, bytes: [UInt8])]) throws -> [Diagnostic] {
-    guard let update else { preconditionFailure("PageStream.publish before begin") }
+    guard let update else { preconditionFailure("StagingPageSink.publish before begin") }
     let warnings = try update.finish(otherFiles)
     report = update.report
     return warnings

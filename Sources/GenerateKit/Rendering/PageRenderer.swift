@@ -131,12 +131,12 @@ public struct PageRenderer {
     var shared = Self.sharedValues(site, templates: templates, manifestPath: manifestPath())
 
     // Assets first: their hash names the folder every page links to.
-    var sources = try Self.assetSources(templates, shared: shared)
+    var sources = try Self.assetSources(templates, shared: shared, strings: site.config.strings)
     if let wait = waitForIndex, sources.contains(where: { Self.holdsPending($0.bytes) }) {
       index = try wait()
       waitForIndex = nil
       shared = Self.sharedValues(site, templates: templates, manifestPath: manifestPath())
-      sources = try Self.assetSources(templates, shared: shared)
+      sources = try Self.assetSources(templates, shared: shared, strings: site.config.strings)
     }
     let bundler = AssetBundler(esbuild: AssetBundler.locateEsbuild())
     let bundle =
@@ -187,7 +187,8 @@ public struct PageRenderer {
         context: {
           [
             "page": [
-              "title": "Not Found · \(config.title)", "description": "This page does not exist.",
+              "title": "\(config.strings.text("notFound")) · \(config.title)",
+              "description": config.strings.text("notFoundDescription"),
               "canonical": canonical("404.html"),
             ] as [String: Any]
           ]
@@ -418,8 +419,9 @@ public struct PageRenderer {
     return [
       "site": [
         "title": config.title, "description": config.description, "language": config.language,
-        "tint": config.tint,
+        "tint": config.tint, "rtl": config.strings.isRightToLeft,
       ] as [String: Any],
+      "strings": config.strings.templateValues(site: config.title, search: config.search.title),
       "base": base,
       "manifest": base + manifestPath,
       // What pages other than the search page name: a data edit then
@@ -439,7 +441,7 @@ public struct PageRenderer {
       "trending": config.search.trending,
       // The idle page lists each kind, to browse it without a query.
       "kinds": site.collections.filter(\.config.searchable).map {
-        ["id": $0.config.id, "label": $0.config.label]
+        ["id": $0.config.id, "label": $0.config.label, "all": config.strings.text("allOf", ["label": $0.config.label])]
       },
       "facets": site.facets.filter(\.token).map { ["id": $0.id, "label": $0.label] },
       "collections": site.collections.filter(\.writesPages).map { collection in
@@ -454,10 +456,14 @@ public struct PageRenderer {
   }
 
   /// The assets as the bundler takes them: `*.mustache` ones rendered.
-  static func assetSources(_ templates: TemplateSet, shared: [String: Any]) throws -> [AssetFile] {
+  static func assetSources(_ templates: TemplateSet, shared: [String: Any], strings: UIStrings) throws
+    -> [AssetFile]
+  {
     var sources: [AssetFile] = []
-    for asset in templates.assets {
+    for var asset in templates.assets {
       guard asset.path.hasSuffix(".mustache") else {
+        // The page's script speaks the site's language (`ScriptStrings`).
+        if asset.path.hasSuffix(".js") { asset.bytes = ScriptStrings.apply(strings, to: asset.bytes) }
         sources.append(asset)
         continue
       }
@@ -492,7 +498,7 @@ public struct PageRenderer {
 
     init(_ site: PreparedSite, templates: TemplateSet) {
       let shared = PageRenderer.sharedValues(site, templates: templates, manifestPath: PageRenderer.pending)
-      guard let sources = try? PageRenderer.assetSources(templates, shared: shared) else { return }
+      guard let sources = try? PageRenderer.assetSources(templates, shared: shared, strings: site.config.strings) else { return }
       done.enter()
       // A thread of its own: waiting for esbuild, it would hold a worker
       // the index and the pages render on.

@@ -112,7 +112,7 @@ export function mountField({ store, actions }) {
       h('button', {
         class: 'token-remove',
         type: 'button',
-        'aria-label': `Remove ${token.label}: ${token.value}`,
+        'aria-label': (({ label, value }) => /*t:removeFilter*/`Remove ${label}: ${value}`)(token),
         onclick: () => {
           actions.removeToken(index)
           input.focus()

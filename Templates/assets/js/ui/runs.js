@@ -6,6 +6,7 @@
 import { hasQuery, sameToken, describe } from './store.js'
 import { $, afterPaint, announce } from './dom.js'
 import { completionOptions } from './completions.js'
+import { plural } from './strings.js'
 
 // Results per page of a final search; the first page shows its first screenful as soon as those
 // rows' documents are in, and fills up to PAGE right after (fewer files before the first rows).
@@ -49,8 +50,8 @@ export function createRuns({ store, engine, idle, address, phrase }) {
       if (!hasQuery(s)) {
         groups = [
           { id: 'recent', options: s.recents.map((recent) => ({ type: 'recent', recent })) },
-          { id: 'trending', label: 'Trending', options: (s.manifest?.trending ?? []).slice(0, 6).map((text) => ({ type: 'trending', text })) },
-          { id: 'filters', label: 'Search by', options: engine.tokenSuggestions('').filter(unused).slice(0, 6).map(filterOption) },
+          { id: 'trending', label: /*t:trending*/'Trending', options: (s.manifest?.trending ?? []).slice(0, 6).map((text) => ({ type: 'trending', text })) },
+          { id: 'filters', label: /*t:searchBy*/'Search by', options: engine.tokenSuggestions('').filter(unused).slice(0, 6).map(filterOption) },
         ]
       } else {
         const r = await engine.suggest(s.text, { scope: s.scope, tokens: plain(s.tokens) })
@@ -67,7 +68,7 @@ export function createRuns({ store, engine, idle, address, phrase }) {
       const { active, options: before } = get()
       const next = keep ? Math.min(active, options.length - 1) : options.findIndex((o) => active >= 0 && keyOf(o) === keyOf(before[active]))
       set({ groups, options, active: next, suggested: s.text, error: null, pending: false })
-      if (say) announce(options.length ? `${options.length} suggestions` : 'No suggestions', 900)
+      if (say) announce(options.length ? plural(options.length, /*t:suggestionCount*/{ one: '{count} suggestion', other: '{count} suggestions' }) : /*t:noSuggestions*/'No suggestions', 900)
     } catch (error) {
       if (id === latest) set({ groups: [], options: [], active: -1, error, pending: false })
     } finally {
@@ -135,7 +136,7 @@ export function createRuns({ store, engine, idle, address, phrase }) {
   // force and the chip, and the typo note when there is one.
   function summary(r, s) {
     const filters = phrase(s)
-    const count = `${r.total.toLocaleString(document.documentElement.lang)} ${r.total === 1 ? 'result' : 'results'}${filters ? ` ${filters}` : ''}`
+    const count = plural(r.total, /*t:results*/{ one: '{count} result', other: '{count} results' }) + (filters ? ` ${filters}` : '')
     const note = $('correction').hidden ? '' : `. ${$('correction').textContent}`
     return (s.kind === 'top' ? count : `${$(`chip-${s.kind}`).textContent}: ${count}`) + note
   }

@@ -44,12 +44,12 @@ export function mountChips({ store, actions }) {
 
   /** Scrolls the row just enough to show the chip with its inset. */
   function reveal(chip) {
-    const inset = parseFloat(getComputedStyle(track).paddingLeft)
-    const x = scroller.scrollLeft
-    const start = chip.offsetLeft - inset
-    const end = chip.offsetLeft + chip.offsetWidth + inset - scroller.clientWidth
-    const left = start < x ? start : Math.max(end, x)
-    if (left !== x) scroller.scrollTo({ left, behavior: reducedMotion() ? 'auto' : 'smooth' })
+    // Measured on screen, not from offsetLeft and scrollLeft, which run the other way right to left.
+    const inset = parseFloat(getComputedStyle(track).paddingInlineStart)
+    const box = scroller.getBoundingClientRect(), rect = chip.getBoundingClientRect()
+    const before = rect.left - inset - box.left, after = rect.right + inset - box.right
+    const left = before < 0 ? before : Math.max(after, 0)
+    if (left) scroller.scrollBy({ left, behavior: reducedMotion() ? 'auto' : 'smooth' })
   }
 
   function select(kind) {

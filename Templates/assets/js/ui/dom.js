@@ -120,6 +120,8 @@ export function snap(el, apply) {
 export function step(list, index, key, axis = 'both') {
   const live = list.filter((el) => !el.hidden)
   const at = live.indexOf(list[index])
+  // Right to left, the left arrow goes forward.
+  if (document.dir === 'rtl') key = key.replace(/Left|Right/, (side) => side === 'Left' ? 'Right' : 'Left')
   const next = axis === 'x' ? key === 'ArrowRight' : axis === 'y' ? key === 'ArrowDown' : /Right|Down/.test(key)
   const prev = axis === 'x' ? key === 'ArrowLeft' : axis === 'y' ? key === 'ArrowUp' : /Left|Up/.test(key)
   if (key === 'Home') return live[0]

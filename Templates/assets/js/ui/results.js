@@ -236,7 +236,7 @@ export function optionView(option, index) {
       return h('div', props, h('span', { class: 'token-badge' }, icon(option.token.icon)), text(option.text),
         // Documents of every kind with that value: say so, since a page's
         // own count ("130 songs") counts one kind.
-        h('span', { class: 'option-count', text: option.count == null ? null : `${option.count.toLocaleString(document.documentElement.lang)} ${option.count === 1 ? 'result' : 'results'}` }))
+        h('span', { class: 'option-count', text: option.count == null ? null : plural(option.count, /*t:results*/{ one: '{count} result', other: '{count} results' }) }))
     case 'recent':
       return h('div', { ...props, 'aria-describedby': 'recent-hint' }, icon('search'), text(describe(option.recent)),
         h('span', { class: 'remove', title: /*t:remove*/'Remove' }, icon('close')))

@@ -49,7 +49,7 @@ extension NodeReader {
           fail(value, "\(name) must be a text, or its forms by count such as { one: \"{count} song\", other: \"{count} songs\" }")
         }
       } else if let text = value.string {
-        if check(text, at: value, allowed: UIStrings.placeholders(english.texts[name] ?? ""), name) {
+        if check(text, at: value, allowed: UIStrings.placeholders(english.texts[name] ?? ""), name, exact: true) {
           strings.set(name, text)
         }
       } else {
@@ -58,13 +58,23 @@ extension NodeReader {
     }
   }
 
-  /// A text names only the `{placeholders}` its key fills in.
-  private mutating func check(_ text: String, at node: Node, allowed: Set<String>, _ name: String) -> Bool {
-    let unknown = UIStrings.placeholders(text).subtracting(allowed).sorted()
-    guard let first = unknown.first else { return true }
+  /// A text names only the `{placeholders}` its key fills in, and (`exact`)
+  /// all of them: a count's form may leave out `{count}` ("one result"), the
+  /// other texts keep every value they are given.
+  private mutating func check(
+    _ text: String, at node: Node, allowed: Set<String>, _ name: String, exact: Bool = false
+  ) -> Bool {
+    let used = UIStrings.placeholders(text)
     let known = allowed.sorted().map { "{\($0)}" }.joined(separator: ", ")
-    fail(node, "\(name) has {\(first)}, which it does not fill in" + (known.isEmpty ? "" : " (it fills in \(known))"))
-    return false
+    if let first = used.subtracting(allowed).sorted().first {
+      fail(node, "\(name) has {\(first)}, which it does not fill in" + (known.isEmpty ? "" : " (it fills in \(known))"))
+      return false
+    }
+    if exact, let first = allowed.subtracting(used).sorted().first {
+      fail(node, "\(name) must keep {\(first)} (it fills in \(known))")
+      return false
+    }
+    return true
   }
 
   /// A language with no catalogue of its own, or one missing keys: English

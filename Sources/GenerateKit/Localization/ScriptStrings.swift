@@ -26,8 +26,7 @@ enum ScriptStrings {
         let literalEnd = literalEnd(source, from: close + 2)
       else { break }
       let key = String(decoding: source[(start + marker.count)..<close], as: UTF8.self)
-      let opening = source[close + 2]
-      guard let text = replacement(strings, key: key, opening: opening) else {
+      guard let text = replacement(strings, key: key, literal: source[(close + 2)..<literalEnd]) else {
         next = find(marker, in: source, from: close)
         continue
       }
@@ -41,19 +40,28 @@ enum ScriptStrings {
   }
 
   /// The literal to write for `key`, in the form the script wrote it.
-  private static func replacement(_ strings: UIStrings, key: String, opening: UInt8) -> String? {
+  private static func replacement(_ strings: UIStrings, key: String, literal: ArraySlice<UInt8>) -> String? {
+    guard let opening = literal.first else { return nil }
     switch opening {
     case UInt8(ascii: "{"):
       let forms = strings.forms(key)
       guard !forms.isEmpty else { return nil }
       return "{" + forms.map { "\($0.category):\(quoted($0.text))" }.joined(separator: ",") + "}"
     case UInt8(ascii: "`"):
-      guard let text = strings.texts[key] else { return nil }
+      // The literal's `${…}`s stand, in order, for the {names} of the English text.
+      guard let text = strings.texts[key], let english = Catalogue.english.texts[key] else { return nil }
+      let names = placeholderOrder(english)
+      // An expression may hold a marked text of its own (`${values.join(/*t:orWord*/' or ')}`).
+      let expressions = templateExpressions(literal).map {
+        String(decoding: apply(strings, to: Array($0.utf8)), as: UTF8.self)
+      }
+      guard names.count == expressions.count else { return nil }
+      let expressionOf = Dictionary(zip(names, expressions), uniquingKeysWith: { first, _ in first })
       var body = ""
       var rest = Substring(text)
-      // Escaped as a template literal, then each {name} opened as ${name}.
       while let open = rest.firstIndex(of: "{"), let end = rest[open...].firstIndex(of: "}") {
-        body += escapeTemplate(rest[..<open]) + "${" + rest[rest.index(after: open)..<end] + "}"
+        let name = String(rest[rest.index(after: open)..<end])
+        body += escapeTemplate(rest[..<open]) + "${" + (expressionOf[name] ?? "''") + "}"
         rest = rest[rest.index(after: end)...]
       }
       return "`" + body + escapeTemplate(rest) + "`"
@@ -80,6 +88,45 @@ enum ScriptStrings {
       }
     }
     return out + "\""
+  }
+
+  /// The {names} of a text in the order they appear.
+  static func placeholderOrder(_ text: String) -> [String] {
+    var names: [String] = []
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+      names.append(String(rest[rest.index(after: open)..<close]))
+      rest = rest[rest.index(after: close)...]
+    }
+    return names
+  }
+
+  /// The source of each `${…}` of a template literal, in order (braces
+  /// inside an expression nest; the theme's marked literals hold no strings
+  /// with braces in their expressions).
+  static func templateExpressions(_ literal: ArraySlice<UInt8>) -> [String] {
+    var expressions: [String] = []
+    var index = literal.startIndex
+    while index < literal.endIndex {
+      if literal[index] == UInt8(ascii: "\\") {
+        index += 2
+        continue
+      }
+      if literal[index] == UInt8(ascii: "$"), index + 1 < literal.endIndex, literal[index + 1] == UInt8(ascii: "{") {
+        var depth = 1
+        var end = index + 2
+        while end < literal.endIndex, depth > 0 {
+          if literal[end] == UInt8(ascii: "{") { depth += 1 }
+          if literal[end] == UInt8(ascii: "}") { depth -= 1 }
+          end += 1
+        }
+        expressions.append(String(decoding: literal[(index + 2)..<(end - 1)], as: UTF8.self))
+        index = end
+        continue
+      }
+      index += 1
+    }
+    return expressions
   }
 
   private static func escapeTemplate(_ text: Substring) -> String {

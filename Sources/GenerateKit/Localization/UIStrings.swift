@@ -61,8 +61,8 @@ public struct UIStrings: Sendable {
   /// A count's forms for the script: category → text, for the categories
   /// the language uses (English's where a language has fewer).
   func forms(_ key: String) -> [(category: String, text: String)] {
-    let categories = texts["\(key).other"] == nil ? [] : PluralRules.categories(catalogue)
-    return categories.compactMap { category in texts["\(key).\(category)"].map { (category, $0) } }
+    guard let other = texts["\(key).other"] else { return [] }
+    return PluralRules.categories(catalogue).map { ($0, texts["\(key).\($0)"] ?? other) }
   }
 
   /// What templates see as `strings`: every plain text, with the site's

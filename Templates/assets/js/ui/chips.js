@@ -42,14 +42,9 @@ export function mountChips({ store, actions }) {
     animate ? apply() : snap(top, apply)
   }
 
-  /** Scrolls the row just enough to show the chip with its inset. */
+  /** Scrolls the row just enough to show the chip with its inset (the row's scroll-padding), either way round. */
   function reveal(chip) {
-    // Measured on screen, not from offsetLeft and scrollLeft, which run the other way right to left.
-    const inset = parseFloat(getComputedStyle(track).paddingInlineStart)
-    const box = scroller.getBoundingClientRect(), rect = chip.getBoundingClientRect()
-    const before = rect.left - inset - box.left, after = rect.right + inset - box.right
-    const left = before < 0 ? before : Math.max(after, 0)
-    if (left) scroller.scrollBy({ left, behavior: reducedMotion() ? 'auto' : 'smooth' })
+    chip.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' })
   }
 
   function select(kind) {

@@ -15,8 +15,8 @@ export function filtersPhrase(s, scopes) {
   // Values of one facet are alternatives (engine.js), facets all apply.
   const byLabel = new Map()
   for (const t of s.tokens) byLabel.set(t.label, [...(byLabel.get(t.label) ?? []), t.value])
-  const tokens = [...byLabel].map(([label, values]) => ((value) => /*t:filterValue*/`${label}: ${value}`)(values.join(/*t:orWord*/' or '))).join(/*t:andWord*/' and ')
-  return [s.scope !== scopes[0].id && ((scope) => /*t:inScope*/`in ${scope}`)(labelOf(scopes, s.scope)), tokens && ((filters) => /*t:withFilters*/`with ${filters}`)(tokens)].filter(Boolean).join(' ')
+  const tokens = [...byLabel].map(([label, values]) => /*t:filterValue*/`${label}: ${values.join(/*t:orWord*/' or ')}`).join(/*t:andWord*/' and ')
+  return [s.scope !== scopes[0].id && /*t:inScope*/`in ${labelOf(scopes, s.scope)}`, tokens && /*t:withFilters*/`with ${tokens}`].filter(Boolean).join(' ')
 }
 
 /**
@@ -37,7 +37,7 @@ export function mountFilters({ store, actions, scopes, slotFor }) {
   buttons[0].textContent = /*t:searchAll*/'Search All'
   // The first scope's own name when it says "all" (the default scope's is the site's word for All).
   const english = document.documentElement.lang.startsWith('en')
-  buttons[1].textContent = /^all\b/i.test(label) || label === /*t:all*/'All' ? /*t:searchLabel*/`Search ${label}` : ((label) => /*t:searchWhole*/`Search the whole ${label}`)(english ? label.toLowerCase() : label)
+  buttons[1].textContent = /^all\b/i.test(label) || label === /*t:all*/'All' ? /*t:searchLabel*/`Search ${label}` : /*t:searchWhole*/`Search the whole ${english ? label.toLowerCase() : label}`
   for (const button of buttons) button.onclick = () => actions.widen(widened(store.get(), scopes))
   const input = $('q')
   new ResizeObserver(() => fitPlaceholder(input)).observe(input)
@@ -54,7 +54,7 @@ export function mountFilters({ store, actions, scopes, slotFor }) {
     // results.js has said what was searched for; this adds where.
     const empty = shown && !s.results.total && phrase
     const query = s.text.trim()
-    if (empty) $('empty-text').textContent = ((filters) => query ? /*t:noResultsForFiltered*/`No results for \u201c${query}\u201d ${filters}.` : /*t:noResultsFiltered*/`No results ${filters}.`)(phrase)
+    if (empty) $('empty-text').textContent = query ? /*t:noResultsForFiltered*/`No results for \u201c${query}\u201d ${phrase}.` : /*t:noResultsFiltered*/`No results ${phrase}.`
     buttons[1].hidden = !(empty && canWiden)
   }
 

@@ -183,14 +183,14 @@ export function mountResults({ store, actions, base }) {
     const typed = s.text.trim().split(/\s+/).join(' '), kept = corrected(withoutDropped(typed, r.dropped), r.corrected)
     const changed = kept !== typed && r.total > 0
     if (changed) {
-      correction.replaceChildren(...(r.dropped?.length ? [((query) => /*t:noResultsForAll*/`No results for all of \u201c${query}\u201d.`)(typed), ' '] : []),
+      correction.replaceChildren(...(r.dropped?.length ? [/*t:noResultsForAll*/`No results for all of \u201c${typed}\u201d.`, ' '] : []),
         ...around(/*t:showingResultsFor*/'Showing results for {query}.', h('strong', { text: kept })))
       if (r.corrected?.length) {
         correction.append(' ', ...around(/*t:searchInsteadFor*/'Search instead for {query}', h('button', { type: 'button', class: 'text-button', text: typed, onclick: () => actions.commit(s.text, { asTyped: true }) })))
       }
     }
     correction.hidden = !changed
-    if (!r.total) showEmpty(s.text.trim() ? ((query) => /*t:noResultsFor*/`No results for \u201c${query}\u201d. Try a new search.`)(s.text.trim()) : /*t:tryNewSearch*/'Try a new search.')
+    if (!r.total) showEmpty(s.text.trim() ? /*t:noResultsFor*/`No results for \u201c${s.text.trim()}\u201d. Try a new search.` : /*t:tryNewSearch*/'Try a new search.')
   }
 
   function showEmpty(text) {

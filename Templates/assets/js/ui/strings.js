@@ -4,12 +4,13 @@
 // needs the visitor's number is here.
 
 const lang = document.documentElement.lang
+const rules = new Intl.PluralRules(lang)
 
-/** `forms` — a count's texts by CLDR plural category — for `n`, its `{count}` written the language's way. */
-export const plural = (n, forms) => (forms[new Intl.PluralRules(lang).select(n)] ?? forms.other).replace('{count}', n.toLocaleString(lang))
+/**
+ * `forms` — a count's texts by CLDR plural category, every category of the
+ * language written in (UIStrings.forms) — for `n`, with `{count}` written the language's way.
+ */
+export const plural = (n, forms) => forms[rules.select(n)].replace('{count}', n.toLocaleString(lang))
 
-/** [before, node, after]: `text` with `node` where it says `{query}`. */
-export const around = (text, node) => {
-  const [before, after = ''] = text.split('{query}')
-  return [before, node, after]
-}
+/** [before, node, after]: `text` with `node` where it says `{query}` (which every translation keeps). */
+export const around = (text, node) => (text = text.split('{query}'), [text[0], node, text[1]])

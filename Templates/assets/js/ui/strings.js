@@ -1,5 +1,5 @@
 // The page's words come written into the script in the site's language: the
-// generator replaces each text after a `/*t:key*/` marker with the site's
+// generator replaces each text after a `t:` marker comment with the site's
 // (ScriptStrings.swift; the keys are Templates/strings/en.yml's). What also
 // needs the visitor's number is here.
 

@@ -84,6 +84,11 @@ WORLD_SITE="$PWD/.build/world-site"
 export WORLD_SITE
 swift run -q generate --quiet --strict --config Data/world/site.yml --output "$WORLD_SITE"
 
+log "Building the Arabic fixture (right to left)"
+ARABIC_SITE="$PWD/.build/arabic-site"
+export ARABIC_SITE
+swift run -q generate --quiet --strict --config Tests/GenerateKitTests/Fixtures/arabic/site.yml --output "$ARABIC_SITE"
+
 log "JavaScript unit tests"
 node --test Tests/js/
 

@@ -15,19 +15,25 @@ import Testing
     let english = Catalogue.english
     #expect(english.keys.count > 80)
     #expect(Catalogue.all.count >= 21, "\(Catalogue.all.keys.sorted())")
-    for required in ["ar", "zh", "fr", "ru", "es", "de", "it", "pt", "nl", "sv", "pl", "ja", "ko", "hi", "id", "tr", "vi", "he", "uk"] {
+    for required in [
+      "ar", "zh", "fr", "ru", "es", "de", "it", "pt", "nl", "sv", "pl", "ja", "ko", "hi", "id", "tr", "vi",
+      "he", "uk",
+    ] {
       #expect(Catalogue.all[required] != nil, "no catalogue for \(required)")
     }
     for (code, catalogue) in Catalogue.all {
       #expect(Set(catalogue.keys) == Set(english.keys), "\(code): keys differ from en.yml")
       #expect(catalogue.counted == english.counted, "\(code): counts differ from en.yml")
       let direction = catalogue.texts["direction"]
-      #expect(direction == (Self.rightToLeft.contains(code) ? "rtl" : "ltr"), "\(code): direction \(direction ?? "")")
+      #expect(
+        direction == (Self.rightToLeft.contains(code) ? "rtl" : "ltr"),
+        "\(code): direction \(direction ?? "")")
       for key in english.keys where key != "direction" {
         if english.counted.contains(key) {
           let allowed = UIStrings.placeholders(english.texts["\(key).other"] ?? "")
           for category in PluralRules.categories(code) {
-            let form = try #require(catalogue.texts["\(key).\(category)"], "\(code): \(key) lacks '\(category)'")
+            let form = try #require(
+              catalogue.texts["\(key).\(category)"], "\(code): \(key) lacks '\(category)'")
             #expect(UIStrings.placeholders(form).isSubset(of: allowed), "\(code): \(key).\(category)")
           }
         } else {
@@ -116,7 +122,9 @@ import Testing
     #expect(out.contains("say(\"最近の検索を消去しました\", /*t:noSuchKey*/'kept')"), "\(out)")
     #expect(out.contains("if (\"ltr\" === 'rtl')"), "\(out)")
     let arabic = String(decoding: ScriptStrings.apply(.builtIn("ar"), to: source), as: UTF8.self)
-    #expect(arabic.contains("zero:\"لا نتائج\",one:\"نتيجة واحدة\",two:\"نتيجتان\",few:\"{count} نتائج\""), "\(arabic)")
+    #expect(
+      arabic.contains("zero:\"لا نتائج\",one:\"نتيجة واحدة\",two:\"نتيجتان\",few:\"{count} نتائج\""),
+      "\(arabic)")
     #expect(arabic.contains("if (\"rtl\" === 'rtl')"), "\(arabic)")
     // A text with a backtick, a dollar or a quote stays one literal.
     var odd = UIStrings.builtIn("en")
@@ -196,7 +204,9 @@ import Testing
     #expect(try project.read("site/index.html").contains("<html lang=\"ar\" dir=\"rtl\" data-mode"))
     #expect(try project.read("site/404.html").contains("<html lang=\"ar\" dir=\"rtl\">"))
     let files = try project.snapshot()
-    let style = files.first { $0.key.hasSuffix("css/search-page.css") }.map { String(decoding: $0.value, as: UTF8.self) }
+    let style = files.first { $0.key.hasSuffix("css/search-page.css") }.map {
+      String(decoding: $0.value, as: UTF8.self)
+    }
     #expect(style?.contains("[dir=rtl] .seg-thumb") == true)
     let english = try Self.project([])
     defer { english.remove() }
@@ -226,14 +236,22 @@ import Testing
   @Test func aMistakeUnderStringsIsAnErrorAtItsLine() throws {
     let cases: [(String, String)] = [
       ("strings:\n  1️⃣cancl: Close\n", "unknown string 'cancl' under strings (did you mean 'cancel'?)"),
-      ("strings:\n  goTo: 1️⃣\"Zur {serch}\"\n", "goTo has {serch}, which it does not fill in (it fills in {search})"),
+      (
+        "strings:\n  goTo: 1️⃣\"Zur {serch}\"\n",
+        "goTo has {serch}, which it does not fill in (it fills in {search})"
+      ),
       ("strings:\n  noMatchesFor: 1️⃣Nothing.\n", "noMatchesFor must keep {query} (it fills in {query})"),
-      ("strings:\n  results: { 1️⃣few: \"{count}\" }\n", "'few' is not a form counts take in 'en' (its forms: one, other)"),
+      (
+        "strings:\n  results: { 1️⃣few: \"{count}\" }\n",
+        "'few' is not a form counts take in 'en' (its forms: one, other)"
+      ),
     ]
-    let records = try String(contentsOf: fixturesRoot.appendingPathComponent("records/site.yml"), encoding: .utf8)
+    let records = try String(
+      contentsOf: fixturesRoot.appendingPathComponent("records/site.yml"), encoding: .utf8)
     for (block, message) in cases {
       // Where the marker lands in the whole file, with the block after the title.
-      let marked = Marked(records.replacingOccurrences(of: "title: Records\n", with: "title: Records\n" + block))
+      let marked = Marked(
+        records.replacingOccurrences(of: "title: Records\n", with: "title: Records\n" + block))
       let project = try Self.project([])
       defer { project.remove() }
       try project.write("site.yml", marked.text.replacingOccurrences(of: "../mini/data/", with: "data/"))
@@ -251,6 +269,7 @@ import Testing
     defer { project.remove() }
     let summary = try project.build()
     let warnings = summary.warnings.map { "\($0)" }
-    #expect(warnings.contains { $0.contains("no built-in interface strings for language 'xh'") }, "\(warnings)")
+    #expect(
+      warnings.contains { $0.contains("no built-in interface strings for language 'xh'") }, "\(warnings)")
   }
 }

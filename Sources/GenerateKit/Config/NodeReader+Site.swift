@@ -80,7 +80,9 @@ extension NodeReader {
     var scopes: [SiteConfig.Scope] = []
     if let pair = pairs["scopes"] { scopes = self.scopes(pair.value) }
     if scopes.isEmpty {
-      scopes = [.init(id: "all", label: interface.text("all"), facet: nil, value: nil, location: location(node))]
+      scopes = [
+        .init(id: "all", label: interface.text("all"), facet: nil, value: nil, location: location(node))
+      ]
     }
 
     var pages: [SiteConfig.Located<String>]?

@@ -29,7 +29,9 @@ extension NodeReader {
         let allowed = english.texts["\(name).other"].map(UIStrings.placeholders) ?? []
         if let text = value.string {
           // One text for every form: a language whose words do not change with the count.
-          if check(text, at: value, allowed: allowed, name) { for form in forms { strings.set("\(name).\(form)", text) } }
+          if check(text, at: value, allowed: allowed, name) {
+            for form in forms { strings.set("\(name).\(form)", text) }
+          }
         } else if let pairs = value.mapping {
           for (category, form) in pairs {
             guard let category = category.string, forms.contains(category) else {
@@ -46,10 +48,15 @@ extension NodeReader {
             if check(text, at: form, allowed: allowed, name) { strings.set("\(name).\(category)", text) }
           }
         } else {
-          fail(value, "\(name) must be a text, or its forms by count such as { one: \"{count} song\", other: \"{count} songs\" }")
+          fail(
+            value,
+            "\(name) must be a text, or its forms by count such as { one: \"{count} song\", other: \"{count} songs\" }"
+          )
         }
       } else if let text = value.string {
-        if check(text, at: value, allowed: UIStrings.placeholders(english.texts[name] ?? ""), name, exact: true) {
+        if check(
+          text, at: value, allowed: UIStrings.placeholders(english.texts[name] ?? ""), name, exact: true)
+        {
           strings.set(name, text)
         }
       } else {
@@ -67,7 +74,10 @@ extension NodeReader {
     let used = UIStrings.placeholders(text)
     let known = allowed.sorted().map { "{\($0)}" }.joined(separator: ", ")
     if let first = used.subtracting(allowed).sorted().first {
-      fail(node, "\(name) has {\(first)}, which it does not fill in" + (known.isEmpty ? "" : " (it fills in \(known))"))
+      fail(
+        node,
+        "\(name) has {\(first)}, which it does not fill in" + (known.isEmpty ? "" : " (it fills in \(known))")
+      )
       return false
     }
     if exact, let first = allowed.subtracting(used).sorted().first {

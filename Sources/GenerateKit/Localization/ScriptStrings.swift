@@ -112,7 +112,9 @@ enum ScriptStrings {
         index += 2
         continue
       }
-      if literal[index] == UInt8(ascii: "$"), index + 1 < literal.endIndex, literal[index + 1] == UInt8(ascii: "{") {
+      if literal[index] == UInt8(ascii: "$"), index + 1 < literal.endIndex,
+        literal[index + 1] == UInt8(ascii: "{")
+      {
         var depth = 1
         var end = index + 2
         while end < literal.endIndex, depth > 0 {
@@ -170,7 +172,9 @@ enum ScriptStrings {
     guard let first = needle.first, needle.count <= haystack.count else { return nil }
     var index = from
     while index + needle.count <= haystack.count {
-      if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) { return index }
+      if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) {
+        return index
+      }
       index += 1
     }
     return nil

@@ -26,7 +26,8 @@ public struct UIStrings: Sendable {
   /// The catalogue for `language` with English behind it.
   public static func builtIn(_ language: String) -> UIStrings {
     let english = Catalogue.english
-    let code = [language.lowercased(), PluralRules.primary(language)].first { Catalogue.all[$0] != nil } ?? "en"
+    let code =
+      [language.lowercased(), PluralRules.primary(language)].first { Catalogue.all[$0] != nil } ?? "en"
     var strings = UIStrings(
       language: language, catalogue: code, texts: english.texts, counted: english.counted)
     guard code != "en", let own = Catalogue.all[code] else { return strings }

@@ -219,7 +219,8 @@ struct BrowsePages {
       ])
       pages += list(
         rows, folder: folder, heading: collection.label, crumbs: [],
-        description: strings.text("browseCollectionText", ["item": noun(collection.singular), "site": site.config.title]))
+        description: strings.text(
+          "browseCollectionText", ["item": noun(collection.singular), "site": site.config.title]))
     }
     var facetRows: [[String: Any]] = []
     for (number, facet) in site.facets.enumerated() {
@@ -253,14 +254,17 @@ struct BrowsePages {
       ["id": "browse-collections", "title": strings.text("collections"), "rows": hubRows, "count": false]
     ]
     if !facetRows.isEmpty {
-      sections.append(["id": "browse-facets", "title": strings.text("byFacet"), "rows": facetRows, "count": false])
+      sections.append([
+        "id": "browse-facets", "title": strings.text("byFacet"), "rows": facetRows, "count": false,
+      ])
     }
     let hub = Page(
       path: Self.folder + "index.html", title: strings.text("browse"),
       description: strings.text("browseHubText", ["site": site.config.title]),
       context: {
         [
-          "heading": strings.text("browseSite", ["site": site.config.title]), "crumbs": [[String: Any]](), "letters": [[String: Any]](),
+          "heading": strings.text("browseSite", ["site": site.config.title]), "crumbs": [[String: Any]](),
+          "letters": [[String: Any]](),
           "sections": sections, "pager": false,
         ]
       })

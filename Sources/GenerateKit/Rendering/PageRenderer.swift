@@ -441,7 +441,10 @@ public struct PageRenderer {
       "trending": config.search.trending,
       // The idle page lists each kind, to browse it without a query.
       "kinds": site.collections.filter(\.config.searchable).map {
-        ["id": $0.config.id, "label": $0.config.label, "all": config.strings.text("allOf", ["label": $0.config.label])]
+        [
+          "id": $0.config.id, "label": $0.config.label,
+          "all": config.strings.text("allOf", ["label": $0.config.label]),
+        ]
       },
       "facets": site.facets.filter(\.token).map { ["id": $0.id, "label": $0.label] },
       "collections": site.collections.filter(\.writesPages).map { collection in
@@ -498,7 +501,9 @@ public struct PageRenderer {
 
     init(_ site: PreparedSite, templates: TemplateSet) {
       let shared = PageRenderer.sharedValues(site, templates: templates, manifestPath: PageRenderer.pending)
-      guard let sources = try? PageRenderer.assetSources(templates, shared: shared, strings: site.config.strings) else { return }
+      guard
+        let sources = try? PageRenderer.assetSources(templates, shared: shared, strings: site.config.strings)
+      else { return }
       done.enter()
       // A thread of its own: waiting for esbuild, it would hold a worker
       // the index and the pages render on.

@@ -85,6 +85,8 @@ def test_the_page_speaks_the_sites_language(new_page, sites, language, query, co
     shown = page.locator("#count").text_content()
     assert re.match(count, shown), shown
     assert visible_english(page) == []
+    if os.environ.get("SHOTS_DIR"):
+        page.screenshot(path=os.path.join(os.environ["SHOTS_DIR"], f"phone-light-{17 if language == 'ar' else 18}-{language}.png"))
     # Nothing found: the empty state and its advice in the language too.
     final_search(page, "zzqqxx")
     assert page.locator("#empty").is_visible()

@@ -99,6 +99,11 @@ for lang in es de ru ja ar; do
   swift run -q generate --quiet --config "Data/iso/$lang/site.yml" --output "$ISO_SITES/$lang"
 done
 
+log "Building the Arabic fixture (right to left)"
+ARABIC_SITE="$PWD/.build/arabic-site"
+export ARABIC_SITE
+swift run -q generate --quiet --strict --config Tests/GenerateKitTests/Fixtures/arabic/site.yml --output "$ARABIC_SITE"
+
 log "JavaScript unit tests"
 node --test Tests/js/
 

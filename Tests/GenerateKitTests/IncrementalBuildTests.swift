@@ -190,7 +190,7 @@ import Testing
     let footer = try #require(EmbeddedTheme.files.first { $0.path == "partials/footer.mustache" }).text
     try session.project.write(
       "theme/partials/footer.mustache",
-      footer.replacingOccurrences(of: "Built with generate.", with: "Made here."))
+      footer.replacingOccurrences(of: "{{strings.builtWith}}", with: "Made here."))
     var build = try session.build()
     #expect(build.kind == .templates)
     #expect(session.pages(build.changedFiles) == withFooter)

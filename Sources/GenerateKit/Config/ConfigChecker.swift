@@ -9,7 +9,7 @@ struct ConfigChecker {
   let templates: TemplateSet?
 
   func check() -> [Diagnostic] {
-    var diagnostics: [Diagnostic] = []
+    var diagnostics: [Diagnostic] = config.stringWarnings
     var facetLocations: [String: SourceLocation] = [:]
     for facet in config.facets {
       if let first = facetLocations[facet.id] {

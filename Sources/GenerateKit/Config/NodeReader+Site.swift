@@ -6,7 +6,7 @@ extension NodeReader {
   static let siteKeys = [
     "title", "description", "language", "baseURL", "siteURL", "tint", "templates", "builtInTheme",
     "search", "index", "limits", "tables", "collections", "facets", "scopes", "pages", "labels",
-    "browse", "offline",
+    "browse", "offline", "strings",
   ]
 
   mutating func site(_ node: Node, path: String, directory: String) -> SiteConfig? {
@@ -21,6 +21,9 @@ extension NodeReader {
     let title = string(pairs, "title", in: node, what: what)
     var description = optionalString(pairs, "description", what: what) ?? ""
     let language = optionalString(pairs, "language", what: what) ?? "en"
+    var interface = UIStrings.builtIn(language)
+    let stringWarnings = languageWarnings(interface, at: pairs["language"].map { location($0.value) })
+    if let pair = pairs["strings"] { overrideStrings(pair.value, in: &interface) }
     var baseURL = "/"
     if let pair = pairs["baseURL"], let text = optionalString(pairs, "baseURL", what: what) {
       if !text.hasPrefix("/") {
@@ -51,7 +54,9 @@ extension NodeReader {
     }
 
     var search = SiteConfig.Search()
-    if let pair = pairs["search"] { search = self.search(pair.value) }
+    (search.title, search.placeholder) = (interface.text("search"), interface.text("search"))
+    search.topResults = interface.text("topResults")
+    if let pair = pairs["search"] { search = self.search(pair.value, defaults: search) }
     var index = SiteConfig.Index()
     if let pair = pairs["index"] { index = self.index(pair.value) }
 
@@ -75,7 +80,9 @@ extension NodeReader {
     var scopes: [SiteConfig.Scope] = []
     if let pair = pairs["scopes"] { scopes = self.scopes(pair.value) }
     if scopes.isEmpty {
-      scopes = [.init(id: "all", label: "All", facet: nil, value: nil, location: location(node))]
+      scopes = [
+        .init(id: "all", label: interface.text("all"), facet: nil, value: nil, location: location(node))
+      ]
     }
 
     var pages: [SiteConfig.Located<String>]?
@@ -87,8 +94,9 @@ extension NodeReader {
       let labels = collections.filter(\.searchable).map(\.label)
       let list =
         labels.count > 1
-        ? labels.dropLast().joined(separator: ", ") + " and " + (labels.last ?? "") : labels.first ?? title
-      description = "Search \(list) of \(title)."
+        ? labels.dropLast().joined(separator: interface.text("listComma")) + interface.text("andWord")
+          + (labels.last ?? "") : labels.first ?? title
+      description = interface.text("siteDescription", ["list": list, "site": title])
     }
     var config = SiteConfig(
       path: path, directory: directory, title: title, description: description, language: language,
@@ -97,6 +105,8 @@ extension NodeReader {
     config.index = index
     config.limits = limits
     config.labels = labelMaps
+    config.strings = interface
+    config.stringWarnings = stringWarnings
     config.builtInTheme = bool(pairs, "builtInTheme", default: true, what: what)
     config.browse = bool(pairs, "browse", default: true, what: what)
     config.offline = bool(pairs, "offline", default: true, what: what)
@@ -108,8 +118,8 @@ extension NodeReader {
     return text.hasPrefix("#") && [3, 6].contains(hex.count) && hex.allSatisfy(\.isHexDigit)
   }
 
-  mutating func search(_ node: Node) -> SiteConfig.Search {
-    var search = SiteConfig.Search()
+  mutating func search(_ node: Node, defaults: SiteConfig.Search) -> SiteConfig.Search {
+    var search = defaults
     let what = "search"
     guard
       let pairs = mapping(

@@ -334,6 +334,10 @@ public struct SiteConfig: Sendable {
   public var pages: [Located<String>]?
   /// Named maps of coded values to labels (`labels:`).
   public var labels: [String: LabelMap] = [:]
+  /// The interface's strings in `language` with `strings:` over them
+  /// (`Localization/UIStrings`), and the warnings they gave (`--strict`).
+  public var strings = UIStrings.builtIn("en")
+  public var stringWarnings: [Diagnostic] = []
 
   /// The map a facet's values go through, if it has one (and, if named,
   /// it is declared; `ConfigChecker` reports one that is not).

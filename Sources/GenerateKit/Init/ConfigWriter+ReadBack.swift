@@ -48,12 +48,15 @@ extension ConfigWriter {
       (collection.sorts, collection.ranges) = ConfigWriter.valueKeys(plan, located: located)
       return collection
     }
+    // What the loader gives a key init leaves out: the words of the site's language.
+    let words = UIStrings.builtIn(language(plan))
     var search = SiteConfig.Search()
+    (search.title, search.topResults) = (words.text("search"), words.text("topResults"))
     search.placeholder = placeholder(plan)
     search.trending = trending
     let scopes =
       plan.scopes.isEmpty
-      ? [SiteConfig.Scope(id: "all", label: "All", facet: nil, value: nil, location: place)]
+      ? [SiteConfig.Scope(id: "all", label: words.text("all"), facet: nil, value: nil, location: place)]
       : plan.scopes.map {
         .init(id: $0.id, label: $0.label, facet: $0.facet, value: $0.value, location: place)
       }

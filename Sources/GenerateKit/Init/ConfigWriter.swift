@@ -36,7 +36,8 @@ public struct ConfigWriter {
     out.append("tint: \"#0a84ff\"")
     out.append("")
     out.append("search:")
-    out.append("  title: Search")
+    // The large title in the site's language, as the page's other words are (docs/languages.md).
+    out.append("  title: \(YAML.scalar(UIStrings.builtIn(language).text("search")))")
     out.append("  placeholder: \(YAML.scalar(placeholder(plan)))")
     if !trending.isEmpty {
       out.append(YAML.comment(trendingComment, indent: 2))

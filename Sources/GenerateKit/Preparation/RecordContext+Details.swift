@@ -124,7 +124,10 @@ extension RecordContext {
         "id": "related-\(lists.count + 1)", "label": label(of: source.through?.table ?? source.table),
         "count": Value.format(Double(ranked.count)), "items": items, "more": false,
       ]
-      if ranked.count > items.count { list["more"] = Value.format(Double(ranked.count - items.count)) }
+      if ranked.count > items.count {
+        list["more"] = Value.format(Double(ranked.count - items.count))
+        list["moreText"] = site.config.strings.count("andMore", ranked.count - items.count)
+      }
       lists.append(list)
     }
     return lists
@@ -150,7 +153,10 @@ extension RecordContext {
       let items = records.prefix(Self.listCap).compactMap { item($0.0, $0.1) }
       guard !items.isEmpty else { return nil }
       var detail: [String: Any] = ["label": label, "text": false, "links": items, "more": false]
-      if records.count > Self.listCap { detail["more"] = Value.format(Double(records.count - Self.listCap)) }
+      if records.count > Self.listCap {
+        detail["more"] = Value.format(Double(records.count - Self.listCap))
+        detail["moreText"] = site.config.strings.count("andMore", records.count - Self.listCap)
+      }
       return detail
     default:
       let text = value.text

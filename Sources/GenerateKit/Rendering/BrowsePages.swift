@@ -229,7 +229,8 @@ struct BrowsePages {
       ])
       pages += list(
         rows, folder: folder, heading: collection.label, crumbs: [],
-        description: "Every \(collection.singular.lowercased()) of \(site.config.title), A–Z.")
+        description: strings.text(
+          "browseCollectionText", ["item": noun(collection.singular), "site": site.config.title]))
     }
     var facetRows: [[String: Any]] = []
     for (number, facet) in site.facets.enumerated() {
@@ -241,36 +242,39 @@ struct BrowsePages {
         let rows = documentRows(valuesOf[number][value] ?? [])
         valueRows.append(
           Row(
-            title: value, url: base + folder + "\(slug)/", meta: collation.count(rows.count),
+            title: value, url: base + folder + "\(slug)/", meta: count(rows.count),
             key: Self.sortKey(value),
             order: order))
         pages += list(
           rows, folder: folder + "\(slug)/", heading: Self.heading(of: value, in: facet),
           crumbs: [["title": facet.label, "url": base + folder]],
-          description: "\(facet.label): \(value) — every record of \(site.config.title) with it, A–Z.")
+          description: strings.text(
+            "browseValueText", ["label": facet.label, "value": value, "site": site.config.title]))
       }
       facetRows.append([
-        "title": facet.label, "url": base + folder, "meta": collation.count(valueRows.count, "value"),
+        "title": facet.label, "url": base + folder, "meta": count(valueRows.count, "values"),
       ])
       pages += list(
         RowList(Self.sorted(valueRows, collation)), folder: folder, heading: facet.label, crumbs: [],
-        description:
-          "Every \(facet.label.lowercased()) of \(site.config.title), with how many records have it.",
-        noun: "value")
+        description: strings.text("browseFacetText", ["item": noun(facet.label), "site": site.config.title]),
+        noun: "values")
     }
 
     var sections: [[String: Any]] = [
-      ["id": "browse-collections", "title": "Collections", "rows": hubRows, "count": false]
+      ["id": "browse-collections", "title": strings.text("collections"), "rows": hubRows, "count": false]
     ]
     if !facetRows.isEmpty {
-      sections.append(["id": "browse-facets", "title": "By Facet", "rows": facetRows, "count": false])
+      sections.append([
+        "id": "browse-facets", "title": strings.text("byFacet"), "rows": facetRows, "count": false,
+      ])
     }
     let hub = Page(
-      path: Self.folder + "index.html", title: "Browse",
-      description: "Every collection and facet of \(site.config.title), as plain lists.",
+      path: Self.folder + "index.html", title: strings.text("browse"),
+      description: strings.text("browseHubText", ["site": site.config.title]),
       context: {
         [
-          "heading": "Browse \(site.config.title)", "crumbs": [[String: Any]](), "letters": [[String: Any]](),
+          "heading": strings.text("browseSite", ["site": site.config.title]), "crumbs": [[String: Any]](),
+          "letters": [[String: Any]](),
           "sections": sections, "pager": false,
         ]
       })
@@ -298,7 +302,7 @@ struct BrowsePages {
   /// A list cut into pages of `rowsPerPage`, with A–Z jump links on each.
   func list(
     _ rows: RowList, folder: String, heading: String, crumbs: [[String: Any]], description: String,
-    noun: String = "record"
+    noun: String = "records"
   ) -> [Page] {
     let pageCount = max(1, (rows.count + rowsPerPage - 1) / rowsPerPage)
     func path(_ page: Int) -> String { folder + (page == 1 ? "" : "page-\(page)/") }
@@ -312,18 +316,22 @@ struct BrowsePages {
       letters.append((letter, position / rowsPerPage + 1, anchor))
       anchorOfRow[position] = anchor
     }
-    let allCrumbs = [["title": "Browse", "url": base + Self.folder] as [String: Any]] + crumbs
+    let allCrumbs = [["title": strings.text("browse"), "url": base + Self.folder] as [String: Any]] + crumbs
     let jump: [[String: Any]] = letters.map { letter in
       ["label": letter.letter, "url": base + path(letter.page) + "#" + letter.anchor]
     }
-    let total = collation.count(rows.count, noun)
+    let total = count(rows.count, noun)
     var pages: [Page] = []
     for page in 1...pageCount {
-      let suffix = pageCount > 1 ? " (page \(page) of \(pageCount))" : ""
+      let suffix =
+        pageCount > 1 ? strings.text("pageSuffix", ["page": String(page), "pages": String(pageCount)]) : ""
       let start = (page - 1) * rowsPerPage
       let slice = rows.count == 0 ? 0..<0 : start..<min(rows.count, start + rowsPerPage)
       func context(_ items: [[String: Any]]) -> [String: Any] {
-        var pager: [String: Any] = ["page": page, "pages": pageCount]
+        var pager: [String: Any] = [
+          "page": page, "pages": pageCount,
+          "pageOf": strings.text("pageOf", ["page": String(page), "pages": String(pageCount)]),
+        ]
         pager["previous"] = page > 1 ? base + path(page - 1) : false
         pager["next"] = page < pageCount ? base + path(page + 1) : false
         pager["firstPage"] = page > 2 ? base + path(1) : false
@@ -446,4 +454,15 @@ struct BrowsePages {
     }
     return candidate
   }
+
+  /// "3,503 records" in the site's language and its way of writing numbers (`records` or `values` of its strings).
+  func count(_ count: Int, _ noun: String = "records") -> String {
+    strings.count(noun, count, ["count": collation.number(count)])
+  }
+
+  var strings: UIStrings { site.config.strings }
+
+  /// A label inside a sentence: lower-case in English ("Every album of …"),
+  /// as written in languages that capitalise nouns or have no case.
+  func noun(_ label: String) -> String { strings.catalogue == "en" ? label.lowercased() : label }
 }

@@ -51,7 +51,7 @@ enum IdleLinks {
     }
   }
 
-  /// `[{id, label, url}]` per searchable collection: `url` its A–Z list, or
+  /// `[{id, label, url, all}]` per searchable collection (`all`: "All Artists" in the site's language): `url` its A–Z list, or
   /// the search page browsing it (`?kind=`) when it has none (no page and
   /// no `url:` to link its rows to).
   static func kinds(_ site: PreparedSite, browse: BrowsePages?) -> [[String: Any]] {
@@ -61,7 +61,10 @@ enum IdleLinks {
       let url =
         browsed.contains(id)
         ? site.baseURL + BrowsePages.folder + "\(id)/" : site.baseURL + "?kind=" + query(id)
-      return ["id": id, "label": $0.config.label, "url": url]
+      return [
+        "id": id, "label": $0.config.label, "url": url,
+        "all": site.config.strings.text("allOf", ["label": $0.config.label]),
+      ]
     }
   }
 

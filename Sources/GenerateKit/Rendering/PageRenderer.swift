@@ -224,8 +224,9 @@ public struct PageRenderer {
     return [
       "site": [
         "title": config.title, "description": config.description, "language": config.language,
-        "tint": config.tint,
+        "tint": config.tint, "rtl": config.strings.isRightToLeft,
       ] as [String: Any],
+      "strings": config.strings.templateValues(site: config.title, search: config.search.title),
       "base": base,
       "manifest": base + manifestPath,
       // What pages other than the search page name: a data edit then
@@ -259,10 +260,14 @@ public struct PageRenderer {
   }
 
   /// The assets as the bundler takes them: `*.mustache` ones rendered.
-  static func assetSources(_ templates: TemplateSet, shared: [String: Any]) throws -> [AssetFile] {
+  static func assetSources(_ templates: TemplateSet, shared: [String: Any], strings: UIStrings) throws
+    -> [AssetFile]
+  {
     var sources: [AssetFile] = []
-    for asset in templates.assets {
+    for var asset in templates.assets {
       guard asset.path.hasSuffix(".mustache") else {
+        // The page's script speaks the site's language (`ScriptStrings`).
+        if asset.path.hasSuffix(".js") { asset.bytes = ScriptStrings.apply(strings, to: asset.bytes) }
         sources.append(asset)
         continue
       }
@@ -297,7 +302,9 @@ public struct PageRenderer {
 
     init(_ site: PreparedSite, templates: TemplateSet) {
       let shared = PageRenderer.sharedValues(site, templates: templates, manifestPath: PageRenderer.standIn)
-      guard let sources = try? PageRenderer.assetSources(templates, shared: shared) else { return }
+      guard
+        let sources = try? PageRenderer.assetSources(templates, shared: shared, strings: site.config.strings)
+      else { return }
       done.enter()
       // A thread of its own: waiting for esbuild, it would hold a worker
       // the index and the pages render on.

@@ -51,12 +51,12 @@ struct RenderPlan {
     var shared = PageRenderer.sharedValues(
       site, templates: templates, manifestPath: index?.manifestPath ?? PageRenderer.standIn)
     // Assets first: their hash names the folder every page links to.
-    var sources = try PageRenderer.assetSources(templates, shared: shared)
+    var sources = try PageRenderer.assetSources(templates, shared: shared, strings: site.config.strings)
     if index == nil, sources.contains(where: { PageRenderer.holdsStandIn($0.bytes) }) {
       let built = try step.wait()
       index = built
       shared = PageRenderer.sharedValues(site, templates: templates, manifestPath: built.manifestPath)
-      sources = try PageRenderer.assetSources(templates, shared: shared)
+      sources = try PageRenderer.assetSources(templates, shared: shared, strings: site.config.strings)
     }
     let bundle = try bundle(sources, AssetBundler(esbuild: AssetBundler.locateEsbuild()))
     var assetFiles = bundle.files
@@ -138,7 +138,13 @@ struct RenderPlan {
         }),
       Job(
         path: "404.html", template: "404",
-        context: { ["page": page("Not Found · \(config.title)", "This page does not exist.", "404.html")] }),
+        context: {
+          [
+            "page": page(
+              "\(config.strings.text("notFound")) · \(config.title)", config.strings.text("notFoundDescription"),
+              "404.html")
+          ]
+        }),
     ]
     for document in site.documents {
       let collection = site.collections[document.collection]

@@ -73,7 +73,7 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       if (s.tokens.some((t) => sameToken(t, token))) return
       // The typed text found the token, so the token takes its place.
       set({ tokens: [...s.tokens, token], text: '', view: 'suggest', active: -1, dismissed: false })
-      announce(`Added filter ${token.label}: ${token.value}`)
+      announce(/*t:filterAdded*/`Added filter ${token.label}: ${token.value}`)
       address('partial')
       suggest()
     },
@@ -82,7 +82,7 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       const token = s.tokens[index]
       if (!token) return
       const tokens = s.tokens.filter((t) => t !== token)
-      announce(`Removed filter ${token.label}: ${token.value}`)
+      announce(/*t:filterRemoved*/`Removed filter ${token.label}: ${token.value}`)
       if (s.view === 'results' && hasQuery({ ...s, tokens })) {
         set({ tokens })
         address('replace')
@@ -148,12 +148,12 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
     },
     forget(recent) {
       recents(withoutRecent(get().recents, recent))
-      announce('Removed from recent searches')
+      announce(/*t:recentRemoved*/'Removed from recent searches')
       suggest({ keep: true })
     },
     forgetAll() {
       recents([])
-      announce('Recent searches cleared')
+      announce(/*t:recentsCleared*/'Recent searches cleared')
       suggest()
     },
   }

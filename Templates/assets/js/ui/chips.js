@@ -42,14 +42,9 @@ export function mountChips({ store, actions }) {
     animate ? apply() : snap(top, apply)
   }
 
-  /** Scrolls the row just enough to show the chip with its inset. */
+  /** Scrolls the row just enough to show the chip with its inset (the row's scroll-padding), either way round. */
   function reveal(chip) {
-    const inset = parseFloat(getComputedStyle(track).paddingLeft)
-    const x = scroller.scrollLeft
-    const start = chip.offsetLeft - inset
-    const end = chip.offsetLeft + chip.offsetWidth + inset - scroller.clientWidth
-    const left = start < x ? start : Math.max(end, x)
-    if (left !== x) scroller.scrollTo({ left, behavior: reducedMotion() ? 'auto' : 'smooth' })
+    chip.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: reducedMotion() ? 'auto' : 'smooth' })
   }
 
   function select(kind) {

@@ -120,6 +120,9 @@ export function snap(el, apply) {
 export function step(list, index, key, axis = 'both') {
   const live = list.filter((el) => !el.hidden)
   const at = live.indexOf(list[index])
+  // Right to left, the left arrow goes forward. The site's direction is written in at build time
+  // (ScriptStrings), so a left-to-right site's bundle folds this away.
+  if (/*t:direction*/'ltr' === 'rtl') key = { ArrowLeft: 'ArrowRight', ArrowRight: 'ArrowLeft' }[key] ?? key
   const next = axis === 'x' ? key === 'ArrowRight' : axis === 'y' ? key === 'ArrowDown' : /Right|Down/.test(key)
   const prev = axis === 'x' ? key === 'ArrowLeft' : axis === 'y' ? key === 'ArrowUp' : /Left|Up/.test(key)
   if (key === 'Home') return live[0]

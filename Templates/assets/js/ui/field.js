@@ -112,7 +112,7 @@ export function mountField({ store, actions }) {
       h('button', {
         class: 'token-remove',
         type: 'button',
-        'aria-label': `Remove ${token.label}: ${token.value}`,
+        'aria-label': /*t:removeFilter*/`Remove ${token.label}: ${token.value}`,
         onclick: () => {
           actions.removeToken(index)
           input.focus()
@@ -124,7 +124,7 @@ export function mountField({ store, actions }) {
     if (s.tokens !== prev.tokens) {
       tokens.replaceChildren(...s.tokens.map(tokenView))
       // The newest token in full; the ones before it fade out at the edge.
-      tokens.scrollLeft = tokens.scrollWidth
+      tokens.scrollLeft = /*t:direction*/'ltr' === 'rtl' ? -tokens.scrollWidth : tokens.scrollWidth
       fade()
     }
     // Written only when they change: a keystroke should touch as little as it can.

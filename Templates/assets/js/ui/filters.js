@@ -15,8 +15,8 @@ export function filtersPhrase(s, scopes) {
   // Values of one facet are alternatives (engine.js), facets all apply.
   const byLabel = new Map()
   for (const t of s.tokens) byLabel.set(t.label, [...(byLabel.get(t.label) ?? []), t.value])
-  const tokens = [...byLabel].map(([label, values]) => `${label}: ${values.join(' or ')}`).join(' and ')
-  return [s.scope !== scopes[0].id && `in ${labelOf(scopes, s.scope)}`, tokens && `with ${tokens}`].filter(Boolean).join(' ')
+  const tokens = [...byLabel].map(([label, values]) => /*t:filterValue*/`${label}: ${values.join(/*t:orWord*/' or ')}`).join(/*t:andWord*/' and ')
+  return [s.scope !== scopes[0].id && /*t:inScope*/`in ${labelOf(scopes, s.scope)}`, tokens && /*t:withFilters*/`with ${tokens}`].filter(Boolean).join(' ')
 }
 
 /**
@@ -34,8 +34,10 @@ export function mountFilters({ store, actions, scopes, slotFor }) {
   // "Search the whole catalogue" ("Search All Years" where the label says
   // "all" already) under No Results; a short "Search All" beside results.
   const label = scopes[0].label
-  buttons[0].textContent = 'Search All'
-  buttons[1].textContent = buttons[2].textContent = /^all\b/i.test(label) ? `Search ${label}` : `Search the whole ${label.toLowerCase()}`
+  buttons[0].textContent = /*t:searchAll*/'Search All'
+  // The first scope's own name when it says "all" (the default scope's is the site's word for All).
+  const english = document.documentElement.lang.startsWith('en')
+  buttons[1].textContent = buttons[2].textContent = /^all\b/i.test(label) || label === /*t:all*/'All' ? /*t:searchLabel*/`Search ${label}` : /*t:searchWhole*/`Search the whole ${english ? label.toLowerCase() : label}`
   for (const button of buttons) button.onclick = () => actions.widen(widened(store.get(), scopes))
   const input = $('q')
   new ResizeObserver(() => fitPlaceholder(input)).observe(input)
@@ -52,7 +54,7 @@ export function mountFilters({ store, actions, scopes, slotFor }) {
     // results.js has said what was searched for; this adds where.
     const empty = shown && !s.results.total && phrase
     const query = s.text.trim()
-    if (empty) $('empty-text').textContent = `No results${query ? ` for \u201c${query}\u201d` : ''} ${phrase}.`
+    if (empty) $('empty-text').textContent = query ? /*t:noResultsForFiltered*/`No results for \u201c${query}\u201d ${phrase}.` : /*t:noResultsFiltered*/`No results ${phrase}.`
     buttons[1].hidden = !(empty && canWiden)
     renderNoMatch(s, phrase, canWiden)
   }
@@ -63,7 +65,10 @@ export function mountFilters({ store, actions, scopes, slotFor }) {
   function renderNoMatch(s, phrase, canWiden) {
     const noMatch = $('no-match'), typed = s.suggested?.trim()
     const narrowed = s.view === 'suggest' && !noMatch.hidden && typed && phrase
-    if (narrowed) noMatch.replaceChildren('No matches for ', noMatch.querySelector('strong') ?? typed, ` ${phrase}.`)
+    if (narrowed) {
+      const [before, after] = /*t:noMatchesForFiltered*/`No matches for \u201c${'{query}'}\u201d ${phrase}.`.split('{query}')
+      noMatch.replaceChildren(before, noMatch.querySelector('strong') ?? typed, after)
+    }
     buttons[2].hidden = !(narrowed && canWiden)
   }
 

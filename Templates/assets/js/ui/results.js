@@ -4,6 +4,7 @@
 
 import { $, h, icon, marked, fold } from './dom.js'
 import { artwork } from './art.js'
+import { around, plural } from './strings.js'
 import { describe } from './store.js'
 import { queryWords } from '../engine/normalize.js'
 
@@ -129,8 +130,8 @@ export function mountResults({ store, actions, base }) {
     const typed = s.suggested?.trim()
     noMatch.hidden = s.options.length || s.error || !(typed || s.tokens.length)
     if (noMatch.hidden) return
-    const filter = s.tokens.length ? ', or remove a filter.' : '.'
-    noMatch.replaceChildren(...(typed ? ['No matches for ', h('strong', { text: `\u201c${typed}\u201d` }), `. Try fewer words or another spelling${filter}`] : ['No matches. Try removing a filter.']))
+    const filter = s.tokens.length ? /*t:tryOtherWordsOrFilter*/'Try fewer words or another spelling, or remove a filter.' : /*t:tryOtherWords*/'Try fewer words or another spelling.'
+    noMatch.replaceChildren(...(typed ? [...around(/*t:noMatchesFor*/'No matches for \u201c{query}\u201d.', h('strong', { text: typed })), ' ', filter] : [/*t:noMatchesFilter*/'No matches. Try removing a filter.']))
   }
 
   function renderActive(active, previous) {
@@ -155,7 +156,7 @@ export function mountResults({ store, actions, base }) {
     $('results-loading').hidden = Boolean(r || !s.busy)
     if (!r) {
       rows.replaceChildren()
-      if (s.error) showEmpty(navigator.onLine ? 'Search is unavailable right now. Check your connection and try again.' : 'You\u2019re offline, and this search needs data not yet saved on this device.')
+      if (s.error) showEmpty(navigator.onLine ? /*t:unavailable*/'Search is unavailable right now. Check your connection and try again.' : /*t:offline*/'You\u2019re offline, and this search needs data not yet saved on this device.')
       return
     }
     // A next page only adds rows. A new answer replaces them; a keyboard user
@@ -176,21 +177,21 @@ export function mountResults({ store, actions, base }) {
       if (hadFocus && !rows.contains(document.activeElement)) (rows.querySelector('a') ?? views.results).focus()
     }
     more.hidden = r.filling || r.docs.length >= r.total
-    count.textContent = `${r.total.toLocaleString(document.documentElement.lang)} ${r.total === 1 ? 'result' : 'results'}`
+    count.textContent = plural(r.total, /*t:results*/{ one: '{count} result', other: '{count} results' })
     count.hidden = !r.total
     // Dropped words and corrections say what was searched instead, plainly; a correction
     // offers the words as typed.
     const typed = s.text.trim().split(/\s+/).join(' '), kept = corrected(withoutDropped(typed, r.dropped), r.corrected)
     const changed = kept !== typed && r.total > 0
     if (changed) {
-      correction.replaceChildren(...(r.dropped?.length ? [`No results for all of \u201c${typed}\u201d. `] : []),
-        'Showing results for ', h('strong', { text: kept }), '.')
+      correction.replaceChildren(...(r.dropped?.length ? [/*t:noResultsForAll*/`No results for all of \u201c${typed}\u201d.`, ' '] : []),
+        ...around(/*t:showingResultsFor*/'Showing results for {query}.', h('strong', { text: kept })))
       if (r.corrected?.length) {
-        correction.append(' Search instead for ', h('button', { type: 'button', class: 'text-button', text: typed, onclick: () => actions.commit(s.text, { asTyped: true }) }))
+        correction.append(' ', ...around(/*t:searchInsteadFor*/'Search instead for {query}', h('button', { type: 'button', class: 'text-button', text: typed, onclick: () => actions.commit(s.text, { asTyped: true }) })))
       }
     }
     correction.hidden = !changed
-    if (!r.total) showEmpty(s.text.trim() ? `No results for \u201c${s.text.trim()}\u201d. Try a new search.` : 'Try a new search.')
+    if (!r.total) showEmpty(s.text.trim() ? /*t:noResultsFor*/`No results for \u201c${s.text.trim()}\u201d. Try a new search.` : /*t:tryNewSearch*/'Try a new search.')
   }
 
   function showEmpty(text) {
@@ -244,10 +245,10 @@ export function optionView(option, index) {
       return h('div', props, h('span', { class: 'token-badge' }, icon(option.token.icon)), text(option.text),
         // Documents of every kind with that value: say so, since a page's
         // own count ("130 songs") counts one kind.
-        h('span', { class: 'option-count', text: option.count == null ? null : `${option.count.toLocaleString(document.documentElement.lang)} ${option.count === 1 ? 'result' : 'results'}` }))
+        h('span', { class: 'option-count', text: option.count == null ? null : plural(option.count, /*t:results*/{ one: '{count} result', other: '{count} results' }) }))
     case 'recent':
       return h('div', { ...props, 'aria-describedby': 'recent-hint' }, icon('search'), text(describe(option.recent)),
-        h('span', { class: 'remove', title: 'Remove' }, icon('close')))
+        h('span', { class: 'remove', title: /*t:remove*/'Remove' }, icon('close')))
     default:
       return h('div', props, icon('search'), text(...(option.marks ? marked(option.text, option.marks) : [option.text])))
   }

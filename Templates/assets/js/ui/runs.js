@@ -6,6 +6,7 @@
 import { hasQuery, sameToken, describe, sameRecent } from './store.js'
 import { $, afterPaint, announce } from './dom.js'
 import { completionOptions } from './completions.js'
+import { plural } from './strings.js'
 
 // Results per page of a final search; the first page shows its first screenful as soon as those
 // rows' documents are in, and fills up to PAGE right after (fewer files before the first rows).
@@ -50,8 +51,8 @@ export function createRuns({ store, engine, idle, address, phrase }) {
         groups = [
           { id: 'recent', options: s.recents.map((recent) => ({ type: 'recent', recent })) },
           // A trending term already among the recents shows once, as the person's own.
-          { id: 'trending', label: 'Trending', options: (s.manifest?.trending ?? []).filter((text) => !s.recents.some((r) => sameRecent(r, { text, tokens: [] }))).slice(0, 6).map((text) => ({ type: 'trending', text })) },
-          { id: 'filters', label: 'Search by', options: engine.tokenSuggestions('').filter(unused).slice(0, 6).map(filterOption) },
+          { id: 'trending', label: /*t:trending*/'Trending', options: (s.manifest?.trending ?? []).filter((text) => !s.recents.some((r) => sameRecent(r, { text, tokens: [] }))).slice(0, 6).map((text) => ({ type: 'trending', text })) },
+          { id: 'filters', label: /*t:searchBy*/'Search by', options: engine.tokenSuggestions('').filter(unused).slice(0, 6).map(filterOption) },
         ]
       } else {
         const r = await engine.suggest(s.text, { scope: s.scope, tokens: plain(s.tokens) })
@@ -70,7 +71,7 @@ export function createRuns({ store, engine, idle, address, phrase }) {
       const { active, options: before } = get()
       const next = keep ? Math.min(active, options.length - 1) : options.findIndex((o) => active >= 0 && keyOf(o) === keyOf(before[active]))
       set({ groups, options, active: next, suggested: s.text, error: null, pending: false })
-      if (say) announce(options.length ? `${options.length} suggestions` : 'No suggestions', 900)
+      if (say) announce(options.length ? plural(options.length, /*t:suggestionCount*/{ one: '{count} suggestion', other: '{count} suggestions' }) : /*t:noSuggestions*/'No suggestions', 900)
     } catch (error) {
       if (id === latest) set({ groups: [], options: [], active: -1, suggested: get().text, error, pending: false })
     } finally {
@@ -138,7 +139,7 @@ export function createRuns({ store, engine, idle, address, phrase }) {
   // force and the chip, and the typo note when there is one.
   function summary(r, s) {
     const filters = phrase(s)
-    const count = `${r.total.toLocaleString(document.documentElement.lang)} ${r.total === 1 ? 'result' : 'results'}${filters ? ` ${filters}` : ''}`
+    const count = plural(r.total, /*t:results*/{ one: '{count} result', other: '{count} results' }) + (filters ? ` ${filters}` : '')
     const note = $('correction').hidden ? '' : `. ${$('correction').textContent}`
     return (s.kind === 'top' ? count : `${$(`chip-${s.kind}`).textContent}: ${count}`) + note
   }

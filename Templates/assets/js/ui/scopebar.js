@@ -126,6 +126,6 @@ export function mountScopeBar({ store, actions }) {
     if (s.scope === prev.scope) return
     render(s.scope, s.editing || prev.editing)
     // A change a screen reader would not otherwise hear (a click keeps focus in the field).
-    announce(`Scope: ${labels[segments.findIndex((seg) => seg.dataset.scope === s.scope)]?.textContent ?? s.scope}`)
+    announce(/*t:scopeIs*/`Scope: ${labels[segments.findIndex((seg) => seg.dataset.scope === s.scope)]?.textContent ?? s.scope}`)
   })
 }

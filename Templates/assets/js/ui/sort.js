@@ -10,9 +10,9 @@ import { $, announce, h, step } from './dom.js'
 
 // Every word this module shows, in one place.
 const WORDS = {
-  relevance: 'Relevance',
-  sortBy: 'Sort by ',
-  sorted: (label) => `Sorted by ${label}`,
+  relevance: /*t:sortRelevance*/'Relevance',
+  sortBy: /*t:sortBy*/'Sort by',
+  sorted: (label) => /*t:sortedBy*/`Sorted by ${label}`,
 }
 
 /** The options the kind shown can be sorted by: Relevance, then those its records have. */
@@ -24,7 +24,7 @@ export const sortOptions = (manifest, kind) => [
 export function mountSort({ store, runs, address }) {
   const label = h('span', { id: 'sort-button-label' })
   const button = h('button', { class: 'scope-button sort-button', id: 'sort-button', type: 'button', 'aria-haspopup': 'menu', 'aria-expanded': 'false', 'aria-controls': 'sort-menu' },
-    h('span', { class: 'visually-hidden', text: WORDS.sortBy }), label,
+    h('span', { class: 'visually-hidden', text: `${WORDS.sortBy} ` }), label,
     svg('M4.5 2v11m0 0L2 10.5M4.5 13 7 10.5M11.5 14V3m0 0L9 5.5M11.5 3 14 5.5'))
   const menu = h('div', { class: 'scope-menu sort-menu', id: 'sort-menu', role: 'menu', 'aria-labelledby': 'sort-button', hidden: '' })
   const wrap = h('div', { class: 'sort', id: 'sort', hidden: '' }, button, menu)

@@ -13,7 +13,7 @@
 // modules the page imports on demand.
 
 // Every string this view shows, in one place.
-const TEXT = { seeAll: 'See All', seeAllOf: (label) => `See All ${label}`, view: (singular) => `View ${singular}` }
+const TEXT = { seeAll: /*t:seeAll*/'See All', seeAllOf: (label) => /*t:seeAllOf*/`See All ${label}`, view: (singular) => /*t:viewKind*/`View ${singular}` }
 // Rows a section shows: a shelf scrolls sideways past the fifth.
 const ROWS = 8
 

@@ -141,7 +141,8 @@ struct RenderPlan {
         context: {
           [
             "page": page(
-              "\(config.strings.text("notFound")) · \(config.title)", config.strings.text("notFoundDescription"),
+              "\(config.strings.text("notFound")) · \(config.title)",
+              config.strings.text("notFoundDescription"),
               "404.html")
           ]
         }),

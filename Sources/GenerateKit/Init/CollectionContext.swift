@@ -311,7 +311,12 @@ struct CollectionContext {
       }
     }
     parts = Array(parts.prefix(2))
-    if parts.isEmpty, let count = childCount(shape) {
+    // A count of the record's own items (a book's editions, `itemsOf:`)
+    // says less than the names it lists (its authors, `addLists`).
+    if parts.isEmpty, let count = childCount(shape),
+      !(count.ownItems
+        && shape.profile.columns.contains { isSearchedList($0, of: shape) && $0.filled * 2 >= $0.rows })
+    {
       parts.append(add([count.noun, "count"], count.expression))
     }
     for column in shape.profile.columns where column.kind == .integer {
@@ -413,8 +418,9 @@ struct CollectionContext {
 
   /// The records that refer to it, counted for a subtitle: the largest
   /// table among its children (through a join table, the far side).
-  func childCount(_ shape: Schema.TableShape) -> (noun: String, expression: String)? {
-    var best: (noun: String, expression: String, rows: Int)?
+  /// `ownItems`: the child is a list of the record's own (`itemsOf:`).
+  func childCount(_ shape: Schema.TableShape) -> (noun: String, expression: String, ownItems: Bool)? {
+    var best: (noun: String, expression: String, rows: Int, ownItems: Bool)?
     for (child, column) in schema.children(of: shape.name) where child.name != shape.name {
       var noun = child.name
       if child.isJoin, let other = child.refs.first(where: { $0.column != column }) { noun = other.table }
@@ -422,12 +428,15 @@ struct CollectionContext {
       if child.profile.rows > best?.rows ?? -1 {
         let singular = Naming.words(Naming.singularName(noun)).joined(separator: " ")
         let plural = Naming.words(noun).joined(separator: " ")
+        var ownItems = false
+        if case .items(_, let parent, _, _) = child.found.source { ownItems = parent == shape.name }
         best = (
           Naming.singularName(noun),
-          "plural(count(\(Naming.expression(child.name))), '\(singular)', '\(plural)')", child.profile.rows
+          "plural(count(\(Naming.expression(child.name))), '\(singular)', '\(plural)')", child.profile.rows,
+          ownItems
         )
       }
     }
-    return best.map { ($0.noun, $0.expression) }
+    return best.map { ($0.noun, $0.expression, $0.ownItems) }
   }
 }

@@ -150,6 +150,8 @@ public struct ConfigWriter {
       return [
         YAML.flowEntry("sqlite", YAML.scalar(relative(path))), YAML.flowEntry("table", YAML.scalar(table)),
       ]
+    case .items(_, let parent, let list, _):
+      return [YAML.flowEntry("itemsOf", YAML.scalar("\(parent).\(list)"))]
     }
   }
 
@@ -170,6 +172,7 @@ public struct ConfigWriter {
         )
       }
       comments += Self.listComments(shape)
+      comments += Self.childComments(shape, plan.schema)
       for comment in comments { out.append(YAML.comment(comment, indent: 2)) }
       var parts = sourceParts(shape.found.source)
       if let key = shape.key { parts.append(YAML.flowEntry("key", YAML.scalar(key))) }

@@ -46,6 +46,26 @@ import Testing
     #expect(plan.collections.first?.title == "name")
   }
 
+  /// Unicode's characters: a key of code points whose first values are
+  /// all digits (`0041`), letters only further on (`00C9`), is codes a
+  /// person types — searched and weighed like the title, as `LAX` is.
+  @Test func aKeyOfHexCodesIsSearched() throws {
+    let plan = try plan([
+      "characters.csv": """
+      code,name,category
+      0030,DIGIT ZERO,Nd
+      0041,LATIN CAPITAL LETTER A,Lu
+      0061,LATIN SMALL LETTER A,Ll
+      00C9,LATIN CAPITAL LETTER E WITH ACUTE,Lu
+
+      """
+    ])
+    let characters = try #require(plan.collections.first)
+    #expect(plan.schema.tables.first?.key == "code")
+    #expect(characters.search.contains("code"), "\(characters.search)")
+    #expect(characters.codeKey == "code")
+  }
+
   /// A books file: 3.8 million ratings counted before their average.
   @Test func aCountOfRatingsBeforeTheRating() throws {
     let plan = try plan([

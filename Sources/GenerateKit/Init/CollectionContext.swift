@@ -216,11 +216,11 @@ struct CollectionContext {
     )
   }
 
-  /// A key of short codes without spaces (`LAX`, `00M`, `de`): what a
-  /// person types, so searched. Numbers and long tokens (uuids) are not.
+  /// A key of short codes without spaces (`LAX`, `00M`, `de`, a code
+  /// point's `0041` among `00A0`s): what a person types, so searched.
+  /// Numbers and long tokens (uuids) are not.
   static func isCodeKey(_ column: ColumnProfile) -> Bool {
-    column.kind == .text && column.maxLength <= 12 && column.averageWords <= 1
-      && column.samples.contains { $0.contains { $0.isLetter } }
+    column.kind == .text && column.maxLength <= 12 && column.averageWords <= 1 && column.hasLetters
   }
 
   /// A numeric column named like a score; else how many records refer to

@@ -26,6 +26,9 @@ public struct ColumnProfile: Sendable, Equatable {
   public var averageWords: Double
   /// The first few distinct non-empty values, in table order.
   public var samples: [String]
+  /// Some value holds a letter: codes (`00A0`, a code point's hex, whose
+  /// first values are all digits), not numbers that happen to be text.
+  public var hasLetters = false
   /// For a list: the kind its items share, and how many there are.
   public var itemKind: Kind?
   public var items = 0
@@ -49,6 +52,7 @@ public struct ColumnProfile: Sendable, Equatable {
     var maxLength = 0
     var words = 0
     var samples: [String] = []
+    var hasLetters = false
     var kinds = KindCheck()
     for value in values {
       if value.isEmpty {
@@ -62,6 +66,7 @@ public struct ColumnProfile: Sendable, Equatable {
       if seen.insert(value).inserted {
         kinds.add(value)
         if samples.count < sampleCount { samples.append(value) }
+        if !hasLetters { hasLetters = value.unicodeScalars.contains { $0.properties.isAlphabetic } }
       }
     }
     self.empty = empty
@@ -71,6 +76,7 @@ public struct ColumnProfile: Sendable, Equatable {
     averageLength = filled == 0 ? 0 : Double(characters) / Double(filled)
     averageWords = filled == 0 ? 0 : Double(words) / Double(filled)
     self.samples = samples
+    self.hasLetters = hasLetters
     kind = filled == 0 ? .empty : kinds.kind
     maximum = kind == .integer || kind == .number ? kinds.maximum : nil
   }

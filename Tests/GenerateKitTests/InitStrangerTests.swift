@@ -66,6 +66,19 @@ import Testing
     #expect(characters.codeKey == "code")
   }
 
+  /// A facet filters: not by a value nine rows in ten share (vega's US
+  /// airports: `USA` for 3,363 of 3,376), but by a version of few values
+  /// (the emoji package's `E`, 0.6 to 15.1), a number though it is.
+  @Test func aNearlyConstantColumnIsNoFacetAndAVersionIs() throws {
+    let rows = (0..<40).map { n in
+      "Airport \(n),\(["WA", "GA", "TX", "NY"][n % 4]),\(n == 0 ? "Palau" : "USA"),\([0.6, 12.1, 13.1][n % 3])"
+    }
+    let plan = try plan(["airports.csv": "name,state,country,version\n" + rows.joined(separator: "\n") + "\n"]
+    )
+    let airports = try #require(plan.collections.first)
+    #expect(airports.facets.map(\.expression) == ["state", "version"], "\(airports.facets)")
+  }
+
   /// A books file: 3.8 million ratings counted before their average.
   @Test func aCountOfRatingsBeforeTheRating() throws {
     let plan = try plan([

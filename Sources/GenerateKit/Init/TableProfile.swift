@@ -66,7 +66,7 @@ public struct ColumnProfile: Sendable, Equatable {
       if seen.insert(value).inserted {
         kinds.add(value)
         if samples.count < sampleCount { samples.append(value) }
-        if !hasLetters { hasLetters = value.unicodeScalars.contains { $0.properties.isAlphabetic } }
+        if !hasLetters { hasLetters = Self.hasLetter(value) }
       }
     }
     self.empty = empty
@@ -79,6 +79,20 @@ public struct ColumnProfile: Sendable, Equatable {
     self.hasLetters = hasLetters
     kind = filled == 0 ? .empty : kinds.kind
     maximum = kind == .integer || kind == .number ? kinds.maximum : nil
+  }
+
+  /// A letter in the text (a symbol such as 🅰 is none); ASCII by bytes,
+  /// so a million numbers cost little.
+  static func hasLetter(_ value: String) -> Bool {
+    var ascii = true
+    for byte in value.utf8 {
+      if byte >= 0x80 {
+        ascii = false
+      } else if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
+        return true
+      }
+    }
+    return !ascii && value.contains { $0.isLetter }
   }
 
   /// Narrows the kind with each distinct value.

@@ -77,6 +77,21 @@ import Testing
     )
     let airports = try #require(plan.collections.first)
     #expect(airports.facets.map(\.expression) == ["state", "version"], "\(airports.facets)")
+    // Three of forty in one other value are a few records, not strays.
+    let states = (0..<40).map { "State \($0),\($0 < 3 ? "territory" : "state")" }
+    let kinds = try self.plan(["states.csv": "name,kind\n" + states.joined(separator: "\n") + "\n"])
+    #expect(kinds.collections.first?.facets.map(\.expression) == ["kind"])
+  }
+
+  /// An emoji table keyed by its emoji, some of them letters to Unicode
+  /// (Ⓜ️): the key is the artwork, neither searched nor weighed.
+  @Test func aKeyOfEmojiIsNotWeighed() throws {
+    let plan = try plan([
+      "emoji.csv": "emoji,name\n🥇,1st place medal\nⓂ️,circled M\n🆎,AB button\n😀,grinning face\n"
+    ])
+    let emoji = try #require(plan.collections.first)
+    #expect(emoji.symbol == "emoji")
+    #expect(emoji.codeKey == nil && !emoji.search.contains("emoji"), "\(emoji.search)")
   }
 
   /// A books file: 3.8 million ratings counted before their average.

@@ -37,9 +37,11 @@ struct CollectionContext {
     guard column.name != shape.key, shape.ref(column.name) == nil, column.filled * 2 >= column.rows,
       column.name != titles[shape.name]?.name, column.distinct >= 2,
       column.distinct <= Self.facetValues(rows: column.rows), column.distinct * 3 <= column.filled,
-      // One value in nine rows of ten (`USA` for 3,363 of 3,376 US
-      // airports, vega_datasets) filters nothing out.
-      !isNearlyConstant(column, of: shape)
+      // One value in nine rows of ten and the rest strays of one or two
+      // rows each (`USA` for 3,363 of 3,376 US airports, vega_datasets)
+      // filters nothing out; 5 territories among 51 states, or 62
+      // macrolanguages among 7,844 languages, do.
+      !isStrayed(column, of: shape)
     else { return false }
     // A version of few values (the emoji package's `E`: 0.6 … 15.1, 18 of
     // them) is what a record belongs to, not a measure.
@@ -427,6 +429,17 @@ struct CollectionContext {
     var counts: [String: Int] = [:]
     for value in shape.found.table.columns[index] where !value.isEmpty { counts[value, default: 0] += 1 }
     return (counts.values.max() ?? 0) * 10 >= column.filled * 9
+  }
+
+  /// Nearly constant (`isNearlyConstant`), and no other value held by
+  /// more than two rows.
+  func isStrayed(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
+    guard column.kind != .list, let index = shape.found.table.column(named: column.name), column.filled > 0
+    else { return false }
+    var counts: [String: Int] = [:]
+    for value in shape.found.table.columns[index] where !value.isEmpty { counts[value, default: 0] += 1 }
+    let sorted = counts.values.sorted(by: >)
+    return sorted[0] * 10 >= column.filled * 9 && (sorted.count < 2 || sorted[1] <= 2)
   }
 
   /// The records that refer to it, counted for a subtitle: the largest

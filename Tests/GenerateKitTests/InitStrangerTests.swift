@@ -46,6 +46,54 @@ import Testing
     #expect(plan.collections.first?.title == "name")
   }
 
+  /// Unicode's characters: a key of code points whose first values are
+  /// all digits (`0041`), letters only further on (`00C9`), is codes a
+  /// person types — searched and weighed like the title, as `LAX` is.
+  @Test func aKeyOfHexCodesIsSearched() throws {
+    let plan = try plan([
+      "characters.csv": """
+      code,name,category
+      0030,DIGIT ZERO,Nd
+      0041,LATIN CAPITAL LETTER A,Lu
+      0061,LATIN SMALL LETTER A,Ll
+      00C9,LATIN CAPITAL LETTER E WITH ACUTE,Lu
+
+      """
+    ])
+    let characters = try #require(plan.collections.first)
+    #expect(plan.schema.tables.first?.key == "code")
+    #expect(characters.search.contains("code"), "\(characters.search)")
+    #expect(characters.codeKey == "code")
+  }
+
+  /// A facet filters: not by a value nine rows in ten share (vega's US
+  /// airports: `USA` for 3,363 of 3,376), but by a version of few values
+  /// (the emoji package's `E`, 0.6 to 15.1), a number though it is.
+  @Test func aNearlyConstantColumnIsNoFacetAndAVersionIs() throws {
+    let rows = (0..<40).map { n in
+      "Airport \(n),\(["WA", "GA", "TX", "NY"][n % 4]),\(n == 0 ? "Palau" : "USA"),\([0.6, 12.1, 13.1][n % 3])"
+    }
+    let plan = try plan(["airports.csv": "name,state,country,version\n" + rows.joined(separator: "\n") + "\n"]
+    )
+    let airports = try #require(plan.collections.first)
+    #expect(airports.facets.map(\.expression) == ["state", "version"], "\(airports.facets)")
+    // Three of forty in one other value are a few records, not strays.
+    let states = (0..<40).map { "State \($0),\($0 < 3 ? "territory" : "state")" }
+    let kinds = try self.plan(["states.csv": "name,kind\n" + states.joined(separator: "\n") + "\n"])
+    #expect(kinds.collections.first?.facets.map(\.expression) == ["kind"])
+  }
+
+  /// An emoji table keyed by its emoji, some of them letters to Unicode
+  /// (Ⓜ️): the key is the artwork, neither searched nor weighed.
+  @Test func aKeyOfEmojiIsNotWeighed() throws {
+    let plan = try plan([
+      "emoji.csv": "emoji,name\n🥇,1st place medal\nⓂ️,circled M\n🆎,AB button\n😀,grinning face\n"
+    ])
+    let emoji = try #require(plan.collections.first)
+    #expect(emoji.symbol == "emoji")
+    #expect(emoji.codeKey == nil && !emoji.search.contains("emoji"), "\(emoji.search)")
+  }
+
   /// A books file: 3.8 million ratings counted before their average.
   @Test func aCountOfRatingsBeforeTheRating() throws {
     let plan = try plan([

@@ -3,10 +3,17 @@
 then a build, as a new user would do it, with nothing edited. Each site's
 search page idle, focused (the panel of suggestions), typing and with
 results, a record page and the A–Z pages, light and dark, phone and
-desktop. Any violation fails, as in test_axe.py.
+desktop; then every one of the datasets (expectations.json), desktop and
+light: its search page with the results of its first judged query, a
+record page and the A–Z index. Any violation fails, as
+in test_axe.py. The test command builds the sites once
+(`run.mjs --sites`) and names their folder in STRANGERS_SITES; without it
+each is built here.
 """
 import functools
 import http.server
+import json
+import os
 import pathlib
 import shutil
 import subprocess
@@ -23,10 +30,15 @@ DATA = REPO / "Tests" / "relevance" / "strangers" / "data"
 # A script of its own, a list field and a symbol, codes and a completeness signal:
 # three shapes nobody here designed, and a word each that finds something.
 DATASETS = {"countries-ru": "герм", "emoji": "heart", "us-states": "new"}
+EXPECTATIONS = json.loads((REPO / "Tests" / "relevance" / "strangers" / "expectations.json").read_text())
+PREBUILT = os.environ.get("STRANGERS_SITES")
 
 
 def built(name, output):
-    """Runs init on the dataset's files in a copy of its folder, then builds it."""
+    """Runs init on the dataset's files in a copy of its folder, then builds it
+    (or takes the site the test command built)."""
+    if PREBUILT and (pathlib.Path(PREBUILT) / name / "index.html").is_file():
+        return pathlib.Path(PREBUILT) / name
     source = DATA / name
     if not source.is_dir():
         pytest.skip(f"no {source}: run Tests/relevance/strangers/make.py first")
@@ -41,12 +53,11 @@ def built(name, output):
     return site
 
 
-@pytest.fixture(scope="module")
-def strangers():
-    """Each dataset's site, built once and served on loopback."""
+def serve(names):
+    """Each named dataset's site, built once and served on loopback."""
     with tempfile.TemporaryDirectory() as folder:
         servers, sites = [], {}
-        for name in DATASETS:
+        for name in names:
             output = pathlib.Path(folder) / name
             output.mkdir()
             site = built(name, output)
@@ -60,6 +71,16 @@ def strangers():
             server.server_close()
 
 
+@pytest.fixture(scope="module")
+def strangers():
+    yield from serve(DATASETS)
+
+
+@pytest.fixture(scope="module")
+def every_stranger():
+    yield from serve([d["name"] for d in EXPECTATIONS["datasets"]])
+
+
 def record_page(site):
     """The first record page of the site's first collection (every path but idx, assets, browse)."""
     skip = {"idx", "assets", "browse", "images"}
@@ -68,6 +89,25 @@ def record_page(site):
         if pages:
             return pages[0].parent.relative_to(site).as_posix() + "/"
     raise AssertionError(f"no record page in {site}")
+
+
+def test_every_init_site_has_no_axe_violations(new_page, every_stranger):
+    page = new_page(viewport=SIZES["desktop"], color_scheme="light")
+    found = []
+    for dataset in EXPECTATIONS["datasets"]:
+        name, query = dataset["name"], dataset["queries"][0]["q"]
+        url, folder = every_stranger[name]
+        page.goto(url)
+        settle(page)
+        page.locator("#q").fill(query)
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#rows .row")
+        found += violations(page, f"{name}: results for {query!r}")
+        page.goto(url + record_page(folder))
+        found += violations(page, f"{name}: record page")
+        page.goto(url + "browse/")
+        found += violations(page, f"{name}: browse")
+    assert not found, "\n".join(found)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

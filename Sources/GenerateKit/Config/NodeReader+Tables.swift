@@ -9,7 +9,7 @@ import Yams
 extension NodeReader {
   static let tableKeys = [
     "file", "path", "separator", "sqlite", "postgres", "passwordEnv", "table", "query", "key", "refs",
-    "groupBy",
+    "groupBy", "itemsOf",
     "lists",
   ]
 
@@ -47,18 +47,29 @@ extension NodeReader {
         fail(pair.value, "groupBy in \(what) must name a table and column, as in rows.country")
       }
     }
+    var itemsOf: (table: String, list: String)?
+    if let pair = pairs["itemsOf"] {
+      // `books.editions`, or `books.info.editions` for a list inside an object.
+      let text = pair.value.string ?? ""
+      if let dot = text.firstIndex(of: "."), dot != text.startIndex, text.index(after: dot) != text.endIndex {
+        itemsOf = (String(text[..<dot]), String(text[text.index(after: dot)...]))
+      } else {
+        fail(pair.value, "itemsOf in \(what) must name a table and its list, as in books.editions")
+      }
+    }
     if let key, key.value.isEmpty, let pair = pairs["key"] {
       fail(pair.value, "key in \(what) must name a column")
     }
 
     let server = located(pairs, "postgres", what: what)
-    let kinds = [file != nil, database != nil, server != nil, pairs["groupBy"] != nil].filter { $0 }.count
+    let kinds = [file != nil, database != nil, server != nil, pairs["groupBy"] != nil, pairs["itemsOf"] != nil]
+      .filter { $0 }.count
     if kinds == 0 {
-      fail(node, "missing required key 'file' in \(what) (or 'sqlite', 'postgres' or 'groupBy')")
+      fail(node, "missing required key 'file' in \(what) (or 'sqlite', 'postgres', 'groupBy' or 'itemsOf')")
       return nil
     }
     if kinds > 1 {
-      fail(node, "\(what) takes one of 'file', 'sqlite', 'postgres' and 'groupBy'; choose one")
+      fail(node, "\(what) takes one of 'file', 'sqlite', 'postgres', 'groupBy' and 'itemsOf'; choose one")
       return nil
     }
     if server == nil, let pair = pairs["passwordEnv"] {
@@ -94,13 +105,16 @@ extension NodeReader {
         fail(node, "\(what) reads a SQLite database: it needs 'table' (a table or view) or 'query' (SQL)")
       }
     } else {
+      let kind = itemsOf == nil ? "groupBy" : "itemsOf"
       for extra in ["path", "separator", "table", "query", "lists"] where pairs[extra] != nil {
-        if let pair = pairs[extra] { fail(pair.key, "'\(extra)' in \(what) has no use with 'groupBy'") }
+        if let pair = pairs[extra] { fail(pair.key, "'\(extra)' in \(what) has no use with '\(kind)'") }
       }
     }
-    return .init(
+    var table = SiteConfig.Table(
       name: name, location: location(keyNode), source: source, key: key, refs: refs, groupBy: groupBy,
       lists: lists)
+    table.itemsOf = itemsOf
+    return table
   }
 
   /// `lists: { tags: ";", moods: "|" }`: columns of text whose values are

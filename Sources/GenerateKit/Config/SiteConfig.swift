@@ -63,6 +63,11 @@ public struct SiteConfig: Sendable {
     public var refs: [Located<(column: String, table: String)>]
     /// A table made of the distinct values of another table's column.
     public var groupBy: (table: String, column: String)?
+    /// A table whose records are the objects in a list of each record of a
+    /// JSON table (`itemsOf: books.editions`): a child table, one record
+    /// per edition, the column its `refs:` names to the parent holding the
+    /// parent's key.
+    public var itemsOf: (table: String, list: String)?
     /// Text columns whose values are lists, each with the text between
     /// its items (`lists: { tags: ";" }`): one field of several values.
     public var lists: [Located<(column: String, separator: String)>] = []

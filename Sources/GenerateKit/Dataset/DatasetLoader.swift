@@ -45,10 +45,24 @@ public struct DatasetLoader {
     }
     // Grouped tables may group grouped tables: make each once its source
     // exists, and name a cycle as one.
-    var waiting = config.tables.filter { $0.groupBy != nil }
+    var waiting = config.tables.filter { $0.groupBy != nil || $0.itemsOf != nil }
     while !waiting.isEmpty {
       var next: [SiteConfig.Table] = []
       for spec in waiting {
+        if let itemsOf = spec.itemsOf {
+          guard let parent = byName[itemsOf.table] else {
+            next.append(spec)
+            continue
+          }
+          do {
+            let table = try loadItems(spec, of: parent, list: itemsOf.list, config: config)
+            tables.append(table)
+            byName[spec.name] = table
+          } catch let error as DiagnosticsError {
+            diagnostics += error.diagnostics
+          }
+          continue
+        }
         guard let groupBy = spec.groupBy else { continue }
         guard let source = byName[groupBy.table] else {
           next.append(spec)
@@ -111,15 +125,18 @@ public struct DatasetLoader {
     var named = DataFile.Named(
       what: "data file", table: spec.name, shownPath: shownPath, missingAt: spec.location,
       at: file.location)
+    // The lists child tables take are theirs, not this table's columns.
+    let taken = Set(config.tables.compactMap { $0.itemsOf?.table == spec.name ? $0.itemsOf?.list : nil })
     switch source {
     case .postgres(let server):
       return try PostgresSource.load(spec, server, limits: limits)
     case .csv:
       return try CSVSource.load(spec, path: fullPath, named, limits: limits)
     case .json(_, let path):
-      return try JSONSource.loadDocument(spec, path: fullPath, named, at: path, limits: limits)
+      return try JSONSource.loadDocument(
+        spec, path: fullPath, named, at: path, skipping: taken, limits: limits)
     case .jsonLines:
-      return try JSONSource.loadLines(spec, path: fullPath, named, limits: limits)
+      return try JSONSource.loadLines(spec, path: fullPath, named, skipping: taken, limits: limits)
     case .sqliteTable(_, let table):
       named.what = "database"
       return try SQLiteSource.load(spec, path: fullPath, named, read: .table(table), limits: limits)
@@ -127,6 +144,38 @@ public struct DatasetLoader {
       named.what = "database"
       return try SQLiteSource.load(spec, path: fullPath, named, read: .query(query), limits: limits)
     }
+  }
+
+  /// A child table (`itemsOf: books.editions`): the objects in a list of
+  /// each record of a table read from JSON, its `refs:` entry to that
+  /// table naming the column that holds each one's parent.
+  func loadItems(_ spec: SiteConfig.Table, of parent: Table, list: String, config: SiteConfig) throws -> Table
+  {
+    guard let parentSpec = config.tables.first(where: { $0.name == parent.name }),
+      let source = parentSpec.source
+    else {
+      throw DiagnosticsError(
+        .error(
+          at: spec.location,
+          "table '\(spec.name)' takes the items of table '\(parent.name)', which is not read from a file; itemsOf names a table read from JSON"
+        ))
+    }
+    guard let reference = spec.refs.first(where: { $0.value.table == parent.name })?.value.column else {
+      throw DiagnosticsError(
+        .error(
+          at: spec.location,
+          "table '\(spec.name)' takes the items of table '\(parent.name)': name the column that holds each one's \(parent.name) record under refs, as in refs: { parent: \(parent.name) }"
+        ))
+    }
+    let fullPath = URL(
+      fileURLWithPath: source.file.value, relativeTo: URL(fileURLWithPath: config.directory + "/")
+    ).path
+    let named = DataFile.Named(
+      what: "data file", table: spec.name, shownPath: Self.displayPath(fullPath), missingAt: spec.location,
+      at: source.file.location)
+    return try JSONSource.loadItems(
+      spec, parent: parent, list: list, reference: reference, source: source, path: fullPath, named,
+      limits: config.limits)
   }
 
   func checkReferences(_ table: Table, column: Int, target: Table) -> [Diagnostic] {
@@ -161,6 +210,16 @@ public struct DatasetLoader {
     let byName = Dictionary(specs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var reported = Set<String>()
     for spec in specs {
+      if let itemsOf = spec.itemsOf {
+        let why =
+          declared.contains(itemsOf.table)
+          ? "which is not read from a file; itemsOf names a table read from JSON"
+          : "which is not declared"
+        diagnostics.append(
+          .error(
+            at: spec.location, "table '\(spec.name)' takes the items of table '\(itemsOf.table)', \(why)"))
+        continue
+      }
       guard let groupBy = spec.groupBy else { continue }
       if !declared.contains(groupBy.table) {
         diagnostics.append(
@@ -197,6 +256,7 @@ public struct DatasetLoader {
       name: name, file: source.file, header: source.header, keyColumn: column, kind: source.kind)
     table.lists = source.lists.subtracting([column])
     table.listsOfObjects = source.listsOfObjects.subtracting([column])
+    table.listArrays = source.listArrays.filter { $0.key != column }
     let keys = source.columns[column]
     let isList = source.isList(column)
     for row in 0..<source.count {

@@ -23,6 +23,8 @@ struct JSONReader {
     /// the field of objects in a list (`editions.format`).
     var isList = false
     var ofObjects = false
+    /// For a field of objects in a list, that list's name (`editions`).
+    var array: String?
   }
 
   /// A record's opening brace and its fields.
@@ -39,6 +41,13 @@ struct JSONReader {
   var index: Int
   var line: Int
   var lineStart: Int
+  /// The dotted name of a list whose objects are read as records of
+  /// their own into `items` (`itemsOf:`, a child table), not as fields.
+  var split: String?
+  var items: [JSONSource.Element] = []
+  /// Lists read as child tables (`itemsOf:`), so not as fields of the
+  /// parent: `editions` then names the table, not a column.
+  var skipping: Set<String> = []
   private var cursor = (lineStart: -1, offset: 0, column: 1)
   private var scratch: [UInt8] = []
   private var depth = 0
@@ -389,6 +398,14 @@ struct JSONReader {
       var field = Field(
         name: name, value: "", line: line, column: column(at: index), nameLine: nameLine,
         nameColumn: nameColumn)
+      if name == split {
+        try readSplit()
+        continue
+      }
+      if !skipping.isEmpty && skipping.contains(name) {
+        try skipValue()
+        continue
+      }
       switch peek() {
       case UInt8(ascii: "{"):
         try readObject(prefix: name + ".", values: values, into: &fields)
@@ -405,6 +422,36 @@ struct JSONReader {
         fields.append(field)
       }
     } while try another(closedBy: UInt8(ascii: "}"))
+  }
+
+  /// The list `split` names, each object in it read as a record (with
+  /// values: those are the child table's) into `items`; null is an empty
+  /// list, and anything else is an item that is not an object.
+  private mutating func readSplit() throws {
+    let name = split
+    split = nil
+    defer { split = name }
+    let what = kindOfNext()
+    guard peek() == UInt8(ascii: "[") else {
+      let location = location(at: index)
+      try skipValue()
+      if what != "null" { items.append(.other(location, what)) }
+      return
+    }
+    try enter()
+    defer { depth -= 1 }
+    guard open(closedBy: UInt8(ascii: "]")) else { return }
+    repeat {
+      skipWhitespace()
+      if peek() == UInt8(ascii: "{") {
+        items.append(.record(try readRecord()))
+      } else {
+        let location = location(at: index)
+        let kind = kindOfNext()
+        try skipValue()
+        items.append(.other(location, kind))
+      }
+    } while try another(closedBy: UInt8(ascii: "]"))
   }
 
   /// Reads the list here as fields of its record, each marked a list: its
@@ -451,6 +498,7 @@ struct JSONReader {
         field.problem = problems[name]
         field.isList = true
         field.ofObjects = name != template.name
+        if field.ofObjects { field.array = template.name }
         return field
       }
     }

@@ -16,33 +16,94 @@ enum JSONSource {
     case record(JSONReader.Record)
     /// Not an object: where, and what it is ("a string").
     case other(SourceLocation, String)
+    /// A record read for the list `split` names: what that list held.
+    case parent([Element])
   }
 
+  /// `skipping`: the lists child tables take (`itemsOf:`), left out.
   static func loadDocument(
     _ spec: SiteConfig.Table, path: String, _ named: DataFile.Named, at keyPath: SiteConfig.Located<String>?,
-    limits: SiteConfig.Limits
+    skipping: Set<String> = [], limits: SiteConfig.Limits
   ) throws -> Table {
     let shownPath = named.shownPath
     let bytes = try ChunkedFile(path: path, named, limit: limits.fileBytes).readAll()
     return try bytes.withUnsafeBufferPointer { bytes in
       let each: ((Element) throws -> Void, Bool) throws -> Void = { body, values in
-        try forEachElement(of: bytes, file: shownPath, keyPath: keyPath, values: values, body)
+        try forEachElement(
+          of: bytes, file: shownPath, keyPath: keyPath, values: values, skipping: skipping, body)
       }
       return try load(spec, shownPath: shownPath, limits: limits, each: each)
     }
   }
 
   static func loadLines(
-    _ spec: SiteConfig.Table, path: String, _ named: DataFile.Named, limits: SiteConfig.Limits
+    _ spec: SiteConfig.Table, path: String, _ named: DataFile.Named, skipping: Set<String> = [],
+    limits: SiteConfig.Limits
   )
     throws -> Table
   {
     let shownPath = named.shownPath
     let each: ((Element) throws -> Void, Bool) throws -> Void = { body, values in
       let input = try ChunkedFile(path: path, named, limit: limits.fileBytes)
-      try forEachLine(of: input, file: shownPath, values: values, body)
+      try forEachLine(of: input, file: shownPath, values: values, skipping: skipping, body)
     }
     return try load(spec, shownPath: shownPath, limits: limits, each: each)
+  }
+
+  /// The child table `itemsOf:` names: the objects in the list `list` of
+  /// each record of `parent`'s file, each with `reference` holding its
+  /// parent's key (the row number where the parent has none). The file is
+  /// read again, keeping only those objects.
+  static func loadItems(
+    _ spec: SiteConfig.Table, parent: Table, list: String, reference: String, source: SiteConfig.Table.Source,
+    path: String, _ named: DataFile.Named, limits: SiteConfig.Limits
+  ) throws -> Table {
+    let shownPath = named.shownPath
+    var ordinal = 0
+    func children(of element: Element, _ body: (Element) throws -> Void) throws {
+      ordinal += 1
+      // A parent that is not an object is the parent table's error.
+      guard case .parent(let items) = element else { return }
+      let key = ordinal <= parent.count ? parent.key(ofRow: ordinal - 1) : ""
+      for item in items {
+        switch item {
+        case .record(var record):
+          let field = JSONReader.Field(
+            name: reference, value: key, line: record.line, column: record.column, nameLine: record.line,
+            nameColumn: record.column)
+          record.fields.insert(field, at: 0)
+          try body(.record(record))
+        case .other(let location, let kind):
+          try body(.other(location, "\(kind) in '\(list)' of \(parent.name) record \(key)"))
+        case .parent: break
+        }
+      }
+    }
+    switch source {
+    case .jsonLines:
+      return try load(spec, shownPath: shownPath, limits: limits) { body, values in
+        let input = try ChunkedFile(path: path, named, limit: limits.fileBytes)
+        ordinal = 0
+        try forEachLine(of: input, file: shownPath, values: values, split: list) {
+          try children(of: $0, body)
+        }
+      }
+    case .json(_, let keyPath):
+      let bytes = try ChunkedFile(path: path, named, limit: limits.fileBytes).readAll()
+      return try bytes.withUnsafeBufferPointer { bytes in
+        try load(spec, shownPath: shownPath, limits: limits) { body, values in
+          ordinal = 0
+          try forEachElement(of: bytes, file: shownPath, keyPath: keyPath, values: values, split: list) {
+            try children(of: $0, body)
+          }
+        }
+      }
+    default:
+      throw DiagnosticsError(
+        .error(
+          at: spec.location,
+          "table '\(spec.name)' takes the items of '\(parent.name)', which is not read from a JSON file"))
+    }
   }
 
   /// Runs the two passes over the records `each` yields. Both cost time
@@ -59,6 +120,7 @@ enum JSONSource {
     // in it is a list of one.
     var lists = Set<String>()
     var listsOfObjects = Set<String>()
+    var arrays: [String: String] = [:]
     try each(
       { element in
         guard case .record(let record) = element else { return }
@@ -68,6 +130,7 @@ enum JSONSource {
           if field.isList {
             lists.insert(field.name)
             if field.ofObjects { listsOfObjects.insert(field.name) }
+            if let array = field.array { arrays[field.name] = array }
           }
           if position < names.count && names[position] == field.name { continue }
           if columnOf[field.name] != nil { continue }
@@ -85,6 +148,9 @@ enum JSONSource {
     try builder.markLists(
       Set(lists.compactMap { columnOf[$0] }).filter { $0 != keyColumn },
       ofObjects: Set(listsOfObjects.compactMap { columnOf[$0] }))
+    for (name, array) in arrays {
+      if let column = columnOf[name] { builder.table.listArrays[column] = array }
+    }
     let width = names.count
     // Per column, the last record that had it and the line it was on there:
     // a duplicate field is found without clearing anything per record.
@@ -151,12 +217,14 @@ enum JSONSource {
   /// is well formed.
   static func forEachElement(
     of bytes: UnsafeBufferPointer<UInt8>, file: String, keyPath: SiteConfig.Located<String>?, values: Bool,
-    _ body: (Element) throws -> Void
+    split: String? = nil, skipping: Set<String> = [], _ body: (Element) throws -> Void
   ) throws {
     var reader = JSONReader(bytes: bytes, file: file)
     reader.skipWhitespace()
     if reader.atEnd { throw reader.failure("the JSON document is empty; it needs an array of records") }
     let segments = keyPath.map { $0.value.split(separator: ".").map(String.init) } ?? []
+    reader.split = split
+    reader.skipping = skipping
     try walk(&reader, segments: segments[...], keyPath: keyPath, values: values, body)
     reader.skipWhitespace()
     if !reader.atEnd {
@@ -222,7 +290,12 @@ enum JSONSource {
   private static func element(_ reader: inout JSONReader, values: Bool, _ body: (Element) throws -> Void)
     throws
   {
-    if reader.peek() == UInt8(ascii: "{") {
+    if reader.peek() == UInt8(ascii: "{") && reader.split != nil {
+      // Only the list's objects are kept: the record's own fields are the parent table's.
+      reader.items.removeAll()
+      _ = try reader.readRecord(values: false)
+      try body(.parent(reader.items))
+    } else if reader.peek() == UInt8(ascii: "{") {
       try body(.record(try reader.readRecord(values: values)))
     } else {
       let location = reader.location(at: reader.index)
@@ -234,7 +307,8 @@ enum JSONSource {
 
   /// Yields each line's object, a chunk of the file at a time.
   static func forEachLine(
-    of input: ChunkedFile, file: String, values: Bool, _ body: (Element) throws -> Void
+    of input: ChunkedFile, file: String, values: Bool, split: String? = nil, skipping: Set<String> = [],
+    _ body: (Element) throws -> Void
   ) throws {
     var buffer: [UInt8] = []
     var start = 0
@@ -255,6 +329,8 @@ enum JSONSource {
       try buffer.withUnsafeBufferPointer { all in
         var reader = JSONReader(
           bytes: UnsafeBufferPointer(rebasing: all[start..<end]), file: file, line: line)
+        reader.split = split
+        reader.skipping = skipping
         reader.skipWhitespace()
         guard !reader.atEnd else { return }  // a blank line
         try element(&reader, values: values, body)

@@ -27,6 +27,9 @@ public final class Table: @unchecked Sendable {
   /// made from the fields of a JSON array of objects (`editions.format`).
   public internal(set) var lists: Set<Int> = []
   public internal(set) var listsOfObjects: Set<Int> = []
+  /// The array each of `listsOfObjects` was read from (`editions` for
+  /// `editions.format`): what `itemsOf:` names to make it a table.
+  public internal(set) var listArrays: [Int: String] = [:]
   let kind: Kind
   public private(set) var count = 0
   /// The 1-based line each row starts on (text only).

@@ -32,6 +32,8 @@ enum ArtworkInference {
     }
     let taken = Set([plan.image, plan.symbol].compactMap { $0 })
     plan.search.removeAll { taken.contains($0) }
+    // A key of emoji (`symbol:`) is not searched, so not weighed either.
+    if let code = plan.codeKey, taken.contains(code) { plan.codeKey = nil }
   }
 
   /// Named like a picture and holding links or image paths, or holding

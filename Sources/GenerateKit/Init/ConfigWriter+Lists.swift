@@ -27,4 +27,20 @@ extension ConfigWriter {
     let pairs = shape.found.lists.map { YAMLWriter.flowEntry($0.column, YAMLWriter.quoted($0.separator)) }
     return "lists: { \(pairs.joined(separator: ", ")) }"
   }
+
+  /// Comments tying a child table (`itemsOf:`) to its parent, on both.
+  static func childComments(_ shape: Schema.TableShape, _ schema: Schema) -> [String] {
+    if case .items(_, let parent, let list, let reference) = shape.found.source {
+      return [
+        "itemsOf: each object in the list \(YAMLWriter.named(list)) of a \(parent) record is a record here, \(YAMLWriter.named(reference)) naming that record"
+      ]
+    }
+    return schema.tables.compactMap { child in
+      guard case .items(_, let parent, let list, _) = child.found.source, parent == shape.name else {
+        return nil
+      }
+      return
+        "\(YAMLWriter.named(list)): a list of objects, read as the table \(child.name) (one record per object)"
+    }
+  }
 }

@@ -17,6 +17,12 @@ extension ConfigWriter {
     let tables = plan.schema.tables.map { shape -> SiteConfig.Table in
       let source: SiteConfig.Table.Source
       switch shape.found.source {
+      case .items(_, let parent, let list, _):
+        var table = SiteConfig.Table(
+          name: shape.name, location: place, source: nil, key: shape.key.map(located),
+          refs: shape.refs.map { .init(value: ($0.column, $0.table), location: place) }, groupBy: nil)
+        table.itemsOf = (parent, list)
+        return table
       case .csv(let path, let separator): source = .csv(file: located(relative(path)), separator: separator)
       case .json(let path, let keyPath):
         source = .json(file: located(relative(path)), path: keyPath.map(located))
@@ -129,6 +135,7 @@ extension ConfigWriter {
       lines.append("\(at) key \(q(table.key?.value))")
       lines += table.refs.map { "\(at) ref \(q($0.value.column)) → \(q($0.value.table))" }
       if let group = table.groupBy { lines.append("\(at) groupBy \(q(group.table)) \(q(group.column))") }
+      if let items = table.itemsOf { lines.append("\(at) itemsOf \(q(items.table)) \(q(items.list))") }
       lines += table.lists.map { "\(at) list \(q($0.value.column)) separated by \(q($0.value.separator))" }
     }
     for collection in config.collections {

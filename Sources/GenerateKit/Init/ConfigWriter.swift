@@ -157,6 +157,8 @@ public struct ConfigWriter {
         YAML.flowEntry("postgres", YAML.scalar(url)),
         query.map { YAML.flowEntry("query", YAML.scalar($0)) } ?? YAML.flowEntry("table", YAML.scalar(table)),
       ]
+    case .items(_, let parent, let list, _):
+      return [YAML.flowEntry("itemsOf", YAML.scalar("\(parent).\(list)"))]
     }
   }
 
@@ -177,6 +179,7 @@ public struct ConfigWriter {
         )
       }
       comments += Self.listComments(shape)
+      comments += Self.childComments(shape, plan.schema)
       for comment in comments { out.append(YAML.comment(comment, indent: 2)) }
       var parts = sourceParts(shape.found.source)
       if let key = shape.key { parts.append(YAML.flowEntry("key", YAML.scalar(key))) }

@@ -15,12 +15,16 @@ public struct FoundTable: Sendable {
     /// table's name (`schema.name` outside the search path's schema), and
     /// the query that reads it when some of its columns cannot be read.
     case postgres(url: String, table: String, query: String?)
+    /// The objects in the list `list` of each record of the JSON table
+    /// `parent` read from `path` (`itemsOf:`), `reference` holding each
+    /// one's parent.
+    case items(path: String, parent: String, list: String, reference: String)
 
     /// The file, as given on the command line (a server's URL).
     public var path: String {
       switch self {
       case .csv(let path, _), .json(let path, _), .jsonLines(let path), .sqlite(let path, _),
-        .postgres(let path, _, _):
+        .postgres(let path, _, _), .items(let path, _, _, _):
         return path
       }
     }
@@ -75,7 +79,9 @@ public struct DataFileReader {
         for var table in try readFile(path) {
           let name = uniqueName(table.name)
           if name != table.name { table = try reload(table, as: name) }
+          let children = childTables(of: &table, name: uniqueName)
           found.append(table)
+          found += children
         }
       } catch let error as DiagnosticsError {
         diagnostics += error.diagnostics
@@ -237,6 +243,11 @@ public struct DataFileReader {
     let kept = table.header.indices.filter { !names.contains(table.header[$0]) }
     let copy = Table(
       name: table.name, file: table.file, header: kept.map { table.header[$0] }, keyColumn: nil, kind: .grid)
+    for (index, column) in kept.enumerated() {
+      if table.lists.contains(column) { copy.lists.insert(index) }
+      if table.listsOfObjects.contains(column) { copy.listsOfObjects.insert(index) }
+      if let array = table.listArrays[column] { copy.listArrays[index] = array }
+    }
     for row in 0..<table.count {
       copy.appendRow()
       for (index, column) in kept.enumerated() {
@@ -271,6 +282,12 @@ public struct DataFileReader {
     case .postgres(let url, let table, let query):
       let read: SiteConfig.Table.Postgres.Read = query.map { .query(located($0)) } ?? .table(located(table))
       kind = .postgres(.init(url: located(url), read: read, passwordEnv: nil))
+    case .items(_, let parent, let list, let reference):
+      var spec = SiteConfig.Table(
+        name: name, location: place, source: nil, key: nil,
+        refs: [.init(value: (reference, parent), location: place)], groupBy: nil)
+      spec.itemsOf = (parent, list)
+      return spec
     }
     return SiteConfig.Table(name: name, location: place, source: kind, key: nil, refs: [], groupBy: nil)
   }

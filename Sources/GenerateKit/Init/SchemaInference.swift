@@ -77,9 +77,13 @@ public struct SchemaInference {
       if column.isUnique { return (declared, "the declared primary key '\(declared)'") }
     }
     guard profile.rows > 0 else { return (nil, "the table is empty: records are numbered by row") }
+    // The column naming an item's parent is never its key (it is unique
+    // only where each parent holds one item).
+    var candidates = profile.columns
+    if case .items(_, _, _, let reference) = table.source { candidates.removeAll { $0.name == reference } }
     let tableName = Naming.squashed(Naming.singularName(table.name))
     // A column named like a key: `id`, `track_id` in tracks, `TrackId`.
-    for column in profile.columns where column.isUnique {
+    for column in candidates where column.isUnique {
       let squashed = Naming.squashed(column.name)
       if keyNames.contains(column.name.lowercased())
         || idSuffixes.contains(where: { squashed == tableName + $0 })
@@ -94,7 +98,7 @@ public struct SchemaInference {
     // refers to it, whatever its values.
     let otherNames = Set(
       otherTables.flatMap { [Naming.squashed($0), Naming.squashed(Naming.singularName($0))] })
-    for (index, column) in profile.columns.enumerated()
+    for (index, column) in candidates.enumerated()
     where column.isUnique && !otherNames.contains(stem(column.name)) {
       let idLike =
         column.kind == .integer
@@ -105,7 +109,7 @@ public struct SchemaInference {
       }
     }
     // A unique, short name-like column (a country, a code) comes next.
-    for (index, column) in profile.columns.enumerated() where column.isUnique && index == 0 {
+    for (index, column) in candidates.enumerated() where column.isUnique && index == 0 {
       if column.kind == .text && column.maxLength <= 100 {
         return (column.name, "the column '\(column.name)' is unique in all \(rows)")
       }
@@ -120,6 +124,14 @@ public struct SchemaInference {
   ) -> [Schema.Reference] {
     var refs: [Schema.Reference] = []
     let table = shape.found.table
+    // The objects of a list refer to the record that held them (their
+    // values here are its row; a build fills in its key).
+    if case .items(_, let parent, let list, let reference) = shape.found.source {
+      refs.append(
+        .init(
+          column: reference, table: parent,
+          reason: "each record is an object in the list \(YAMLWriter.named(list)) of a \(parent) record"))
+    }
     // Declared foreign keys first, where their values all exist.
     for declared in shape.found.declaredRefs {
       guard
@@ -144,6 +156,7 @@ public struct SchemaInference {
       // records lack (or hold as null) is left out.
       if case .json = shape.found.source, profile.empty > 0 { continue }
       if case .jsonLines = shape.found.source, profile.empty > 0 { continue }
+      if case .items = shape.found.source, profile.empty > 0 { continue }
       guard profile.filled > 0, profile.name != shape.key,
         !refs.contains(where: { $0.column == profile.name }),
         profile.kind == .integer || profile.kind == .text

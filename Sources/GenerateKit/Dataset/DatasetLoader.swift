@@ -152,7 +152,7 @@ public struct DatasetLoader {
   func loadItems(_ spec: SiteConfig.Table, of parent: Table, list: String, config: SiteConfig) throws -> Table
   {
     guard let parentSpec = config.tables.first(where: { $0.name == parent.name }),
-      let source = parentSpec.source
+      let source = parentSpec.source, let file = source.file
     else {
       throw DiagnosticsError(
         .error(
@@ -168,11 +168,11 @@ public struct DatasetLoader {
         ))
     }
     let fullPath = URL(
-      fileURLWithPath: source.file.value, relativeTo: URL(fileURLWithPath: config.directory + "/")
+      fileURLWithPath: file.value, relativeTo: URL(fileURLWithPath: config.directory + "/")
     ).path
     let named = DataFile.Named(
       what: "data file", table: spec.name, shownPath: Self.displayPath(fullPath), missingAt: spec.location,
-      at: source.file.location)
+      at: file.location)
     return try JSONSource.loadItems(
       spec, parent: parent, list: list, reference: reference, source: source, path: fullPath, named,
       limits: config.limits)

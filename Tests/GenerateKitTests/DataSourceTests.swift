@@ -193,7 +193,8 @@ func values(_ table: GenerateKit.Table?, row: Int) -> [String: String] {
 
   @Test func twoSourcesAtOnce() throws {
     try expectConfigError(
-      "t: 1️⃣{ file: t.csv, sqlite: m.sqlite }", "takes one of 'file', 'sqlite', 'postgres', 'groupBy' and 'itemsOf'")
+      "t: 1️⃣{ file: t.csv, sqlite: m.sqlite }",
+      "takes one of 'file', 'sqlite', 'postgres', 'groupBy' and 'itemsOf'")
   }
 
   @Test func postgresWithoutTableOrQueryOrWithAFileKey() throws {

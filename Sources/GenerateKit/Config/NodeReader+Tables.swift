@@ -62,8 +62,10 @@ extension NodeReader {
     }
 
     let server = located(pairs, "postgres", what: what)
-    let kinds = [file != nil, database != nil, server != nil, pairs["groupBy"] != nil, pairs["itemsOf"] != nil]
-      .filter { $0 }.count
+    let kinds = [
+      file != nil, database != nil, server != nil, pairs["groupBy"] != nil, pairs["itemsOf"] != nil,
+    ]
+    .filter { $0 }.count
     if kinds == 0 {
       fail(node, "missing required key 'file' in \(what) (or 'sqlite', 'postgres', 'groupBy' or 'itemsOf')")
       return nil

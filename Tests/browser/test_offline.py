@@ -146,8 +146,14 @@ def test_a_rebuild_installs_a_new_worker_that_deletes_the_old_cache(new_page, se
     page.goto(url)
     # The browser checks sw.js on navigation, finds new bytes, installs the
     # new worker, which takes over and deletes the old build's cache.
-    page.wait_for_function(
-        "(old) => caches.keys().then((names) => names.length === 1 && names[0] !== old)", arg=first[0])
+    # Asked again and again: wait_for_function takes a returned promise itself
+    # for a yes, so it cannot wait for caches.keys().
+    for _ in range(300):
+        names = cache_names(page)
+        if len(names) == 1 and names[0] != first[0]:
+            break
+        page.wait_for_timeout(100)
+    assert len(names) == 1 and names[0] != first[0], f"the old build's cache is still there: {names}"
     assert page.title() == "Records Two"
     second = cache_names(page)
     # Offline, the page kept is the new one.

@@ -7,7 +7,7 @@
 // out), so switching changes neither side of the comparison. A hysteresis
 // band on top absorbs sub-pixel rounding.
 
-import { $, announce, snap, step } from './dom.js'
+import { $, announce, menuKeys, snap, step } from './dom.js'
 
 // Px the segments need to spare before coming back.
 const HYSTERESIS = 8
@@ -52,20 +52,7 @@ export function mountScopeBar({ store, actions }) {
     close(false)
     $('q').focus()
   })
-  menu.addEventListener('keydown', (event) => {
-    const key = event.key
-    if (key === 'Tab') return close(false)
-    if (key === 'Escape' || key === 'Enter' || key === ' ') {
-      event.preventDefault()
-      // Escape closes the menu, not the search.
-      event.stopPropagation()
-      return key === 'Escape' ? close(true) : document.activeElement.click()
-    }
-    const next = step(items, items.indexOf(document.activeElement), key, 'y')
-    if (!next) return
-    event.preventDefault()
-    next.focus()
-  })
+  menuKeys(menu, () => items, close)
   addEventListener('pointerdown', (event) => menu.hidden || button.parentNode.contains(event.target) || close(false))
 
   function open(index) {

@@ -6,7 +6,7 @@
 // by an option every kind has (`title` on a one-kind site), since songs by length would put
 // every artist after the last song.
 
-import { $, announce, h, step } from './dom.js'
+import { $, announce, h, menuKeys } from './dom.js'
 
 // Every word this module shows, in one place.
 const WORDS = {
@@ -48,20 +48,7 @@ export function mountSort({ store, runs, address }) {
     close(true)
     choose(item.dataset.sort)
   })
-  menu.addEventListener('keydown', (event) => {
-    const key = event.key
-    if (key === 'Tab') return close(false)
-    if (key === 'Escape' || key === 'Enter' || key === ' ') {
-      event.preventDefault()
-      // Escape closes the menu, not the search.
-      event.stopPropagation()
-      return key === 'Escape' ? close(true) : document.activeElement.click()
-    }
-    const next = step(items, items.indexOf(document.activeElement), key, 'y')
-    if (!next) return
-    event.preventDefault()
-    next.focus()
-  })
+  menuKeys(menu, () => items, close)
   addEventListener('pointerdown', (event) => menu.hidden || wrap.contains(event.target) || close(false))
 
   function open(index) {

@@ -286,6 +286,16 @@ import Testing
     for (code, titles) in latin {
       #expect(SiteLanguage.code(forTitles: titles) == code, "\(code)")
     }
+    // A world's place names hold every language's small words, none far
+    // ahead: English, as a person would pick (geonames' cities got `pt`).
+    #expect(
+      SiteLanguage.code(forTitles: [
+        "São Paulo", "Rio de Janeiro", "Belo Horizonte", "San José", "San Juan de los Lagos",
+        "Santa Cruz de la Sierra",
+        "Saint-Denis", "Fort-de-France", "La Paz", "Porto Alegre", "Vila do Conde", "Ciudad del Este",
+        "Villa de Leyva", "Los Angeles", "Le Havre", "São José dos Campos", "Foz do Iguaçu", "Pointe-à-Pitre",
+        "Bois-des-Filion", "Santiago de Compostela", "Reggio nell'Emilia", "Castel di Sangro", "Val-d'Or",
+      ]) == "en")
     // Names alone say little: the official names beside them decide.
     #expect(
       SiteLanguage.code(

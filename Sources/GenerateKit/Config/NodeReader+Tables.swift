@@ -10,7 +10,7 @@ extension NodeReader {
   static let tableKeys = [
     "file", "path", "separator", "sqlite", "postgres", "passwordEnv", "table", "query", "key", "refs",
     "groupBy", "itemsOf",
-    "lists",
+    "lists", "members",
   ]
 
   mutating func table(name: String, node: Node, keyNode: Node) -> SiteConfig.Table? {
@@ -116,6 +116,21 @@ extension NodeReader {
       name: name, location: location(keyNode), source: source, key: key, refs: refs, groupBy: groupBy,
       lists: lists)
     table.itemsOf = itemsOf
+    if let pair = pairs["members"] {
+      if case .json? = source {
+        if let column = pair.value.string, !column.isEmpty {
+          table.members = .init(value: column, location: location(pair.value))
+        } else {
+          fail(
+            pair.value,
+            "members in \(what) must name the column that takes each member's name, as in members: id")
+        }
+      } else {
+        fail(
+          pair.key,
+          "'members' in \(what) applies to a .json file only (an object whose members are the records)")
+      }
+    }
     return table
   }
 

@@ -68,6 +68,10 @@ public struct SiteConfig: Sendable {
     /// per edition, the column its `refs:` names to the parent holding the
     /// parent's key.
     public var itemsOf: (table: String, list: String)?
+    /// A JSON table whose records are the members of an object (`{"7": {…},
+    /// "9": {…}}`, at `path:` or the root) rather than the elements of an
+    /// array: the column that takes each member's name (`members: id`).
+    public var members: Located<String>?
     /// Text columns whose values are lists, each with the text between
     /// its items (`lists: { tags: ";" }`): one field of several values.
     public var lists: [Located<(column: String, separator: String)>] = []

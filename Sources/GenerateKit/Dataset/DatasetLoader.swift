@@ -174,8 +174,8 @@ public struct DatasetLoader {
       what: "data file", table: spec.name, shownPath: Self.displayPath(fullPath), missingAt: spec.location,
       at: file.location)
     return try JSONSource.loadItems(
-      spec, parent: parent, list: list, reference: reference, source: source, path: fullPath, named,
-      limits: config.limits)
+      spec, parent: parent, list: list, reference: reference, source: source,
+      members: parentSpec.members?.value, path: fullPath, named, limits: config.limits)
   }
 
   func checkReferences(_ table: Table, column: Int, target: Table) -> [Diagnostic] {

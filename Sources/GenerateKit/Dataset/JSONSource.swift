@@ -1,8 +1,9 @@
 import Foundation
 
 /// Loads a table from JSON: a document holding an array of objects (at its
-/// root, or at a dotted `path` of keys), or JSON Lines with one object per
-/// line. Objects may differ in their fields: the columns are every name
+/// root, or at a dotted `path` of keys) — or an object whose members are
+/// the records, their names kept in the column `members:` names — or JSON
+/// Lines with one object per line. Objects may differ in their fields: the columns are every name
 /// seen, in the order first seen, and a record without a field reads it as
 /// empty, as null does — unless the config itself uses that column (the key,
 /// a `refs` column), which is then an error at the record.
@@ -25,12 +26,14 @@ enum JSONSource {
     _ spec: SiteConfig.Table, path: String, _ named: DataFile.Named, at keyPath: SiteConfig.Located<String>?,
     skipping: Set<String> = [], limits: SiteConfig.Limits
   ) throws -> Table {
+    let members = spec.members?.value
     let shownPath = named.shownPath
     let bytes = try ChunkedFile(path: path, named, limit: limits.fileBytes).readAll()
     return try bytes.withUnsafeBufferPointer { bytes in
       let each: ((Element) throws -> Void, Bool) throws -> Void = { body, values in
         try forEachElement(
-          of: bytes, file: shownPath, keyPath: keyPath, values: values, skipping: skipping, body)
+          of: bytes, file: shownPath, keyPath: keyPath, members: members, values: values, skipping: skipping,
+          body)
       }
       return try load(spec, shownPath: shownPath, limits: limits, each: each)
     }
@@ -56,7 +59,7 @@ enum JSONSource {
   /// read again, keeping only those objects.
   static func loadItems(
     _ spec: SiteConfig.Table, parent: Table, list: String, reference: String, source: SiteConfig.Table.Source,
-    path: String, _ named: DataFile.Named, limits: SiteConfig.Limits
+    members: String?, path: String, _ named: DataFile.Named, limits: SiteConfig.Limits
   ) throws -> Table {
     let shownPath = named.shownPath
     var ordinal = 0
@@ -93,7 +96,9 @@ enum JSONSource {
       return try bytes.withUnsafeBufferPointer { bytes in
         try load(spec, shownPath: shownPath, limits: limits) { body, values in
           ordinal = 0
-          try forEachElement(of: bytes, file: shownPath, keyPath: keyPath, values: values, split: list) {
+          try forEachElement(
+            of: bytes, file: shownPath, keyPath: keyPath, members: members, values: values, split: list
+          ) {
             try children(of: $0, body)
           }
         }
@@ -213,11 +218,13 @@ enum JSONSource {
   }
 
   /// Walks a document to the array of records (at `keyPath`, or the root)
-  /// and yields its elements, reading the rest of the document to check it
-  /// is well formed.
+  /// and yields its elements — or, with `members`, to the object whose
+  /// members are the records, each yielded with its name in that column —
+  /// reading the rest of the document to check it is well formed.
   static func forEachElement(
-    of bytes: UnsafeBufferPointer<UInt8>, file: String, keyPath: SiteConfig.Located<String>?, values: Bool,
-    split: String? = nil, skipping: Set<String> = [], _ body: (Element) throws -> Void
+    of bytes: UnsafeBufferPointer<UInt8>, file: String, keyPath: SiteConfig.Located<String>?,
+    members: String? = nil, values: Bool, split: String? = nil, skipping: Set<String> = [],
+    _ body: (Element) throws -> Void
   ) throws {
     var reader = JSONReader(bytes: bytes, file: file)
     reader.skipWhitespace()
@@ -225,7 +232,7 @@ enum JSONSource {
     let segments = keyPath.map { $0.value.split(separator: ".").map(String.init) } ?? []
     reader.split = split
     reader.skipping = skipping
-    try walk(&reader, segments: segments[...], keyPath: keyPath, values: values, body)
+    try walk(&reader, segments: segments[...], keyPath: keyPath, members: members, values: values, body)
     reader.skipWhitespace()
     if !reader.atEnd {
       throw reader.failure("malformed JSON: unexpected \(reader.describeNext()) after the document")
@@ -234,17 +241,28 @@ enum JSONSource {
 
   private static func walk(
     _ reader: inout JSONReader, segments: ArraySlice<String>, keyPath: SiteConfig.Located<String>?,
-    values: Bool,
+    members: String?, values: Bool,
     _ body: (Element) throws -> Void
   ) throws {
     reader.skipWhitespace()
     guard let segment = segments.first else {
+      let at = keyPath.map { " at path '\($0.value)'" } ?? ""
+      if let members {
+        guard reader.peek() == UInt8(ascii: "{") else {
+          throw reader.failure(
+            "expected an object whose members are the records\(at) ('members: \(members)'), found \(reader.kindOfNext())"
+          )
+        }
+        try forEachMember(&reader, column: members, values: values, body)
+        return
+      }
       guard reader.peek() == UInt8(ascii: "[") else {
         let found = reader.kindOfNext()
         let hint =
-          keyPath == nil && found == "an object"
-          ? "; name the array inside it with 'path:' in the config" : ""
-        let at = keyPath.map { " at path '\($0.value)'" } ?? ""
+          found == "an object"
+          ? keyPath == nil
+            ? "; name the array inside it with 'path:' in the config, or read its members as the records with 'members: COLUMN'"
+            : "; read its members as the records with 'members: COLUMN'" : ""
         throw reader.failure("expected an array of records\(at), found \(found)\(hint)")
       }
       try forEachArrayElement(&reader, values: values, body)
@@ -263,7 +281,8 @@ enum JSONSource {
         let name = try reader.memberName()
         if name == segment && !found {
           found = true
-          try walk(&reader, segments: segments.dropFirst(), keyPath: keyPath, values: values, body)
+          try walk(
+            &reader, segments: segments.dropFirst(), keyPath: keyPath, members: members, values: values, body)
         } else {
           if keys.count < 20 { keys.append(name) }
           try reader.skipValue()
@@ -285,6 +304,27 @@ enum JSONSource {
       reader.skipWhitespace()
       try element(&reader, values: values, body)
     } while try reader.another(closedBy: UInt8(ascii: "]"))
+  }
+
+  /// Each member of an object as a record, its name first, in `column`.
+  private static func forEachMember(
+    _ reader: inout JSONReader, column: String, values: Bool, _ body: (Element) throws -> Void
+  ) throws {
+    guard reader.open(closedBy: UInt8(ascii: "}")) else { return }
+    repeat {
+      reader.skipWhitespace()
+      let place = reader.location(at: reader.index)
+      let name = try reader.memberName()
+      reader.skipWhitespace()
+      try element(&reader, values: values) { element in
+        guard case .record(var record) = element else { return try body(element) }
+        record.fields.insert(
+          JSONReader.Field(
+            name: column, value: name, line: place.line, column: place.column, nameLine: place.line,
+            nameColumn: place.column), at: 0)
+        try body(.record(record))
+      }
+    } while try reader.another(closedBy: UInt8(ascii: "}"))
   }
 
   private static func element(_ reader: inout JSONReader, values: Bool, _ body: (Element) throws -> Void)

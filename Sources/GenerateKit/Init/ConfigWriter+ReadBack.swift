@@ -24,7 +24,7 @@ extension ConfigWriter {
         table.itemsOf = (parent, list)
         return table
       case .csv(let path, let separator): source = .csv(file: located(relative(path)), separator: separator)
-      case .json(let path, let keyPath):
+      case .json(let path, let keyPath, _):
         source = .json(file: located(relative(path)), path: keyPath.map(located))
       case .jsonLines(let path): source = .jsonLines(file: located(relative(path)))
       case .sqlite(let path, let table):
@@ -37,6 +37,7 @@ extension ConfigWriter {
         name: shape.name, location: place, source: source, key: shape.key.map(located),
         refs: shape.refs.map { .init(value: ($0.column, $0.table), location: place) }, groupBy: nil)
       table.lists = shape.found.lists.map { .init(value: ($0.column, $0.separator), location: place) }
+      if case .json(_, _, let members?) = shape.found.source { table.members = located(members) }
       return table
     }
     let collections = plan.collections.map { plan -> SiteConfig.Collection in
@@ -118,7 +119,8 @@ extension ConfigWriter {
       let at = "table \(q(table.name))"
       switch table.source {
       case .csv(let file, let separator)?: lines.append("\(at) csv \(q(file.value)) separator \(separator)")
-      case .json(let file, let path)?: lines.append("\(at) json \(q(file.value)) path \(q(path?.value))")
+      case .json(let file, let path)?:
+        lines.append("\(at) json \(q(file.value)) path \(q(path?.value)) members \(q(table.members?.value))")
       case .jsonLines(let file)?: lines.append("\(at) jsonLines \(q(file.value))")
       case .sqliteTable(let database, let name)?:
         lines.append("\(at) sqlite \(q(database.value)) \(q(name.value))")

@@ -143,9 +143,10 @@ public struct ConfigWriter {
       }
       return parts
     case .jsonLines(let path): return [YAML.flowEntry("file", YAML.scalar(relative(path)))]
-    case .json(let path, let keyPath):
+    case .json(let path, let keyPath, let members):
       var parts = [YAML.flowEntry("file", YAML.scalar(relative(path)))]
       if let keyPath { parts.append(YAML.flowEntry("path", YAML.scalar(keyPath))) }
+      if let members { parts.append(YAML.flowEntry("members", YAML.scalar(members))) }
       return parts
     case .sqlite(let path, let table):
       return [
@@ -170,7 +171,11 @@ public struct ConfigWriter {
       var comments = ["key: " + (shape.key == nil ? "none — " : "") + shape.keyReason]
       comments += shape.refs.map { "\(YAML.named($0.column)) → \($0.table): \($0.reason)" }
       if let reason = notCollections[shape.name] { comments.append("not a collection: \(reason)") }
-      if !shape.found.otherArrays.isEmpty, case .json(_, let path) = shape.found.source {
+      if case .json(_, _, let members?) = shape.found.source {
+        comments.append(
+          "members: the records are an object's members; \(YAML.named(members)) takes each one's name")
+      }
+      if !shape.found.otherArrays.isEmpty, case .json(_, let path, _) = shape.found.source {
         let others = shape.found.otherArrays.prefix(3).map {
           "\($0.path.isEmpty ? "the root" : YAML.named($0.path)) (\($0.count))"
         }

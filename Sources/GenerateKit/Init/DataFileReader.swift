@@ -7,8 +7,10 @@ public struct FoundTable: Sendable {
   public enum Source: Sendable, Equatable {
     /// A CSV file and the byte its fields are separated by.
     case csv(path: String, separator: UInt8)
-    /// A JSON document; `keyPath` names the array of records inside it.
-    case json(path: String, keyPath: String?)
+    /// A JSON document; `keyPath` names the array of records inside it, or
+    /// with `members` the object whose members are the records (their
+    /// names in that column).
+    case json(path: String, keyPath: String?, members: String?)
     case jsonLines(path: String)
     case sqlite(path: String, table: String)
     /// A table of a PostgreSQL server (`PostgresInspector`): its URL, the
@@ -23,7 +25,7 @@ public struct FoundTable: Sendable {
     /// The file, as given on the command line (a server's URL).
     public var path: String {
       switch self {
-      case .csv(let path, _), .json(let path, _), .jsonLines(let path), .sqlite(let path, _),
+      case .csv(let path, _), .json(let path, _, _), .jsonLines(let path), .sqlite(let path, _),
         .postgres(let path, _, _), .items(let path, _, _, _):
         return path
       }
@@ -145,8 +147,11 @@ public struct DataFileReader {
           .error(
             at: SourceLocation(file: path), "the JSON document holds no array of objects to read as records"))
       }
-      var table = try load(name: base, source: .json(path: path, keyPath: best.path))
-      table.otherArrays = arrays.filter { $0.path != best.path }.map { ($0.path ?? "", $0.objects) }
+      var table = try load(
+        name: base, source: .json(path: path, keyPath: best.path, members: best.membersColumn))
+      table.otherArrays = arrays.filter { $0.path != best.path && $0.memberFields == nil }.map {
+        ($0.path ?? "", $0.objects)
+      }
       return [table]
     }
     if Self.isSQLite(path) { return try readDatabase(path) }
@@ -276,7 +281,12 @@ public struct DataFileReader {
     let kind: SiteConfig.Table.Source
     switch source {
     case .csv(let path, let separator): kind = .csv(file: located(path), separator: separator)
-    case .json(let path, let keyPath): kind = .json(file: located(path), path: keyPath.map(located))
+    case .json(let path, let keyPath, let members):
+      var spec = SiteConfig.Table(
+        name: name, location: place, source: .json(file: located(path), path: keyPath.map(located)), key: nil,
+        refs: [], groupBy: nil)
+      spec.members = members.map(located)
+      return spec
     case .jsonLines(let path): kind = .jsonLines(file: located(path))
     case .sqlite(let path, let table): kind = .sqliteTable(database: located(path), table: located(table))
     case .postgres(let url, let table, let query):

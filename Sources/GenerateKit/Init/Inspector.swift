@@ -20,7 +20,9 @@ public struct Inspector {
   func table(_ shape: Schema.TableShape, plan: SitePlan) -> [String] {
     var source = DatasetLoader.displayPath(shape.found.source.path)
     switch shape.found.source {
-    case .json(_, let path?): source += " at \(path)"
+    case .json(_, let path, let members) where path != nil || members != nil:
+      if let path { source += " at \(path)" }
+      if members != nil { source += ", its members" }
     case .sqlite(_, let table), .postgres(_, let table, _): source += ", table \(table)"
     case .csv(let path, let separator) where separator != CSVSeparator.implied(byFile: path):
       source += ", separated by \(CSVSeparator.shown(separator))"

@@ -286,6 +286,32 @@ import Testing
     for (code, titles) in latin {
       #expect(SiteLanguage.code(forTitles: titles) == code, "\(code)")
     }
+    // More Latin-script languages, told by their small words and letters
+    // (names a person in each would write; none from a dataset scored here).
+    let more: [String: [String]] = [
+      "pl": ["Zamek w Malborku", "Pałac Kultury i Nauki", "Kościół Mariacki", "Muzeum Narodowe w Krakowie"],
+      "sv": [
+        "Slottet och parken", "Kungliga operan i Stockholm", "Vägen till havet", "Huset på ängen",
+        "Museet för modern konst", "Kyrkan som brann",
+      ],
+      "tr": [
+        "Ayasofya Camii", "Topkapı Sarayı ve bahçesi", "Kız Kulesi", "Çırağan Sarayı", "Yeşil Cami",
+        "Galata Kulesi ve çevresi", "Dolmabahçe Sarayı", "Kapalıçarşı için rehber", "Ağrı Dağı",
+      ],
+      "vi": ["Hồ Hoàn Kiếm", "Chùa Một Cột", "Vịnh Hạ Long", "Phố cổ Hội An", "Cầu Vàng của Đà Nẵng"],
+      "id": [
+        "Candi Borobudur dan sekitarnya", "Taman Nasional Komodo", "Pantai Kuta di Bali",
+        "Museum yang ada di Jakarta",
+      ],
+      "cs": [
+        "Pražský hrad", "Karlův most", "Chrám svatého Víta", "Staroměstské náměstí v Praze",
+        "Zámek Český Krumlov", "Hrad Karlštejn a okolí", "Národní divadlo", "Kostel sv. Mikuláše",
+      ],
+    ]
+    for (code, titles) in more {
+      #expect(
+        SiteLanguage.code(forTitles: titles) == code, "\(code): \(SiteLanguage.code(forTitles: titles))")
+    }
     // A world's place names hold every language's small words, none far
     // ahead: English, as a person would pick (geonames' cities got `pt`).
     #expect(

@@ -110,6 +110,12 @@ import Testing
       let plan = try plan(["items.csv": "id,name,\(name)\n1,Alpha,3\n2,Beta,5\n"])
       #expect(plan.collections.first?.popularity == name, "\(name)")
     }
+    // A weight named for what it weighs is a measure too (mendeleev's
+    // elements: `atomic_weight` put Oganesson before Oxygen).
+    for name in ["atomic_weight", "net_weight"] {
+      let plan = try plan(["items.csv": "id,name,\(name)\n1,Alpha,3\n2,Beta,5\n"])
+      #expect(plan.collections.first?.popularity != name, "\(name)")
+    }
   }
 
   /// A spreadsheet's export in the other common shapes (`;` between
@@ -249,5 +255,89 @@ import Testing
     #expect(
       error.message.contains("has an empty name") && error.message.contains("row numbers"), "\(error.message)"
     )
+  }
+}
+
+/// An application's database given to `init` as it is (mendeleev's
+/// elements.db: elements, their groups, and tables of measurements per
+/// element beside a migration tool's bookkeeping).
+@Suite struct InitApplicationDatabaseTests {
+  static let files = [
+    "elements.csv": """
+    id,name,symbol,group_id
+    1,Hydrogen,H,1
+    2,Helium,He,18
+    6,Carbon,C,14
+    8,Oxygen,O,16
+    26,Iron,Fe,8
+    29,Copper,Cu,11
+
+    """,
+    "groups.csv": """
+    id,name
+    1,Alkali metals
+    8,
+    11,Coinage metals
+    14,Carbon group
+    16,Chalcogens
+    18,Noble gases
+
+    """,
+    "isotopes.csv": """
+    id,element_id,mass_number,decay_mode,parity
+    1,1,1,stable,+
+    2,1,2,stable,+
+    3,1,3,beta-,+
+    4,2,3,stable,-
+    5,2,4,stable,+
+    6,6,12,stable,+
+    7,6,13,stable,-
+    8,6,14,beta-,+
+    9,8,16,stable,+
+    10,8,17,stable,-
+    11,26,56,stable,+
+    12,26,55,EC,-
+
+    """,
+    "alembic_version.csv": "version_num\n4f2e9a1b7c3d\n",
+  ]
+
+  func plan() throws -> SitePlan {
+    let folder = try DataFolder(Self.files)
+    defer { folder.remove() }
+    let found = try DataFileReader().read(Self.files.keys.sorted().map(folder.path))
+    return CollectionInference().infer(SchemaInference().infer(found))
+  }
+
+  /// Rows of details whose best title repeats (an isotope by its decay
+  /// mode) and a migration tool's table are no collections.
+  @Test func detailsAndBookkeepingAreNoCollections() throws {
+    let plan = try plan()
+    #expect(Set(plan.collections.map(\.table)) == ["elements", "groups"])
+    let reasons = Dictionary(plan.tablesOnly, uniquingKeysWith: { first, _ in first })
+    #expect(reasons["isotopes"]?.contains("details of elements") == true, "\(reasons)")
+    #expect(reasons["alembic_version"]?.contains("bookkeeping") == true, "\(reasons)")
+    // Their columns are no facets of the elements either.
+    let elements = try #require(plan.collections.first { $0.table == "elements" })
+    #expect(!elements.facets.contains { $0.expression.contains("parity") })
+    #expect(plan.scopes.isEmpty, "'+' and '-' are no scope bar: \(plan.scopes)")
+  }
+
+  /// Scopes only from values that read as words.
+  @Test func scopesAreWords() {
+    func facet(_ values: [String], names: [String: String] = [:]) -> SitePlan.Facet {
+      var facet = SitePlan.Facet(id: "f", label: "F", icon: "tag", reason: "", values: values)
+      facet.names = names
+      return facet
+    }
+    #expect(CollectionInference.scopes([facet(["0", "1"])]).isEmpty)
+    #expect(CollectionInference.scopes([facet(["d", "f", "p", "s"])]).isEmpty)
+    #expect(CollectionInference.scopes([facet(["+", "-"])]).isEmpty)
+    #expect(
+      CollectionInference.scopes([facet(["Living", "Extinct"])]).map(\.label) == ["All", "Living", "Extinct"])
+    #expect(
+      CollectionInference.scopes([facet(["GB", "FR"], names: ["GB": "United Kingdom", "FR": "France"])]).map(
+        \.label)
+        == ["All", "United Kingdom", "France"])
   }
 }

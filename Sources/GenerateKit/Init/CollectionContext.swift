@@ -194,6 +194,9 @@ struct CollectionContext {
       words.removeFirst()
     }
     guard let word = words.last, CollectionInference.scoreWords.contains(word) else { return nil }
+    // A weight with a word before it is a measure: an element's
+    // `atomic_weight`, a parcel's `net_weight` (a weight alone ranks).
+    if word == "weight" && words.count > 1 { return nil }
     if averaged { return .grade }
     let gradeWord = CollectionInference.gradeWords.contains(word)
     if gradeWord && !counted && !(column.kind == .integer && (column.maximum ?? 0) > 100) { return .grade }

@@ -199,6 +199,34 @@ public struct CollectionInference {
     return (column, reason)
   }
 
+  /// Tables a web framework or migration tool keeps in an application's
+  /// database (a Django or Rails app's SQLite file, mendeleev's
+  /// `alembic_version`): never a catalogue's records.
+  static func isBookkeeping(_ table: String) -> Bool {
+    let name = table.lowercased()
+    let exact: Set<String> = [
+      "alembic_version", "schema_migrations", "ar_internal_metadata", "flyway_schema_history",
+      "knex_migrations", "knex_migrations_lock", "__efmigrationshistory", "_prisma_migrations", "migrations",
+      "doctrine_migration_versions", "spatial_ref_sys", "geometry_columns", "sessions", "failed_jobs",
+      "password_resets", "personal_access_tokens",
+    ]
+    let prefixes = ["django_", "auth_", "sqlite_", "_litestream", "__diesel"]
+    return exact.contains(name) || prefixes.contains { name.hasPrefix($0) }
+  }
+
+  /// The table a child table's rows are details of, when its best title
+  /// repeats in most of them and is no name: an element's isotopes by
+  /// `half_life_unit`, its ionic radii by `econf` (mendeleev) are read on
+  /// the element, not searched as records of their own. A table with no
+  /// reference keeps its repeating title (gapminder's `country`, a year
+  /// each row).
+  static func belongsTo(_ shape: Schema.TableShape, title: ColumnProfile) -> String? {
+    guard let parent = shape.refs.first?.table, title.uniqueness < 0.5 else { return nil }
+    let words = Naming.words(title.name).map(Naming.singular)
+    if words.contains(where: titleWords.contains) { return nil }
+    return parent
+  }
+
   public func infer(_ schema: Schema) -> SitePlan {
     var titles: [String: ColumnProfile] = [:]
     var titleReasons: [String: String] = [:]
@@ -207,6 +235,15 @@ public struct CollectionInference {
       if shape.isJoin {
         let sides = shape.refs.map(\.table).joined(separator: " ↔ ")
         tablesOnly.append((shape.name, "joins \(sides): two references and little else"))
+      } else if Self.isBookkeeping(shape.name) {
+        tablesOnly.append((shape.name, "an application's bookkeeping (migrations, sessions), not its data"))
+      } else if let (column, _) = Self.title(of: shape), let parent = Self.belongsTo(shape, title: column) {
+        let percent = Int((column.uniqueness * 100).rounded())
+        tablesOnly.append(
+          (
+            shape.name,
+            "its rows are details of \(parent): no column tells them apart ('\(column.name)' is \(percent) % distinct)"
+          ))
       } else if let (column, reason) = Self.title(of: shape) {
         titles[shape.name] = column
         titleReasons[shape.name] = reason
@@ -224,7 +261,10 @@ public struct CollectionInference {
       return facet.id
     }
     var ownFacets: [String: [(facet: String, expression: String)]] = [:]
-    for shape in schema.tables where !shape.isJoin {
+    // Only collections' own: a facet of rows that are no collection (an
+    // element's oxidation states' `category`) would lend its values to
+    // another table's facet of the same name.
+    for shape in schema.tables where !shape.isJoin && titles[shape.name] != nil {
       for ref in shape.refs {
         guard context.isCodeTable(ref.table), let targetTitle = titles[ref.table],
           let target = schema.table(ref.table)
@@ -241,7 +281,10 @@ public struct CollectionInference {
         let coded = context.isCodeColumn(column) || countries != nil
         var facet = SitePlan.Facet(
           id: Naming.id(column.name, fallback: "facet\(facets.count + 1)"),
-          label: Naming.label(column.name),
+          // A column of ISO country codes is a country, however it is
+          // named (geonames' `countrycode`: "Countrycode" otherwise).
+          label: countries != nil && !Naming.words(column.name).contains("country")
+            ? "Country" : Naming.label(column.name),
           icon: FacetIcons.icon(forName: column.name),
           reason: "'\(column.name)' in \(shape.name) takes \(column.distinct) values"
             + (countries != nil
@@ -302,8 +345,12 @@ public struct CollectionInference {
         let id = addFacet(context.codeFacet(shape, title: titleColumn))
         if seen.insert(id).inserted { plan.facets.append((id, Naming.expression(titleColumn.name))) }
       }
-      for (path, table) in context.relatedTables(of: shape) {
-        for facet in ownFacets[table] ?? [] where seen.insert(facet.facet).inserted {
+      // Only from tables that are collections themselves (an album's
+      // songs), not from rows of details (an element's isotopes' spins),
+      // and no more than a person reads in a sheet of filters.
+      for (path, table) in context.relatedTables(of: shape) where titles[table] != nil {
+        for facet in ownFacets[table] ?? []
+        where plan.facets.count < Self.maxFacetsPerTable && seen.insert(facet.facet).inserted {
           plan.facets.append((facet.facet, "distinct(\(path).\(facet.expression))"))
         }
       }
@@ -315,14 +362,23 @@ public struct CollectionInference {
       tablesOnly: tablesOnly)
   }
 
-  /// All, then one scope per value of the first facet of two to four values.
+  /// All, then one scope per value of the first facet of two to four
+  /// values that read as words: a scope bar of "0" and "1" (mendeleev's
+  /// `most_reliable`), "+" and "−", or "d", "f", "p" says nothing.
   static func scopes(_ facets: [SitePlan.Facet]) -> [SitePlan.Scope] {
-    guard let facet = facets.first(where: { (2...scopeValues).contains($0.values.count) }) else { return [] }
+    func shown(_ value: String, of facet: SitePlan.Facet) -> String { facet.names[value] ?? value }
+    func readable(_ facet: SitePlan.Facet) -> Bool {
+      facet.values.allSatisfy { shown($0, of: facet).filter(\.isLetter).count >= 2 }
+    }
+    guard let facet = facets.first(where: { (2...scopeValues).contains($0.values.count) && readable($0) })
+    else {
+      return []
+    }
     var scopes = [SitePlan.Scope(id: "all", label: "All", facet: nil, value: nil)]
     for value in facet.values {
       var id = Naming.id(value, fallback: "\(facet.id)-\(scopes.count)")
       if scopes.contains(where: { $0.id == id }) { id += "-\(scopes.count)" }
-      scopes.append(SitePlan.Scope(id: id, label: value, facet: facet.id, value: value))
+      scopes.append(SitePlan.Scope(id: id, label: shown(value, of: facet), facet: facet.id, value: value))
     }
     return scopes
   }

@@ -174,15 +174,38 @@ enum SiteLanguage {
       "ao",
     ],
     "nl": ["de", "het", "een", "en", "van", "in", "op", "met", "voor", "te", "aan", "bij", "niet"],
+    "pl": ["i", "w", "z", "na", "do", "się", "nie", "jest", "że", "od", "dla", "oraz", "po", "przez", "ze"],
+    "sv": ["och", "att", "det", "som", "på", "är", "av", "för", "med", "till", "den", "om", "ett", "från"],
+    "da": ["og", "at", "det", "som", "på", "er", "af", "for", "med", "til", "den", "et", "fra", "ikke"],
+    "nb": ["og", "å", "det", "som", "på", "er", "av", "for", "med", "til", "den", "et", "fra", "ikke"],
+    "fi": ["ja", "on", "ei", "että", "se", "oli", "kuin", "mutta", "tai", "myös", "sekä", "joka"],
+    "tr": ["ve", "bir", "bu", "için", "ile", "olarak", "çok", "gibi", "daha", "veya", "olan", "ya"],
+    "id": ["dan", "yang", "di", "ke", "dari", "untuk", "dengan", "pada", "ini", "itu", "adalah", "atau"],
+    "vi": ["và", "của", "là", "các", "có", "được", "cho", "trong", "không", "những", "một", "với"],
+    "cs": ["a", "v", "se", "na", "je", "že", "s", "z", "do", "pro", "to", "k", "o", "ve"],
+    "ro": ["și", "în", "de", "la", "cu", "pe", "un", "o", "din", "care", "este", "pentru"],
+    "hu": ["a", "az", "és", "hogy", "nem", "egy", "is", "van", "meg", "ez"],
   ]
 
   /// Letters that only some of those languages write.
   static let letters: [Character: [String]] = [
-    "ß": ["de"], "ä": ["de"], "ö": ["de"], "ü": ["de"], "ñ": ["es"], "ã": ["pt"], "õ": ["pt"],
-    "ç": ["fr", "pt"], "ê": ["fr", "pt"], "ô": ["fr", "pt"], "â": ["fr", "pt"], "î": ["fr"], "û": ["fr"],
+    "ß": ["de"], "ä": ["de", "sv", "fi"], "ö": ["de", "sv", "fi", "tr", "hu"], "ü": ["de", "tr", "hu"],
+    "ñ": ["es"], "ã": ["pt"], "õ": ["pt"], "ç": ["fr", "pt", "tr"], "ê": ["fr", "pt"], "ô": ["fr", "pt"],
+    "â": ["fr", "pt"], "î": ["fr"], "û": ["fr"],
     "œ": ["fr"], "ë": ["fr", "nl"], "ì": ["it"], "ò": ["it"], "è": ["fr", "it"], "ù": ["fr", "it"],
-    "à": ["fr", "it", "pt"], "á": ["es", "pt"], "í": ["es", "pt"], "ó": ["es", "pt"], "ú": ["es", "pt"],
-    "é": ["fr", "es", "pt", "it"],
+    "à": ["fr", "it", "pt"], "á": ["es", "pt", "cs", "hu"], "í": ["es", "pt", "cs", "hu"],
+    "ó": ["es", "pt", "pl", "hu"],
+    "ú": ["es", "pt", "cs", "hu"],
+    "é": ["fr", "es", "pt", "it", "cs", "hu"],
+    "ł": ["pl"], "ą": ["pl"], "ę": ["pl"], "ś": ["pl"], "ź": ["pl"], "ż": ["pl"], "ć": ["pl"], "ń": ["pl"],
+    "ı": ["tr"], "ğ": ["tr"], "ş": ["tr"], "ø": ["da", "nb"], "æ": ["da", "nb"], "å": ["sv", "da", "nb"],
+    "ř": ["cs"], "ů": ["cs"], "ě": ["cs"], "č": ["cs"], "š": ["cs"], "ž": ["cs"], "ť": ["cs"], "ď": ["cs"],
+    "ș": ["ro"], "ț": ["ro"], "ă": ["ro", "vi"], "ő": ["hu"], "ű": ["hu"],
+    "ư": ["vi"], "ơ": ["vi"], "đ": ["vi"], "ạ": ["vi"], "ả": ["vi"], "ấ": ["vi"], "ầ": ["vi"], "ậ": ["vi"],
+    "ắ": ["vi"], "ằ": ["vi"], "ặ": ["vi"], "ẹ": ["vi"], "ẻ": ["vi"], "ế": ["vi"], "ề": ["vi"], "ể": ["vi"],
+    "ễ": ["vi"], "ệ": ["vi"], "ỉ": ["vi"], "ị": ["vi"], "ọ": ["vi"], "ỏ": ["vi"], "ố": ["vi"], "ồ": ["vi"],
+    "ổ": ["vi"], "ỗ": ["vi"], "ộ": ["vi"], "ớ": ["vi"], "ờ": ["vi"], "ở": ["vi"], "ợ": ["vi"], "ụ": ["vi"],
+    "ủ": ["vi"], "ứ": ["vi"], "ừ": ["vi"], "ử": ["vi"], "ữ": ["vi"], "ự": ["vi"], "ỳ": ["vi"], "ỹ": ["vi"],
   ]
 
   /// The Latin-script language whose small words and letters the text
@@ -203,8 +226,16 @@ enum SiteLanguage {
         if let codes = owners[String(word)] {
           for code in codes { hits[code, default: 0] += 1 / Double(codes.count) }
         }
+        // The languages all its marked letters share (`ě` and `é` in
+        // "Staroměstské": Czech alone), else any of them.
         var marked = Set<String>()
-        for character in word { marked.formUnion(letters[character] ?? []) }
+        var shared: Set<String>?
+        for character in word {
+          guard let codes = letters[character] else { continue }
+          marked.formUnion(codes)
+          shared = shared.map { $0.intersection(codes) } ?? Set(codes)
+        }
+        if let shared, !shared.isEmpty { marked = shared }
         // A letter says less than a word: place names carry them into
         // any list (iso-codes' subdivisions: "Bogotá", "São Paulo").
         for code in marked { hits[code, default: 0] += 0.25 / Double(marked.count) }

@@ -93,6 +93,20 @@ import Testing
     #expect(tokens.collections.first?.search.contains("id") == false)
   }
 
+  /// Observations with no name (palmerpenguins) are titled by their
+  /// commonest kind of value, the species, not by the shortest (sex).
+  @Test func observationsAreTitledByTheirKind() throws {
+    var rows = "species,island,bill_length_mm,sex,year\n"
+    let species = ["Adelie", "Gentoo", "Chinstrap"]
+    let islands = ["Torgersen", "Biscoe", "Dream"]
+    for index in 0..<60 {
+      rows +=
+        "\(species[index % 3]),\(islands[(index / 3) % 3]),\(38 + index % 9).\(index % 10),\(index % 2 == 0 ? "male" : "female"),\(2007 + index % 3)\n"
+    }
+    let plan = try plan(["penguins.csv": rows])
+    #expect(plan.collections.first?.title == "species")
+  }
+
   /// `Weight_in_lbs` is a measure, not how popular a car is; `weight`,
   /// `rating_count` and `population_2020` still are popularity.
   @Test func aMeasureIsNotAPopularity() throws {

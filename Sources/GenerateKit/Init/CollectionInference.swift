@@ -184,7 +184,23 @@ public struct CollectionInference {
       if column.name == shape.key && !nameLike { score -= 0.2 }
       if score > (best?.score ?? -0.5) { best = (column, score) }
     }
-    guard let column = best?.column else { return nil }
+    guard var column = best?.column else { return nil }
+    // Observations with no name (palmerpenguins: species, island, sex)
+    // are told by their commonest kind of value: the text column of the
+    // most values of those that repeat like a facet's, the first of equals
+    // — `species` (3), not `sex` (2), which the shorter length would pick.
+    if column.distinct <= facetValues && column.distinct * 10 <= column.filled {
+      let categories = shape.profile.columns.filter { other in
+        other.kind == .text && shape.ref(other.name) == nil && other.filled * 2 >= other.rows
+          && other.distinct <= facetValues && other.distinct * 10 <= other.filled && other.distinct >= 2
+          && other.name != shape.key
+      }
+      if let most = categories.max(by: { $0.distinct < $1.distinct }),
+        !Naming.words(column.name).map(Naming.singular).contains(where: titleWords.contains)
+      {
+        column = most
+      }
+    }
     let percent = Int((column.uniqueness * 100).rounded())
     var reason =
       "'\(column.name)' is short text (\(Int(column.averageLength.rounded())) characters on average), \(percent) % distinct"

@@ -337,6 +337,16 @@ import Testing
     #expect(plan.scopes.isEmpty, "'+' and '-' are no scope bar: \(plan.scopes)")
   }
 
+  /// An element whose group has no name reads "Element", not "Element · ".
+  @Test func aReferencedRecordWithoutATitleLeavesNoDot() throws {
+    let folder = try DataFolder(Self.files)
+    defer { folder.remove() }
+    _ = try folder.initialize(Self.files.keys.sorted())
+    let site = try folder.prepare()
+    #expect(site.documents.first { $0.title == "Iron" }?.subtitle == "Element")
+    #expect(site.documents.first { $0.title == "Copper" }?.subtitle == "Element · Coinage metals")
+  }
+
   /// Scopes only from values that read as words.
   @Test func scopesAreWords() {
     func facet(_ values: [String], names: [String: String] = [:]) -> SitePlan.Facet {

@@ -312,6 +312,9 @@ struct CollectionContext {
         continue
       }
       var chain = [first]
+      // A record it refers to may have no title (mendeleev's groups 3–12
+      // are unnamed), and is then absent: "Element · " otherwise.
+      if targetTitle.empty > 0 { optional.insert(first + ".title") }
       searched.append(path + "." + Naming.expression(targetTitle.name))
       for next in target.refs where next.table != shape.name && !isCodeTable(next.table) {
         guard let nextTitle = titles[next.table] else { continue }

@@ -119,6 +119,16 @@ final class RecordContext: @unchecked Sendable {
       return converted.isEmpty ? nil : converted
     case .record(let table, let row):
       guard depth < 3 else { return nil }
+      // A record of a collection with no title (mendeleev's unnamed groups
+      // 3–12) is nothing to show as a reference: absent, so `{{#group}} ·
+      // {{group.title}}{{/group}}` leaves no " · " behind.
+      if let index = site.documentIndex(table: table, row: row) {
+        if site.documents[index].title.isEmpty { return nil }
+      } else if site.collections.contains(where: { $0.table === table }),
+        site.title(ofHidden: table, row: row) == nil
+      {
+        return nil
+      }
       let key = Cache.Key(table: ObjectIdentifier(table), row: row, depth: depth)
       if let existing = shared.contexts[key] { return existing }
       let context = RecordContext(site: site, table: table, row: row, depth: depth + 1, shared: shared)

@@ -66,25 +66,15 @@ let wide
 store.subscribe((s) => {
   if (s.results && matchMedia('(min-width:64rem)').matches) wide ??= import(TOPHIT).then((m) => m.mountTopHit({ store, actions, engine, h, rowView, base }), () => {})
 })
-// ui/sort.js, the results' sort menu, comes when results first show a kind that has sort options
-// (Top Results only has those every kind has), or the address names one.
-const SORT = new URL('./ui/sort.js', import.meta.url).href
-let sorting = false
-store.subscribe((s) => {
-  const m = s.manifest, all = m?.kinds.length
-  if (sorting || s.view !== 'results' || !(s.sort || m?.sorts?.some((o) => (s.kind === 'top' ? o.kinds.length === all : o.kinds.includes(s.kind))))) return
-  sorting = true
-  import(SORT).then((module) => module.mountSort({ store, runs, address }), () => { sorting = false })
-})
 engine.ready.then((manifest) => store.set({ manifest }), () => {})
-// The offline worker (sw.js), when the site has one: its scope is the base.
-// Registered a few seconds after the page has loaded, when idle, so that fetching and starting it
-// never competes with a first search on a slow phone (Workbox's advice, a step further).
-const worker = document.querySelector('meta[name="service-worker"]')?.content
-// Once it is active it is told what this visit fetched before it could see (sw.js keeps those).
-const register = () => navigator.serviceWorker?.register(worker).then(() => navigator.serviceWorker.ready)
-  .then((r) => r.active?.postMessage(performance.getEntriesByType('resource').map((e) => e.name))).catch(() => {})
-if (worker) addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(register), 3000))
+// What the first query never needs, in ui/later.js: the hook that fetches the sort menu, and the
+// offline worker's registration. Fetched when results first show, or a few seconds after the page
+// has loaded, when idle, so that it never competes with a first search on a slow phone.
+const LATER = new URL('./ui/later.js', import.meta.url).href
+let later
+const after = () => (later ??= import(LATER).then((m) => (m.mountLater({ store, runs, address }), m)))
+store.subscribe((s) => s.view === 'results' && after().catch(() => { later = null }))
+addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(() => after().then((m) => m.register(), () => { later = null })), 3000))
 const restore = followHistory({ store, engine, runs, idle, scopes, kinds })
 restore()
 if (early.trim() && !hasQuery(readURL())) actions.type(early)

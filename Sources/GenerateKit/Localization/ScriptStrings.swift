@@ -12,7 +12,7 @@
 /// English site's bundle is byte for byte the same as without them, and a
 /// page never ships strings of a language it does not speak.
 enum ScriptStrings {
-  /// `/*t:snowball*/''`: not a string a visitor reads but the Snowball
+  /// `/*t:snowball*/'any'`: not a string a visitor reads but the Snowball
   /// language the index's word forms follow (`es`), empty where it has none.
   static let snowballKey = "snowball"
 

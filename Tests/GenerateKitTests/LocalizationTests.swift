@@ -126,8 +126,12 @@ import Testing
     #expect(out.contains("if (\"ltr\" === 'rtl')"), "\(out)")
     // Snowball has no Japanese; it has Spanish, and English keeps its own rules.
     #expect(out.contains("if (\"\" && stems)"), "\(out)")
-    #expect(String(decoding: ScriptStrings.apply(.builtIn("es"), to: source), as: UTF8.self).contains("if (\"es\" && stems)"))
-    #expect(String(decoding: ScriptStrings.apply(.builtIn("en"), to: source), as: UTF8.self).contains("if (\"\" && stems)"))
+    #expect(
+      String(decoding: ScriptStrings.apply(.builtIn("es"), to: source), as: UTF8.self).contains(
+        "if (\"es\" && stems)"))
+    #expect(
+      String(decoding: ScriptStrings.apply(.builtIn("en"), to: source), as: UTF8.self).contains(
+        "if (\"\" && stems)"))
     let arabic = String(decoding: ScriptStrings.apply(.builtIn("ar"), to: source), as: UTF8.self)
     #expect(
       arabic.contains("zero:\"لا نتائج\",one:\"نتيجة واحدة\",two:\"نتيجتان\",few:\"{count} نتائج\""),

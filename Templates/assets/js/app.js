@@ -67,14 +67,21 @@ store.subscribe((s) => {
   if (s.results && matchMedia('(min-width:64rem)').matches) wide ??= import(TOPHIT).then((m) => m.mountTopHit({ store, actions, engine, h, rowView, base }), () => {})
 })
 engine.ready.then((manifest) => store.set({ manifest }), () => {})
-// What the first query never needs, in ui/later.js: the hook that fetches the sort menu, and the
-// offline worker's registration. Fetched when results first show, or a few seconds after the page
-// has loaded, when idle, so that it never competes with a first search on a slow phone.
-const LATER = new URL('./ui/later.js', import.meta.url).href
-let later
-const after = () => (later ??= import(LATER).then((m) => (m.mountLater({ store, runs, address }), m)))
-store.subscribe((s) => s.view === 'results' && after().catch(() => { later = null }))
-addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(() => after().then((m) => m.register(), () => { later = null })), 3000))
+// ui/sort.js, the results' sort menu, comes when results first show a kind that has sort options
+// (Top Results only has those every kind has), or the address names one.
+const SORT = new URL('./ui/sort.js', import.meta.url).href
+let sorting = false
+store.subscribe((s) => {
+  const m = s.manifest, all = m?.kinds.length
+  if (sorting || s.view !== 'results' || !(s.sort || m?.sorts?.some((o) => (s.kind === 'top' ? o.kinds.length === all : o.kinds.includes(s.kind))))) return
+  sorting = true
+  import(SORT).then((module) => module.mountSort({ store, runs, address }), () => { sorting = false })
+})
+// The offline worker (sw.js), when the site has one, registered by ui/worker.js a few seconds after
+// the page has loaded, when idle, so that fetching and starting it never competes with a first
+// search on a slow phone (Workbox's advice, a step further); the first query never carries it.
+const WORKER = new URL('./ui/worker.js', import.meta.url).href
+if (document.querySelector('meta[name="service-worker"]')) addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(() => import(WORKER).then((m) => m.register(), () => {})), 3000))
 const restore = followHistory({ store, engine, runs, idle, scopes, kinds })
 restore()
 if (early.trim() && !hasQuery(readURL())) actions.type(early)

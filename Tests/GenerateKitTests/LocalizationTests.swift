@@ -65,6 +65,8 @@ import Testing
         markers += 1
         if key == "direction" {
           #expect(literal == "'ltr'", "\(path)")
+        } else if key == ScriptStrings.snowballKey {
+          #expect(literal == "'any'", "\(path)")
         } else if english.counted.contains(key) {
           let forms = ["one", "other"].map { "\($0): '\(english.texts["\(key).\($0)"] ?? "")'" }
           #expect(literal == "{ \(forms.joined(separator: ", ")) }", "\(path): \(key)")
@@ -114,6 +116,7 @@ import Testing
       count(n, /*t:results*/{ one: '{count} result', other: '{count} results' })
       say(/*t:recentsCleared*/'Recent searches cleared', /*t:noSuchKey*/'kept')
       if (/*t:direction*/'ltr' === 'rtl') flip()
+      if (/*t:snowball*/'any' && stems) forms()
       """.utf8)
     let out = String(decoding: ScriptStrings.apply(japanese, to: source), as: UTF8.self)
     // The names move with the words; ja has one form of a count.
@@ -121,6 +124,14 @@ import Testing
     #expect(out.contains("count(n, {other:\"{count}件\"})"), "\(out)")
     #expect(out.contains("say(\"最近の検索を消去しました\", /*t:noSuchKey*/'kept')"), "\(out)")
     #expect(out.contains("if (\"ltr\" === 'rtl')"), "\(out)")
+    // Snowball has no Japanese; it has Spanish, and English keeps its own rules.
+    #expect(out.contains("if (\"\" && stems)"), "\(out)")
+    #expect(
+      String(decoding: ScriptStrings.apply(.builtIn("es"), to: source), as: UTF8.self).contains(
+        "if (\"es\" && stems)"))
+    #expect(
+      String(decoding: ScriptStrings.apply(.builtIn("en"), to: source), as: UTF8.self).contains(
+        "if (\"\" && stems)"))
     let arabic = String(decoding: ScriptStrings.apply(.builtIn("ar"), to: source), as: UTF8.self)
     #expect(
       arabic.contains("zero:\"لا نتائج\",one:\"نتيجة واحدة\",two:\"نتيجتان\",few:\"{count} نتائج\""),

@@ -1,6 +1,7 @@
 """Screenshots for a person to look at: phone and desktop, light and dark,
 idle, typing, tokens, results, detail pages (an artist with its shelves, a
-playlist, and its top bar suggesting), and the filters named in results and in No Results. Runs only when SHOTS_DIR is set."""
+playlist, and its top bar suggesting), the filters named in results and in No Results, the sort menu
+and a range token. Runs only when SHOTS_DIR is set."""
 import os
 import pathlib
 
@@ -82,6 +83,17 @@ def test_screenshots(new_page, site, size, scheme):
     page.goto(site + "?q=miles&token=genre:Jazz&scope=library")
     page.wait_for_selector("#empty-widen:not([hidden])")
     shot("12-no-results")
+    # Sort and ranges: songs by length with the sort menu open, and a range as a token.
+    page.goto(site + "?q=love&kind=songs&sort=length")
+    page.wait_for_selector("#sort:not([hidden])")
+    page.locator("#sort-button").click()
+    page.wait_for_selector("#sort-menu:not([hidden])")
+    shot("19-sorted")
+    page.keyboard.press("Escape")
+    page.goto(site + "?q=love&token=length:%3C3:00")
+    page.wait_for_selector("#tokens li")
+    page.wait_for_selector("#rows .row")
+    shot("20-range")
 
 
 def detail(folder, pattern):

@@ -66,6 +66,22 @@ def test_a_desktop_opens_with_the_top_hit_and_a_section_per_kind_beside_the_list
     assert not violations(page, f"top results, {scheme}")
 
 
+def test_nothing_under_the_bar_smears_into_it(new_page, site):
+    """The bar's frost blurs what is under its box, clipped part included: a box reaching below
+    the bar drew the Songs heading beside the list as a blurred line at the bar's lower edge."""
+    page = new_page(viewport=DESKTOP)
+    open_search(page, site)
+    final_search(page, "love")
+    sections(page)
+    settle(page)
+    bar, frost = box(page, ".header-bg"), box(page, ".header-frost")
+    assert frost["y"] + frost["height"] <= bar["y"] + bar["height"] + 1, (bar, frost)
+    # The idle page again: the frost is as tall as the header, so the idle collapse stays frosted.
+    page.locator("#cancel").click()
+    settle(page)
+    assert box(page, ".header-frost")["height"] >= box(page, ".search-header")["height"] - 1
+
+
 def test_see_all_selects_the_kinds_chip(new_page, site):
     page = new_page(viewport=DESKTOP)
     open_search(page, site)

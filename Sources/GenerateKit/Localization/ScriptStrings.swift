@@ -12,6 +12,10 @@
 /// English site's bundle is byte for byte the same as without them, and a
 /// page never ships strings of a language it does not speak.
 enum ScriptStrings {
+  /// `/*t:snowball*/'any'`: not a string a visitor reads but the Snowball
+  /// language the index's word forms follow (`es`), empty where it has none.
+  static let snowballKey = "snowball"
+
   /// `source` with every marked text replaced; the keys not in `strings`
   /// (a user's script with a marker of its own) are left as written.
   static func apply(_ strings: UIStrings, to source: [UInt8]) -> [UInt8] {
@@ -66,6 +70,12 @@ enum ScriptStrings {
       }
       return "`" + body + escapeTemplate(rest) + "`"
     case UInt8(ascii: "'"), UInt8(ascii: "\""):
+      // One build fact besides the words: the site's Snowball language, or empty, so that a
+      // site Snowball does not stem (English has its own rules) folds `snowball.js`'s hook away.
+      if key == snowballKey {
+        let rules = WordForms.rules(forLanguage: strings.language)
+        return quoted(rules == "en" ? "" : rules ?? "")
+      }
       return strings.texts[key].map(quoted)
     default: return nil
     }

@@ -66,6 +66,7 @@ let wide
 store.subscribe((s) => {
   if (s.results && matchMedia('(min-width:64rem)').matches) wide ??= import(TOPHIT).then((m) => m.mountTopHit({ store, actions, engine, h, rowView, base }), () => {})
 })
+engine.ready.then((manifest) => store.set({ manifest }), () => {})
 // ui/sort.js, the results' sort menu, comes when results first show a kind that has sort options
 // (Top Results only has those every kind has), or the address names one.
 const SORT = new URL('./ui/sort.js', import.meta.url).href
@@ -76,15 +77,11 @@ store.subscribe((s) => {
   sorting = true
   import(SORT).then((module) => module.mountSort({ store, runs, address }), () => { sorting = false })
 })
-engine.ready.then((manifest) => store.set({ manifest }), () => {})
-// The offline worker (sw.js), when the site has one: its scope is the base.
-// Registered a few seconds after the page has loaded, when idle, so that fetching and starting it
-// never competes with a first search on a slow phone (Workbox's advice, a step further).
-const worker = document.querySelector('meta[name="service-worker"]')?.content
-// Once it is active it is told what this visit fetched before it could see (sw.js keeps those).
-const register = () => navigator.serviceWorker?.register(worker).then(() => navigator.serviceWorker.ready)
-  .then((r) => r.active?.postMessage(performance.getEntriesByType('resource').map((e) => e.name))).catch(() => {})
-if (worker) addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(register), 3000))
+// The offline worker (sw.js), when the site has one, registered by ui/worker.js a few seconds after
+// the page has loaded, when idle, so that fetching and starting it never competes with a first
+// search on a slow phone (Workbox's advice, a step further); the first query never carries it.
+const WORKER = new URL('./ui/worker.js', import.meta.url).href
+if (document.querySelector('meta[name="service-worker"]')) addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(() => import(WORKER).then((m) => m.register(), () => {})), 3000))
 const restore = followHistory({ store, engine, runs, idle, scopes, kinds })
 restore()
 if (early.trim() && !hasQuery(readURL())) actions.type(early)

@@ -21,7 +21,17 @@ export const sortOptions = (manifest, kind) => [
   ...(manifest?.sorts ?? []).filter((o) => (kind === 'top' ? o.kinds.length === manifest.kinds.length : o.kinds.includes(kind))),
 ]
 
+// Its styles, adopted as ui/tophit.js's are (the CSP allows it), so the page's stylesheet does not
+// carry them: the count and the menu share a line, a tinted menu button as the compact scope control.
+const STYLE = `.results-head { display: flex; align-items: center; gap: .5rem; }
+.sort { position: relative; flex: none; margin: .25rem 0 0 auto; }
+.sort .scope-button { width: auto; height: 1.75rem; padding: 0 .25rem; background: none; color: var(--tint-text); }
+.sort-menu { left: auto; min-width: 12rem; }`
+
 export function mountSort({ store, runs, address }) {
+  const sheet = new CSSStyleSheet()
+  sheet.replaceSync(STYLE)
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
   const label = h('span', { id: 'sort-button-label' })
   const button = h('button', { class: 'scope-button sort-button', id: 'sort-button', type: 'button', 'aria-haspopup': 'menu', 'aria-expanded': 'false', 'aria-controls': 'sort-menu' },
     h('span', { class: 'visually-hidden', text: `${WORDS.sortBy} ` }), label,

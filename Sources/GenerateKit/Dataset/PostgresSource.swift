@@ -106,15 +106,10 @@ enum PostgresSource {
       for postgresRow in batch.rows {
         if builder.isFull { break }
         for (column, cell) in postgresRow.enumerated() where column < fields.count {
-          switch PostgresText.text(cell.bytes, type: cell.dataType, asText: asText[column]) {
-          case .success(let value): fields[column] = value
-          case .failure(let problem):
-            fields[column] = ""
-            builder.report(
-              .error(
-                at: SourceLocation(file: file, line: row + 1, column: column + 1),
-                "row \(row + 1): column '\(cell.columnName)' \(problem.reason)"))
-          }
+          fields[column] = builder.cellText(
+            PostgresText.text(cell.bytes, type: cell.dataType, asText: asText[column]), row: row,
+            column: column,
+            name: cell.columnName)
         }
         builder.append(fields)
         row += 1

@@ -24,20 +24,17 @@ enum PostgresText {
       .timestamptz,
     ])
 
-  struct Unreadable: Error {
-    var reason: String
-  }
-
   /// The text of a value of a readable type (or of an enum: `asText`);
   /// nil bytes (SQL NULL) read as empty.
   static func text(_ bytes: ByteBuffer?, type: PostgresDataType, asText: Bool = false) -> Result<
-    String, Unreadable
+    String, TableBuilder.CellProblem
   > {
     guard var buffer = bytes else { return .success("") }
     func fixed<T: FixedWidthInteger>(_: T.Type) -> T? {
       buffer.readableBytes == MemoryLayout<T>.size ? buffer.readInteger(as: T.self) : nil
     }
-    let malformed = Result<String, Unreadable>.failure(Unreadable(reason: "holds a malformed \(type) value"))
+    let malformed = Result<String, TableBuilder.CellProblem>.failure(
+      TableBuilder.CellProblem(reason: "holds a malformed \(type) value"))
     if asText || textTypes.contains(type) {
       return utf8(buffer.readableBytesView)
     }
@@ -76,21 +73,24 @@ enum PostgresText {
       if micros == .max || micros == .min { return .success(micros == .max ? "infinity" : "-infinity") }
       return .success(timestamp(micros) + (type == .timestamptz ? "+00" : ""))
     default:
-      return .failure(Unreadable(reason: "has type \(type)"))
+      return .failure(TableBuilder.CellProblem(reason: "has type \(type)"))
     }
   }
 
-  static func utf8(_ bytes: ByteBufferView) -> Result<String, Unreadable> {
+  static func utf8(_ bytes: ByteBufferView) -> Result<String, TableBuilder.CellProblem> {
     let text =
       bytes.withContiguousStorageIfAvailable { String(validating: $0, as: UTF8.self) }
       ?? String(validating: Array(bytes), as: UTF8.self)
-    guard let text else { return .failure(Unreadable(reason: "holds text that is not valid UTF-8")) }
+    guard let text else {
+      return .failure(TableBuilder.CellProblem(reason: "holds text that is not valid UTF-8"))
+    }
     return .success(text)
   }
 
-  static func number(_ value: Double) -> Result<String, Unreadable> {
+  static func number(_ value: Double) -> Result<String, TableBuilder.CellProblem> {
     guard value.isFinite else {
-      return .failure(Unreadable(reason: "holds \(value), which is not a number the site can show"))
+      return .failure(
+        TableBuilder.CellProblem(reason: "holds \(value), which is not a number the site can show"))
     }
     return .success(Value.format(value))
   }

@@ -96,15 +96,8 @@ enum SQLiteSource {
       // streams without end, and read to its end took a build to 2.4 GB.
       while !builder.isFull, try statement.step() {
         for column in 0..<width {
-          switch text(handle, column: Int32(column)) {
-          case .success(let value): fields[column] = value
-          case .failure(let problem):
-            fields[column] = ""
-            builder.report(
-              .error(
-                at: SourceLocation(file: file, line: row + 1, column: column + 1),
-                "row \(row + 1): column '\(names[column])' \(problem.reason)"))
-          }
+          fields[column] = builder.cellText(
+            text(handle, column: Int32(column)), row: row, column: column, name: names[column])
         }
         builder.append(fields)
         row += 1
@@ -377,12 +370,8 @@ enum SQLiteSource {
     return location
   }
 
-  struct Unreadable: Error {
-    var reason: String
-  }
-
   /// One value of the current row as cell text.
-  static func text(_ statement: OpaquePointer, column: Int32) -> Result<String, Unreadable> {
+  static func text(_ statement: OpaquePointer, column: Int32) -> Result<String, TableBuilder.CellProblem> {
     switch sqlite3_column_type(statement, column) {
     case SQLITE_NULL:
       return .success("")
@@ -391,7 +380,8 @@ enum SQLiteSource {
     case SQLITE_FLOAT:
       let value = sqlite3_column_double(statement, column)
       guard value.isFinite else {
-        return .failure(Unreadable(reason: "holds \(value), which is not a number the site can show"))
+        return .failure(
+          TableBuilder.CellProblem(reason: "holds \(value), which is not a number the site can show"))
       }
       return .success(Value.format(value))
     case SQLITE_TEXT:
@@ -399,7 +389,7 @@ enum SQLiteSource {
       guard let pointer = sqlite3_column_text(statement, column) else { return .success("") }
       let bytes = UnsafeBufferPointer(start: pointer, count: count)
       guard let text = String(validating: bytes, as: UTF8.self) else {
-        return .failure(Unreadable(reason: "holds text that is not valid UTF-8"))
+        return .failure(TableBuilder.CellProblem(reason: "holds text that is not valid UTF-8"))
       }
       return .success(text)
     default:
@@ -408,7 +398,7 @@ enum SQLiteSource {
       let bytes = UnsafeBufferPointer(start: pointer.assumingMemoryBound(to: UInt8.self), count: count)
       guard let text = String(validating: bytes, as: UTF8.self) else {
         return .failure(
-          Unreadable(
+          TableBuilder.CellProblem(
             reason:
               "holds binary data (a BLOB of \(count) bytes) that cannot be read as text; leave it out with a query"
           ))

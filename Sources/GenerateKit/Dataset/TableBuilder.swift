@@ -150,6 +150,26 @@ struct TableBuilder {
     if diagnostics.count < Self.errorsPerSource { diagnostics.append(diagnostic) }
   }
 
+  /// Why a database's value cannot be a cell's text (SQLite's, PostgreSQL's).
+  struct CellProblem: Error {
+    var reason: String
+  }
+
+  /// A database's value as a cell's text; one that cannot be is reported
+  /// at its row and column (1-based) and read as empty.
+  mutating func cellText(_ value: Result<String, CellProblem>, row: Int, column: Int, name: String) -> String
+  {
+    switch value {
+    case .success(let text): return text
+    case .failure(let problem):
+      report(
+        .error(
+          at: SourceLocation(file: table.file, line: row + 1, column: column + 1),
+          "row \(row + 1): column '\(name)' \(problem.reason)"))
+      return ""
+    }
+  }
+
   /// Adds a row of a text source that has every field (CSV): each field's
   /// line and column.
   mutating func append(_ fields: [String], line: Int, columns: [Int], fieldLines: [Int]) {

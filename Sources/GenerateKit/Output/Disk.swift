@@ -6,10 +6,10 @@ import Foundation
   import Darwin
 #endif
 
-/// The few system calls the output folder and the build record share: a
-/// new file made exclusively, two folders exchanged in one step, a folder
-/// removed by a detached process. (Folders are listed through
-/// `Support/FolderReader`, the one `readdir` walk.)
+/// The system calls the output folder and the build record share: a new
+/// file made exclusively, two folders exchanged in one step, a folder
+/// removed by a detached process, and folders listed without following
+/// links (`Disk+Listing`).
 enum Disk {
   /// Writes `bytes` into a new file at `path` (relative to the folder
   /// open as `folder`, or to the current one): `O_EXCL`, so a name

@@ -153,9 +153,7 @@ public struct SiteWriter {
   /// files that stay, to be compared.
   func clear(_ root: String, keeping files: Set<String>, folders: Set<String>) throws -> Set<String> {
     var kept = Set<String>()
-    var level = [""]
-    while !level.isEmpty {
-      let listings = Parallel.map(count: level.count) { index in Self.list(root, level[index]) }
+    try Disk.walk(root, listing: Disk.entryTypes) { listings in
       var next: [String] = []
       for listing in listings {
         for (path, type) in listing {
@@ -184,34 +182,9 @@ public struct SiteWriter {
           }
         }
       }
-      level = next
+      return next
     }
     return kept
-  }
-
-  enum EntryType { case file, folder, other }
-
-  /// The entries of one folder (relative to `root`), by type, links not
-  /// followed.
-  static func list(_ root: String, _ folder: String) -> [(String, EntryType)] {
-    let path = folder.isEmpty ? root : root + "/" + folder
-    guard let directory = opendir(path) else { return [] }
-    defer { closedir(directory) }
-    var entries: [(String, EntryType)] = []
-    FolderReader.forEachEntry(of: directory) { name, type in
-      let relative = folder.isEmpty ? name : folder + "/" + name
-      var type = type
-      if type == UInt8(DT_UNKNOWN) {
-        var info = stat()
-        guard lstat(path + "/" + name, &info) == 0 else { return }
-        type =
-          (info.st_mode & S_IFMT) == S_IFDIR
-          ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
-      }
-      entries.append(
-        (relative, type == UInt8(DT_DIR) ? .folder : type == UInt8(DT_REG) ? .file : .other))
-    }
-    return entries
   }
 
   /// Creates the folders, parents first: one level at a time, each level's

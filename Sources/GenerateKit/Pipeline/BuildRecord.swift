@@ -264,16 +264,15 @@ struct BuildRecord: Equatable {
     var info = stat()
     guard lstat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
     var entries = [entry("", info)]
-    var level = [""]
-    while !level.isEmpty {
-      let listings = Parallel.map(count: level.count) { index in list(root, level[index]) }
-      level = []
+    Disk.walk(root, listing: list) { listings in
+      var next: [String] = []
       for listing in listings {
         for item in listing {
           entries.append(item)
-          if item.kind == 1 { level.append(item.path) }
+          if item.kind == 1 { next.append(item.path) }
         }
       }
+      return next
     }
     return entries
   }
@@ -298,24 +297,13 @@ struct BuildRecord: Equatable {
       size: Int64(info.st_size), modified: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))
   }
 
-  /// One folder's entries with their `lstat`, relative to the folder's
-  /// descriptor.
+  /// One folder's entries with their `lstat`.
   static func list(_ root: String, _ folder: String) -> [Entry] {
-    let path = folder.isEmpty ? root : root + "/" + folder
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0, let directory = fdopendir(descriptor) else {
-      if descriptor >= 0 { close(descriptor) }
+    guard let listed = Disk.entryStatuses(root, folder) else {
       // Unreadable: an entry no record holds, so the site never matches.
       return [Entry(path: folder + "/\u{0}unreadable", kind: 2, device: 0, inode: 0, size: 0, modified: 0)]
     }
-    defer { closedir(directory) }
-    var entries: [Entry] = []
-    FolderReader.forEachEntry(of: directory) { name, _ in
-      var info = stat()
-      guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
-      entries.append(entry(folder.isEmpty ? name : folder + "/" + name, info))
-    }
-    return entries
+    return listed.map { entry($0.path, $0.status) }
   }
 
   // MARK: Reading and writing

@@ -28,72 +28,122 @@ struct PreviewBuild {
   /// the last good build, and says which files changed. On failure the
   /// memory keeps the last good build.
   func build() throws -> IncrementalBuild {
-    let options = builder.options
-    let run = BuildRun(options: options, log: builder.log, verbose: builder.verbose)
+    let run = BuildRun(options: builder.options, log: builder.log, verbose: builder.verbose)
     let last = memory.last
+    let (loaded, inputs) = try load(run, last: last)
+    let kind = Self.kind(of: inputs, since: last)
+    let shown = ShownFirst()
+    let indexed = try prepareAndIndex(loaded, kind: kind, last: last, shown: shown, run)
+    let (rendered, files) = try render(indexed, loaded.templates, kind: kind, last: last, shown: shown, run)
+    try stopIfSuperseded(last)
+    try validate(indexed.site, loaded.templates, rendered, files: files, run)
+    let filesByPath = Self.byPath(files)
+    let changed = last.map { BuildMemory.changes(from: $0.files, to: filesByPath) }
+    try stopIfSuperseded(last)
+    try publish(
+      files, filesByPath, changed: changed, shown: shown.pages, to: SiteWriter(output: loaded.output), run)
+    memory.last = BuildMemory.LastBuild(
+      inputs: inputs, dataset: loaded.dataset, site: indexed.site, index: indexed.built,
+      templates: loaded.templates, rendered: rendered, files: filesByPath)
+    return IncrementalBuild(
+      summary: run.summary(indexed.site, rendered, indexed.built), kind: kind, changedFiles: changed)
+  }
+
+  /// Step 1, with the last build's dataset when the config and data are
+  /// unchanged; also the inputs' stamps, to compare with the next build's.
+  private func load(_ run: BuildRun, last: BuildMemory.LastBuild?) throws
+    -> (loaded: SiteBuilder.Loaded, inputs: BuildMemory.Inputs)
+  {
     // Read before the loaders: an edit saved in between then shows as a
     // change to the next build, never as a stale copy taken for current.
-    let configText = BuildMemory.read(options.configPath)
-    var inputs = BuildMemory.Inputs(config: configText, data: [:])
+    var inputs = BuildMemory.Inputs(config: BuildMemory.read(builder.options.configPath), data: [:])
     let loaded = try run.step(.loading) {
       try builder.load(run, output: builder.resolvedOutput()) { config in
         inputs.data = BuildMemory.stamps(of: config, previous: last?.inputs.data ?? [:])
         return last?.inputs == inputs ? last?.dataset : nil
       }
     }
-    let kind =
-      last.map { $0.inputs == inputs ? .templates : $0.inputs.config == inputs.config ? .data : .full }
-      ?? IncrementalBuild.Kind.full
-    let shown = ShownFirst()
-    let site: PreparedSite
-    let index: IndexStep
-    let built: SiteIndex
+    return (loaded, inputs)
+  }
+
+  /// What changed since the last build: only templates (the config and
+  /// data files are as they were), the data, or the config.
+  private static func kind(of inputs: BuildMemory.Inputs, since last: BuildMemory.LastBuild?)
+    -> IncrementalBuild.Kind
+  {
+    guard let last else { return .full }
+    return last.inputs == inputs ? .templates : last.inputs.config == inputs.config ? .data : .full
+  }
+
+  /// The prepared site and its index, built (steps 2 and 3).
+  private struct Indexed {
+    var site: PreparedSite
+    var index: IndexStep
+    var built: SiteIndex
+  }
+
+  /// Steps 2 and 3: kept from the last build after a template edit; else
+  /// run, after a data edit with the open pages shown before the index.
+  private func prepareAndIndex(
+    _ loaded: SiteBuilder.Loaded, kind: IncrementalBuild.Kind, last: BuildMemory.LastBuild?,
+    shown: ShownFirst, _ run: BuildRun
+  ) throws -> Indexed {
     if kind == .templates, let last {
-      (site, built) = (last.site, last.index)
-      index = IndexStep(built: built, for: site, in: run)
+      let index = IndexStep(built: last.index, for: last.site, in: run)
       for step in [BuildStep.preparing, .indexing] {
         run.log(
           "[\(step.number)/\(BuildStep.count)] \(step.name): kept from the last build (config and data unchanged)"
         )
       }
-      run.engine.emit(contentsOf: site.warnings + last.index.warnings)
+      run.engine.emit(contentsOf: last.site.warnings + last.index.warnings)
       index.reportCounts()
-    } else {
-      site = try builder.prepare(loaded, run)
-      // Not after a config edit: the last index may not fit the new config.
-      if kind == .data, let last { showBeforeIndexing(site, loaded.templates, last: last, shown: shown, run) }
-      index = try IndexStep(building: site, config: loaded.config, in: run)
-      built = try index.wait()
+      return Indexed(site: last.site, index: index, built: last.index)
     }
+    let site = try builder.prepare(loaded, run)
+    // Not after a config edit: the last index may not fit the new config.
+    if kind == .data, let last { showBeforeIndexing(site, loaded.templates, last: last, shown: shown, run) }
+    let index = try IndexStep(building: site, config: loaded.config, in: run)
+    return Indexed(site: site, index: index, built: try index.wait())
+  }
 
+  /// Step 4, the open pages first; after a template edit, only the pages
+  /// whose template reaches an edited template (or partial, or parent).
+  /// Every file of the site but the index's, in memory.
+  private func render(
+    _ indexed: Indexed, _ templates: TemplateSet, kind: IncrementalBuild.Kind, last: BuildMemory.LastBuild?,
+    shown: ShownFirst, _ run: BuildRun
+  ) throws -> (PageRenderer.Output, [(path: String, bytes: [UInt8])]) {
     var renderer = PageRenderer()
     renderer.bundleCache = memory.bundles
-    // After a template edit, only pages whose template reaches an edited
-    // template (or partial, or parent) are rendered again.
-    let reuse = kind == .templates ? last.map { templateReuse(last: $0, templates: loaded.templates) } : nil
-    let pages = openPagesFirst(site, index: built, last: last, reuse: reuse, shown: shown, run)
+    let reuse = kind == .templates ? last.map { templateReuse(last: $0, templates: templates) } : nil
+    let pages = openPagesFirst(
+      indexed.site, index: indexed.built, last: last, reuse: reuse, shown: shown, run)
     let rendered = try builder.render(
-      site, loaded.templates, index: index, with: renderer, into: pages, run,
+      indexed.site, templates, index: indexed.index, with: renderer, into: pages, run,
       detail: reuse == nil ? "" : "(changed templates only)")
     if reuse != nil {
       run.log("      \(rendered.pageCount - pages.reused.value) of \(rendered.pageCount) pages rendered")
     }
-    let files = built.files + rendered.files + pages.pages
-    try stopIfSuperseded(last)
-    try builder.validate(loaded.templates, rendered, run) {
+    return (rendered, indexed.built.files + rendered.files + pages.pages)
+  }
+
+  /// Step 5 over every file in memory, reusing the last build's reports
+  /// of pages whose bytes did not change.
+  private func validate(
+    _ site: PreparedSite, _ templates: TemplateSet, _ rendered: PageRenderer.Output,
+    files: [(path: String, bytes: [UInt8])], _ run: BuildRun
+  ) throws {
+    try builder.validate(templates, rendered, run) {
       try SiteValidator(imageOrigins: site.imageOrigins).validate(
         files: files, pages: rendered.pages, baseURL: site.baseURL, reusing: memory.reports)
     }
+  }
+
+  /// The files by path (a later file of the same path wins).
+  private static func byPath(_ files: [(path: String, bytes: [UInt8])]) -> [String: [UInt8]] {
     var filesByPath: [String: [UInt8]] = [:]
     for file in files { filesByPath[file.path] = file.bytes }
-    let changed = last.map { BuildMemory.changes(from: $0.files, to: filesByPath) }
-    try stopIfSuperseded(last)
-    try publish(
-      files, filesByPath, changed: changed, shown: shown.pages, to: SiteWriter(output: loaded.output), run)
-    memory.last = BuildMemory.LastBuild(
-      inputs: inputs, dataset: loaded.dataset, site: site, index: built, templates: loaded.templates,
-      rendered: rendered, files: filesByPath)
-    return IncrementalBuild(summary: run.summary(site, rendered, built), kind: kind, changedFiles: changed)
+    return filesByPath
   }
 
   /// Step 6, after handing every file to the server; nothing when no file

@@ -15,10 +15,10 @@ extension Manifest {
   /// The term shards the manifest lists, each with its path.
   var termShardEntries: [ShardEntry]? { termShards.map(entries) }
 
-  /// A listing's runs as shards with their paths (`<termShardFolder><n>.json`).
+  /// A listing's runs as shards with their paths (`<termShardFolder><n>.<hash>.json`).
   func entries(_ runs: [TermShardRun]) -> [ShardEntry] {
     runs.flatMap { run in
-      run.shards.map { ShardEntry(prefix: $0.prefix, path: "\(termShardFolder)\($0.number).json") }
+      run.paths(in: termShardFolder).map { ShardEntry(prefix: $0.prefix, path: $0.path) }
     }
   }
 }
@@ -40,9 +40,9 @@ extension Manifest {
       return path.split(separator: "/").last?.first == "f" ? FieldShard.self : DocumentShard.self
     case path.hasPrefix("idx/f/") && path.split(separator: "/").last?.hasPrefix("distinct-") == true:
       return DistinctGroups.self
-    case path.hasPrefix("idx/f/") && path.hasSuffix("/kinds.json"): return AllKinds.self
+    case path.hasPrefix("idx/f/kinds."): return AllKinds.self
     case path.hasPrefix("idx/f/"): return IDList.self
-    case path.hasPrefix("idx/o/") && path.range(of: #"-\d+\.json$"#, options: .regularExpression) != nil:
+    case path.hasPrefix("idx/o/") && path.range(of: #"-\d+\.[0-9a-f]+\.json$"#, options: .regularExpression) != nil:
       return ValueChunk.self
     case path.hasPrefix("idx/o/"): return ValueKeyFile.self
     default: return nil

@@ -63,14 +63,17 @@ def shard_for(site, word):
     first letter's directory when the manifest lists directories. Returns the requests it
     takes: [directory?, shard]."""
     manifest, wanted = site["manifest"], []
-    runs = list(manifest.get("termShards", []))  # [first, [prefix, …]]: shards first, first + 1, …
+    runs = list(manifest.get("termShards", []))  # [first, [prefix, …], hashes]: shards first, first + 1, …
     directory = dict(manifest.get("termDirectories", [])).get(word[:1])
     if directory is not None:
         wanted.append("/idx/" + directory)
         runs += json.loads((site["dir"] / "idx" / directory).read_text())["termShards"]
-    prefixes = {p: first + i for first, ps in runs for i, p in enumerate(ps)}
+    # a shard is <termShardFolder>s<prefix>.<hash>.json (a prefix beyond a-z0-9 as "-" and its
+    # UTF-8 bytes in hex), its hash the run's i-th of 8 digits
+    name = lambda p: p if re.fullmatch(r"[a-z0-9]*", p) else "-" + p.encode().hex()
+    prefixes = {p: f"s{name(p)}.{h[8 * i:8 * i + 8]}" for first, ps, h in runs for i, p in enumerate(ps)}
     for k in range(len(word), -1, -1):
-        if word[:k] in prefixes:  # shard n is <termShardFolder><n>.json
+        if word[:k] in prefixes:
             return wanted + [f"/idx/{manifest['termShardFolder']}{prefixes[word[:k]]}.json"]
     return wanted
 
@@ -93,7 +96,7 @@ def idx_requests(log):
     return [p for p, _ in log if p.startswith("/idx/")]
 
 
-FIELD_SHARD = re.compile(r"^/idx/d/[0-9a-f]+/f(\d+)\.json$")
+FIELD_SHARD = re.compile(r"^/idx/d/f(\d+)\.[0-9a-f]+\.json$")
 
 
 def field_shards(site, reqs, shown):
@@ -101,7 +104,7 @@ def field_shards(site, reqs, shown):
     of a result shown: they say where a row found outside its title matched."""
     fields = [p for p in reqs if FIELD_SHARD.match(p)]
     for p in fields:
-        beside = re.sub(r"/f(\d+)\.json$", r"/\1.json", p)
+        beside = re.sub(r"/f(\d+)\.([0-9a-f]+)\.json$", r"/\1.\2.json", p)
         assert doc_titles(site["dir"], beside) & set(shown), f"{p} is beside none of the results {shown}"
     assert len(set(fields)) == len(fields) <= len(shown), f"field shards: {fields}"
     return fields
@@ -162,7 +165,7 @@ def test_rare_word_fetches_only_its_shards(site, browser):
         assert len(d) <= len(rows), f"{len(d)} document shards for {len(rows)} results: {reqs}"
         # Up to 50,000 documents the engine also reads every kind's documents (a few KB, one
         # file) so that every chip gets its count; past that, a Top Results search reads none.
-        kinds = [p for p in reqs if re.match(r"/idx/f/[0-9a-f]+/kinds?[.-]", p)]
+        kinds = [p for p in reqs if re.match(r"/idx/f/kinds?[.-]", p)]
         if site["manifest"]["docCount"] > 50_000:
             assert not kinds, f"kind files on a large index: {kinds}"
         else:

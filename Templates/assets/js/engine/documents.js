@@ -3,6 +3,7 @@
 // row found by a word its title and subtitle do not show.
 import { highlightRanges, queryWords } from './normalize.js'
 import { stemmer } from './forms.js'
+import { hashAt } from './loader.js'
 
 /** `onRow(id, kind)` hears of every row learned (the kinds module keeps each document's kind). */
 export function createDocuments(loader, onRow) {
@@ -24,8 +25,9 @@ export function createDocuments(loader, onRow) {
     })
   }
 
-  // Document shards are named by number in one folder, each with its field shard (`f<n>.json`) beside it.
-  const shard = (manifest, n, f = '') => loader.load(`${manifest.docShardFolder}${f}${n}.json`,
+  // Document shards are named by number and a short hash of their bytes (`docHashes`), each with
+  // its field shard (`f<n>.<hash>.json`, the same hash) beside it.
+  const shard = (manifest, n, f = '') => loader.load(`${manifest.docShardFolder}${f}${n}.${hashAt(manifest.docHashes, n)}.json`,
     (raw) => (f ? raw.fields.forEach((t, i) => fields.set(raw.first + i, t)) : learn(raw.docs, raw.first)))
 
   /** The shards holding `list`'s documents (`f`: their fields), fetched unless every one is known. */

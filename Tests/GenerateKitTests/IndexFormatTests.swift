@@ -11,6 +11,17 @@ extension SiteIndex {
   }
 }
 
+extension SiteIndex {
+  /// Document shard `n`'s path relative to `idx/` (`f`: its field shard's), its hash read from
+  /// the `DocumentHashes` file that holds it.
+  func docShardPath(_ manifest: Manifest, _ n: Int, _ f: String = "") throws -> String {
+    let k = n / manifest.docHashesPerFile
+    let file: DocumentHashes = try decode(
+      "\(manifest.docShardFolder)h\(k).\(IndexFiles.hash(k, in: manifest.docHashFiles)).json")
+    return "\(manifest.docShardFolder)\(f)\(n).\(IndexFiles.hash(n % manifest.docHashesPerFile, in: file.hashes)).json"
+  }
+}
+
 extension Manifest {
   /// The term shards the manifest lists, each with its path.
   var termShardEntries: [ShardEntry]? { termShards.map(entries) }
@@ -36,6 +47,7 @@ extension Manifest {
     case path.hasPrefix("idx/t/"): return TermShard.self
     case path.hasPrefix("idx/y/list."): return TypoList.self
     case path.hasPrefix("idx/y/"): return TypoShard.self
+    case path.hasPrefix("idx/d/h"): return DocumentHashes.self
     case path.hasPrefix("idx/d/"):
       return path.split(separator: "/").last?.first == "f" ? FieldShard.self : DocumentShard.self
     case path.hasPrefix("idx/f/") && path.split(separator: "/").last?.hasPrefix("distinct-") == true:
@@ -81,7 +93,7 @@ extension Manifest {
     let counts = try roundTrip(try builder.build(site))
     for shape in [
       "Manifest", "TermDirectory", "ContinuationFile", "TermShard", "TypoList", "TypoShard", "DocumentShard",
-      "FieldShard", "DistinctGroups", "IDList", "AllKinds",
+      "FieldShard", "DistinctGroups", "IDList", "AllKinds", "DocumentHashes",
     ] {
       #expect(counts[shape, default: 0] > 0, "no \(shape) written")
     }

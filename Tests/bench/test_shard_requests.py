@@ -97,6 +97,8 @@ def idx_requests(log):
 
 
 FIELD_SHARD = re.compile(r"^/idx/d/f(\d+)\.[0-9a-f]+\.json$")
+# The files of document shard hashes (FORMAT.md "Stable names"), read once before the first document shard.
+HASHES = re.compile(r"^/idx/d/h\d+\.[0-9a-f]+\.json$")
 
 
 def field_shards(site, reqs, shown):
@@ -126,7 +128,7 @@ def check_partial(site, log, word, shown):
     wanted = [p for p in shard_for(site, word) if p not in site["embedded"]]
     assert t == wanted, f"term shards for '{word}': {t}, expected {wanted}"
     fields = field_shards(site, reqs, shown)
-    d = [p for p in reqs if p.startswith("/idx/d/") and p not in fields]
+    d = [p for p in reqs if p.startswith("/idx/d/") and p not in fields and not HASHES.match(p)]
     # A term shard carries the rows of its words' first answers (FORMAT.md `docs`): only the
     # results shown that none carried cost a document shard, each holding one of them.
     carried = {row[2] for p in t for row in json.loads((site["dir"] / p.lstrip("/")).read_text()).get("docs", [])}
@@ -135,7 +137,9 @@ def check_partial(site, log, word, shown):
     assert len(set(d)) == len(d), f"a document shard fetched twice: {d}"
     for p in d:
         assert doc_titles(site["dir"], p) & set(missing), f"{p} holds none of the results {missing}"
-    other = [p for p in reqs if p not in t and p not in d and p not in fields and p != site["manifest_path"]]
+    hashes = [p for p in reqs if HASHES.match(p)]
+    assert len(hashes) <= 1 and (hashes or not d), f"document shard hashes: {hashes}"
+    other = [p for p in reqs if p not in t + d + fields + hashes and p != site["manifest_path"]]
     assert not other, f"unexpected index requests: {other}"
     assert len(reqs) - len(fields) <= once + len(t) + len(shown) < total_files, f"{len(reqs)} of {total_files} index files"
 
@@ -160,7 +164,7 @@ def test_rare_word_fetches_only_its_shards(site, browser):
         reqs = idx_requests(srv.take())
         t_ok = [p for p in reqs if p in shard_for(site, word)]
         fields = field_shards(site, reqs, rows)
-        d = [p for p in reqs if p.startswith("/idx/d/") and p not in fields]
+        d = [p for p in reqs if p.startswith("/idx/d/") and p not in fields and not HASHES.match(p)]
         assert not t_ok, f"term shard fetched again: {reqs}"
         assert len(d) <= len(rows), f"{len(d)} document shards for {len(rows)} results: {reqs}"
         # Up to 50,000 documents the engine also reads every kind's documents (a few KB, one
@@ -170,7 +174,7 @@ def test_rare_word_fetches_only_its_shards(site, browser):
             assert not kinds, f"kind files on a large index: {kinds}"
         else:
             assert len(kinds) == 1 and kinds[0] == "/idx/" + site["manifest"]["kindsFile"], f"kind files: {kinds}"
-        assert not [p for p in reqs if p not in d + fields + kinds and not p.startswith("/idx/t/")], f"unexpected: {reqs}"
+        assert not [p for p in reqs if p not in d + fields + kinds and not p.startswith("/idx/t/") and not HASHES.match(p)], f"unexpected: {reqs}"
         assert len(reqs) - len(kinds) - len(fields) <= len(rows) + 1, f"final search fetched {reqs}"
         ctx.close()
 

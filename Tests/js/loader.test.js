@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createLoader } from '../../Templates/assets/js/engine/loader.js';
 
 const manifest = {
-  version: 1, docCount: 0, docsPerShard: 100, docShardFolder: 'd/', docHashes: '',
+  version: 1, docCount: 0, docsPerShard: 100, docShardFolder: 'd/', docHashFiles: '', docHashesPerFile: 256,
   // Term shards are numbered by prefix, each named by a short hash of its bytes: a run
   // [first, [prefix, …], hashes] lists them, the hashes of one length in one string.
   termShardFolder: 't/', termShards: [[0, ['a', 'l', 'la', 'lo', 'lov'], '000000aa111111bb222222cc333333dd444444ee']],

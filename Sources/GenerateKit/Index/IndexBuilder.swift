@@ -150,6 +150,13 @@ struct IndexFiles {
     ContentHash.hex(parts.joined(), digits: shardHashDigits)
   }
 
+  /// The `n`-th short hash of a packed string of them (`hashAt` in `engine/loader.js`).
+  static func hash(_ n: Int, in packed: String) -> String {
+    let characters = Array(packed.utf8)
+    let start = min(n * shardHashDigits, characters.count)
+    return String(decoding: characters[start..<min(start + shardHashDigits, characters.count)], as: UTF8.self)
+  }
+
   /// Adds `folder/name.<hash>.json` and returns its path relative to `idx/`.
   mutating func add(_ folder: String, _ name: String, _ bytes: [UInt8]) -> String {
     let path = "\(folder)/\(name).\(ContentHash.hex(bytes)).json"

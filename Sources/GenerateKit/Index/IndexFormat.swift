@@ -14,11 +14,18 @@ struct Manifest: Codable, Equatable {
   var docCount: Int
   var docsPerShard: Int
   /// `d/`: document shard `n` is `<docShardFolder><n>.<hash>.json`, its
-  /// field shard `<docShardFolder>f<n>.<hash>.json`.
+  /// field shard `<docShardFolder>f<n>.<hash>.json`, `hash` from a
+  /// `DocumentHashes` file.
   var docShardFolder: String
-  /// Shard `n`'s hash is `IndexFiles.shardHashDigits` characters from
-  /// `n × digits`: one short hash per shard, all in one string.
-  var docHashes: String
+  /// The `DocumentHashes` files, `<docShardFolder>h<k>.<hash>.json`: their
+  /// short hashes packed in one string (`IndexFiles.hash(_:in:)`). The
+  /// shards' own hashes are not in the manifest, which the page embeds and
+  /// which must stay a few KB at any size; a search that needs a document
+  /// shard reads them first, once.
+  var docHashFiles: String
+  /// Document shards per `DocumentHashes` file: shard `n`'s hash is in file
+  /// `n / docHashesPerFile`, at `n % docHashesPerFile`.
+  var docHashesPerFile: Int
   /// `t/`: a term shard is `<termShardFolder>s<prefix>.<hash>.json`
   /// (`TermShardRun.fileName`), its hash in the run that lists it.
   var termShardFolder: String
@@ -146,19 +153,11 @@ struct ShardEntry: Codable, Equatable {
   }
 }
 
-extension Manifest {
-  /// Document shard `n`'s hash, from `docHashes`.
-  func docHash(_ n: Int) -> String {
-    let digits = IndexFiles.shardHashDigits
-    let characters = Array(docHashes.utf8)
-    let start = min(n * digits, characters.count)
-    return String(decoding: characters[start..<min(start + digits, characters.count)], as: UTF8.self)
-  }
-
-  /// Document shard `n`'s path relative to `idx/`; `f` for its field shard.
-  func docShardPath(_ n: Int, _ f: String = "") -> String {
-    "\(docShardFolder)\(f)\(n).\(docHash(n)).json"
-  }
+/// `d/h<k>.<hash>.json`: the short hashes of document shards
+/// `k × docHashesPerFile …`, packed in one string; each names its shard and
+/// the field shard beside it.
+struct DocumentHashes: Codable, Equatable {
+  var hashes: String
 }
 
 /// `[first, [prefix, …], "hashes"]`: term shards `first`, `first + 1`, …
@@ -195,13 +194,7 @@ struct TermShardRun: Codable, Equatable {
 
   /// Each shard as (prefix, number, hash).
   var shards: [(prefix: String, number: Int, hash: String)] {
-    let digits = IndexFiles.shardHashDigits
-    let characters = Array(hashes)
-    return prefixes.enumerated().map { offset, prefix in
-      let start = min(offset * digits, characters.count)
-      let end = min(start + digits, characters.count)
-      return (prefix, first + offset, String(characters[start..<end]))
-    }
+    prefixes.enumerated().map { offset, prefix in (prefix, first + offset, IndexFiles.hash(offset, in: hashes)) }
   }
 
   /// The path of each shard, relative to `idx/`.

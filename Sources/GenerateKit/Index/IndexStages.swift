@@ -267,9 +267,9 @@ struct DocumentShardStage {
   let site: PreparedSite
   let order: [Int]
 
-  /// Returns the folder, `d/`, each shard's hash in order (the manifest's
-  /// `docHashes`), and the collections some of whose documents have field
-  /// texts: only their kinds list `fields`.
+  /// Returns the folder, `d/`, the hashes of the `DocumentHashes` files
+  /// (the manifest's `docHashFiles`), and the collections some of whose
+  /// documents have field texts: only their kinds list `fields`.
   func run(into files: inout IndexFiles) throws -> (folder: String, hashes: String, fielded: Set<Int>) {
     let rows = DocumentRows(site: site, order: order)
     let showsFields = site.collections.contains { $0.config.searchable && !SearchedFields.shown($0).isEmpty }
@@ -298,18 +298,29 @@ struct DocumentShardStage {
     // Without a document that has field texts, the browser never asks for field shards.
     let fielded = docShardBytes.reduce(into: Set<Int>()) { $0.formUnion($1.fielded) }
     // A document shard and its field shard share one hash, of both: one name per number in the manifest.
-    var hashes = ""
+    var hashes: [String] = []
     for (number, shard) in docShardBytes.enumerated() {
       let hash = IndexFiles.shardHash(shard.rows, fielded.isEmpty ? [] : shard.fields)
-      hashes += hash
+      hashes.append(hash)
       files.files.append(("idx/\(Self.folder)\(number).\(hash).json", shard.rows))
       if !fielded.isEmpty { files.files.append(("idx/\(Self.folder)f\(number).\(hash).json", shard.fields)) }
     }
-    return (Self.folder, hashes, fielded)
+    var hashFiles = ""
+    for (k, start) in stride(from: 0, to: hashes.count, by: Self.hashesPerFile).enumerated() {
+      let bytes = try IndexEncoder.encode(
+        DocumentHashes(hashes: hashes[start..<min(start + Self.hashesPerFile, hashes.count)].joined()))
+      let hash = IndexFiles.shardHash(bytes)
+      hashFiles += hash
+      files.files.append(("idx/\(Self.folder)h\(k).\(hash).json", bytes))
+    }
+    return (Self.folder, hashFiles, fielded)
   }
 
   /// Document shard `n` is `d/<n>.<hash>.json`, its field shard `d/f<n>.<hash>.json`.
   static let folder = "d/"
+  /// Document shards whose hashes one `DocumentHashes` file holds (2 KB; 12,800
+  /// documents at 50 a shard).
+  static let hashesPerFile = 256
 }
 
 extension PreparedSite {
@@ -451,7 +462,7 @@ struct ManifestStage {
     let search = site.config.search
     return Manifest(
       docCount: order.count, docsPerShard: options.docsPerShard, docShardFolder: documents.folder,
-      docHashes: documents.hashes,
+      docHashFiles: documents.hashes, docHashesPerFile: DocumentShardStage.hashesPerFile,
       termShardFolder: terms.folder, termShards: terms.shards, termDirectories: terms.directories,
       typoList: typoList, kinds: filters.kinds,
       kindsFile: filters.kindsFile,

@@ -18,7 +18,8 @@ extension SiteIndex {
     let k = n / manifest.docHashesPerFile
     let file: DocumentHashes = try decode(
       "\(manifest.docShardFolder)h\(k).\(IndexFiles.hash(k, in: manifest.docHashFiles)).json")
-    return "\(manifest.docShardFolder)\(f)\(n).\(IndexFiles.hash(n % manifest.docHashesPerFile, in: file.hashes)).json"
+    return
+      "\(manifest.docShardFolder)\(f)\(n).\(IndexFiles.hash(n % manifest.docHashesPerFile, in: file.hashes)).json"
   }
 }
 
@@ -54,7 +55,8 @@ extension Manifest {
       return DistinctGroups.self
     case path.hasPrefix("idx/f/kinds."): return AllKinds.self
     case path.hasPrefix("idx/f/"): return IDList.self
-    case path.hasPrefix("idx/o/") && path.range(of: #"-\d+\.[0-9a-f]+\.json$"#, options: .regularExpression) != nil:
+    case path.hasPrefix("idx/o/")
+      && path.range(of: #"-\d+\.[0-9a-f]+\.json$"#, options: .regularExpression) != nil:
       return ValueChunk.self
     case path.hasPrefix("idx/o/"): return ValueKeyFile.self
     default: return nil

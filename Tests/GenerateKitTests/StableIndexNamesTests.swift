@@ -16,7 +16,8 @@ import Testing
   /// 400 packages, each with a title, a summary of three words and a section.
   static func packages(editing edited: Int? = nil) -> String {
     (0..<400).map { i in
-      var summary = [words[(i * 7) % 30], words[(i * 13 + 5) % 30], words[(i * 17 + 3) % 30]].joined(separator: " ")
+      var summary = [words[(i * 7) % 30], words[(i * 13 + 5) % 30], words[(i * 17 + 3) % 30]].joined(
+        separator: " ")
       if i == edited { summary += " graphical mailbox" }
       return #"{"name": "pkg-\#(words[i % 30])-\#(i)", "summary": "\#(summary)", "votes": \#(1000 - i), "#
         + #""section": "\#(["admin", "devel", "games", "sound"][i % 4])"}"#
@@ -116,7 +117,9 @@ import Testing
     #expect(!terms.isEmpty && terms.count <= 6, "\(terms)")
     #expect(changed.count <= 13, "\(changed.sorted())")
     // Nearly every file keeps its name: a visitor's cache keeps nearly all of the index.
-    #expect(new.count > 200 && kept * 10 >= new.count * 9, "\(kept) of \(new.count) kept: \(changed.sorted()) \(cameOrWent.sorted())")
+    #expect(
+      new.count > 200 && kept * 10 >= new.count * 9,
+      "\(kept) of \(new.count) kept: \(changed.sorted()) \(cameOrWent.sorted())")
   }
 
   @Test func theManifestResolvesEveryShardToAFileOfTheIndex() throws {
@@ -135,7 +138,9 @@ import Testing
       runs += (try index.decode(directory.path, as: TermDirectory.self)).termShards
     }
     let listed = runs.flatMap { $0.paths(in: manifest.termShardFolder) }
-    #expect(listed.count == index.files.filter { $0.path.range(of: #"^idx/t/s"#, options: .regularExpression) != nil }.count)
+    #expect(
+      listed.count
+        == index.files.filter { $0.path.range(of: #"^idx/t/s"#, options: .regularExpression) != nil }.count)
     for shard in listed {
       let file: TermShard = try index.decode(shard.path)
       #expect(file.prefix == shard.prefix)

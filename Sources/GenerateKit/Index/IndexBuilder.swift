@@ -79,7 +79,10 @@ public struct IndexBuilder: Sendable {
       var keyed = filters
       let keys = try ValueKeyStage(site: site, order: order, chunkSize: options.sortChunk).run(into: &files)
       (keyed.sorts, keyed.ranges) = (keys.sorts, keys.ranges)
-      return (files: files.files, typoList: typoList, documents: (documents.folder, documents.hashes), filters: keyed)
+      return (
+        files: files.files, typoList: typoList, documents: (documents.folder, documents.hashes),
+        filters: keyed
+      )
     }
     let termListing: ShardListing
     do {

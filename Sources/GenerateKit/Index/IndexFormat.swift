@@ -194,7 +194,9 @@ struct TermShardRun: Codable, Equatable {
 
   /// Each shard as (prefix, number, hash).
   var shards: [(prefix: String, number: Int, hash: String)] {
-    prefixes.enumerated().map { offset, prefix in (prefix, first + offset, IndexFiles.hash(offset, in: hashes)) }
+    prefixes.enumerated().map { offset, prefix in
+      (prefix, first + offset, IndexFiles.hash(offset, in: hashes))
+    }
   }
 
   /// The path of each shard, relative to `idx/`.
@@ -209,10 +211,14 @@ struct TermShardRun: Codable, Equatable {
   static func fileName(_ prefix: String, hash: String) -> String {
     let bytes = Array(prefix.utf8)
     let plain = bytes.allSatisfy {
-      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
     }
     let digits = Array("0123456789abcdef".utf8)
-    let name = plain ? prefix : "-" + String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    let name =
+      plain
+      ? prefix
+      : "-" + String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
     return "s\(name).\(hash).json"
   }
 

@@ -50,7 +50,8 @@ struct TermShardStage {
       let name = TermShardRun.fileName(planned[number].prefix, hash: hashes[number])
       files.files.append(("idx/\(Self.folder)\(name)", shard.bytes))
     }
-    return try ShardListing.make(entries, folder: Self.folder, maxListed: options.maxManifestShards, files: &files)
+    return try ShardListing.make(
+      entries, folder: Self.folder, maxListed: options.maxManifestShards, files: &files)
   }
 
   /// Term shards are `t/s<prefix>.<hash>.json`, each named by its prefix and

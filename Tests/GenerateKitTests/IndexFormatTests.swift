@@ -11,14 +11,26 @@ extension SiteIndex {
   }
 }
 
+extension SiteIndex {
+  /// Document shard `n`'s path relative to `idx/` (`f`: its field shard's), its hash read from
+  /// the `DocumentHashes` file that holds it.
+  func docShardPath(_ manifest: Manifest, _ n: Int, _ f: String = "") throws -> String {
+    let k = n / manifest.docHashesPerFile
+    let file: DocumentHashes = try decode(
+      "\(manifest.docShardFolder)h\(k).\(IndexFiles.hash(k, in: manifest.docHashFiles)).json")
+    return
+      "\(manifest.docShardFolder)\(f)\(n).\(IndexFiles.hash(n % manifest.docHashesPerFile, in: file.hashes)).json"
+  }
+}
+
 extension Manifest {
   /// The term shards the manifest lists, each with its path.
   var termShardEntries: [ShardEntry]? { termShards.map(entries) }
 
-  /// A listing's runs as shards with their paths (`<termShardFolder><n>.json`).
+  /// A listing's runs as shards with their paths (`<termShardFolder><n>.<hash>.json`).
   func entries(_ runs: [TermShardRun]) -> [ShardEntry] {
     runs.flatMap { run in
-      run.shards.map { ShardEntry(prefix: $0.prefix, path: "\(termShardFolder)\($0.number).json") }
+      run.paths(in: termShardFolder).map { ShardEntry(prefix: $0.prefix, path: $0.path) }
     }
   }
 }
@@ -36,13 +48,15 @@ extension Manifest {
     case path.hasPrefix("idx/t/"): return TermShard.self
     case path.hasPrefix("idx/y/list."): return TypoList.self
     case path.hasPrefix("idx/y/"): return TypoShard.self
+    case path.hasPrefix("idx/d/h"): return DocumentHashes.self
     case path.hasPrefix("idx/d/"):
       return path.split(separator: "/").last?.first == "f" ? FieldShard.self : DocumentShard.self
     case path.hasPrefix("idx/f/") && path.split(separator: "/").last?.hasPrefix("distinct-") == true:
       return DistinctGroups.self
-    case path.hasPrefix("idx/f/") && path.hasSuffix("/kinds.json"): return AllKinds.self
+    case path.hasPrefix("idx/f/kinds."): return AllKinds.self
     case path.hasPrefix("idx/f/"): return IDList.self
-    case path.hasPrefix("idx/o/") && path.range(of: #"-\d+\.json$"#, options: .regularExpression) != nil:
+    case path.hasPrefix("idx/o/")
+      && path.range(of: #"-\d+\.[0-9a-f]+\.json$"#, options: .regularExpression) != nil:
       return ValueChunk.self
     case path.hasPrefix("idx/o/"): return ValueKeyFile.self
     default: return nil
@@ -81,7 +95,7 @@ extension Manifest {
     let counts = try roundTrip(try builder.build(site))
     for shape in [
       "Manifest", "TermDirectory", "ContinuationFile", "TermShard", "TypoList", "TypoShard", "DocumentShard",
-      "FieldShard", "DistinctGroups", "IDList", "AllKinds",
+      "FieldShard", "DistinctGroups", "IDList", "AllKinds", "DocumentHashes",
     ] {
       #expect(counts[shape, default: 0] > 0, "no \(shape) written")
     }

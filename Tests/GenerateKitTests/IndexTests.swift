@@ -41,7 +41,7 @@ import Testing
   func docTitles(_ index: SiteIndex, _ manifest: Manifest) throws -> [String] {
     let shardCount = (manifest.docCount + manifest.docsPerShard - 1) / manifest.docsPerShard
     return try (0..<shardCount).flatMap { number in
-      try file(index, "\(manifest.docShardFolder)\(number).json", as: DocumentShard.self).docs.map(\.title)
+      try file(index, try index.docShardPath(manifest, number), as: DocumentShard.self).docs.map(\.title)
     }
   }
 
@@ -140,7 +140,7 @@ import Testing
     let rows = try #require(aShard.docs)
     // AC/DC, document 0, is the first answer to `a`; its row is the document shard's, numbered.
     let first = try #require(rows.first)
-    let shard0: DocumentShard = try file(index, manifest.docShardFolder + "0.json")
+    let shard0: DocumentShard = try file(index, try index.docShardPath(manifest, 0))
     #expect(first.number == 0)
     #expect(first.title == "AC/DC")
     var unnumbered = first

@@ -22,7 +22,7 @@ import Testing
       let manifest: Manifest = try index.decode(index.manifestPath)
       let shards = (manifest.docCount + manifest.docsPerShard - 1) / manifest.docsPerShard
       titles = try (0..<shards).flatMap { number in
-        try index.decode("\(manifest.docShardFolder)\(number).json", as: DocumentShard.self).docs.map(\.title)
+        try index.decode(try index.docShardPath(manifest, number), as: DocumentShard.self).docs.map(\.title)
       }
       self.index = index
       self.manifest = manifest

@@ -21,8 +21,8 @@ import Testing
   func documents() throws -> [(title: String, fields: [String])] {
     let shards = (manifest.docCount + manifest.docsPerShard - 1) / manifest.docsPerShard
     return try (0..<shards).flatMap { number in
-      let rows: DocumentShard = try index.decode("\(manifest.docShardFolder)\(number).json")
-      let fields: FieldShard = try index.decode("\(manifest.docShardFolder)f\(number).json")
+      let rows: DocumentShard = try index.decode(try index.docShardPath(manifest, number))
+      let fields: FieldShard = try index.decode(try index.docShardPath(manifest, number, "f"))
       #expect(rows.first == fields.first && rows.docs.count == fields.fields.count)
       #expect(rows.docs.allSatisfy { $0.fields == nil }, "a document shard's rows stay as they were")
       return zip(rows.docs, fields.fields).map { ($0.title, $1) }

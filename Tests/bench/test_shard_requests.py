@@ -63,14 +63,17 @@ def shard_for(site, word):
     first letter's directory when the manifest lists directories. Returns the requests it
     takes: [directory?, shard]."""
     manifest, wanted = site["manifest"], []
-    runs = list(manifest.get("termShards", []))  # [first, [prefix, …]]: shards first, first + 1, …
+    runs = list(manifest.get("termShards", []))  # [first, [prefix, …], hashes]: shards first, first + 1, …
     directory = dict(manifest.get("termDirectories", [])).get(word[:1])
     if directory is not None:
         wanted.append("/idx/" + directory)
         runs += json.loads((site["dir"] / "idx" / directory).read_text())["termShards"]
-    prefixes = {p: first + i for first, ps in runs for i, p in enumerate(ps)}
+    # a shard is <termShardFolder>s<prefix>.<hash>.json (a prefix beyond a-z0-9 as "-" and its
+    # UTF-8 bytes in hex), its hash the run's i-th of 8 digits
+    name = lambda p: p if re.fullmatch(r"[a-z0-9]*", p) else "-" + p.encode().hex()
+    prefixes = {p: f"s{name(p)}.{h[8 * i:8 * i + 8]}" for first, ps, h in runs for i, p in enumerate(ps)}
     for k in range(len(word), -1, -1):
-        if word[:k] in prefixes:  # shard n is <termShardFolder><n>.json
+        if word[:k] in prefixes:
             return wanted + [f"/idx/{manifest['termShardFolder']}{prefixes[word[:k]]}.json"]
     return wanted
 
@@ -93,7 +96,9 @@ def idx_requests(log):
     return [p for p, _ in log if p.startswith("/idx/")]
 
 
-FIELD_SHARD = re.compile(r"^/idx/d/[0-9a-f]+/f(\d+)\.json$")
+FIELD_SHARD = re.compile(r"^/idx/d/f(\d+)\.[0-9a-f]+\.json$")
+# The files of document shard hashes (FORMAT.md "Stable names"), read once before the first document shard.
+HASHES = re.compile(r"^/idx/d/h\d+\.[0-9a-f]+\.json$")
 
 
 def field_shards(site, reqs, shown):
@@ -101,7 +106,7 @@ def field_shards(site, reqs, shown):
     of a result shown: they say where a row found outside its title matched."""
     fields = [p for p in reqs if FIELD_SHARD.match(p)]
     for p in fields:
-        beside = re.sub(r"/f(\d+)\.json$", r"/\1.json", p)
+        beside = re.sub(r"/f(\d+)\.([0-9a-f]+)\.json$", r"/\1.\2.json", p)
         assert doc_titles(site["dir"], beside) & set(shown), f"{p} is beside none of the results {shown}"
     assert len(set(fields)) == len(fields) <= len(shown), f"field shards: {fields}"
     return fields
@@ -123,7 +128,7 @@ def check_partial(site, log, word, shown):
     wanted = [p for p in shard_for(site, word) if p not in site["embedded"]]
     assert t == wanted, f"term shards for '{word}': {t}, expected {wanted}"
     fields = field_shards(site, reqs, shown)
-    d = [p for p in reqs if p.startswith("/idx/d/") and p not in fields]
+    d = [p for p in reqs if p.startswith("/idx/d/") and p not in fields and not HASHES.match(p)]
     # A term shard carries the rows of its words' first answers (FORMAT.md `docs`): only the
     # results shown that none carried cost a document shard, each holding one of them.
     carried = {row[2] for p in t for row in json.loads((site["dir"] / p.lstrip("/")).read_text()).get("docs", [])}
@@ -132,9 +137,13 @@ def check_partial(site, log, word, shown):
     assert len(set(d)) == len(d), f"a document shard fetched twice: {d}"
     for p in d:
         assert doc_titles(site["dir"], p) & set(missing), f"{p} holds none of the results {missing}"
-    other = [p for p in reqs if p not in t and p not in d and p not in fields and p != site["manifest_path"]]
+    hashes = [p for p in reqs if HASHES.match(p)]
+    assert len(hashes) <= 1 and (hashes or not d), f"document shard hashes: {hashes}"
+    other = [p for p in reqs if p not in t + d + fields + hashes and p != site["manifest_path"]]
     assert not other, f"unexpected index requests: {other}"
-    assert len(reqs) - len(fields) <= once + len(t) + len(shown) < total_files, f"{len(reqs)} of {total_files} index files"
+    # Besides the manifest, term and field shards: a document shard per result shown at most, and
+    # the one file of their hashes.
+    assert len(reqs) - len(fields) - len(hashes) <= once + len(t) + len(shown) < total_files, f"{len(reqs)} of {total_files} index files"
 
 
 def test_rare_word_fetches_only_its_shards(site, browser):
@@ -157,17 +166,17 @@ def test_rare_word_fetches_only_its_shards(site, browser):
         reqs = idx_requests(srv.take())
         t_ok = [p for p in reqs if p in shard_for(site, word)]
         fields = field_shards(site, reqs, rows)
-        d = [p for p in reqs if p.startswith("/idx/d/") and p not in fields]
+        d = [p for p in reqs if p.startswith("/idx/d/") and p not in fields and not HASHES.match(p)]
         assert not t_ok, f"term shard fetched again: {reqs}"
         assert len(d) <= len(rows), f"{len(d)} document shards for {len(rows)} results: {reqs}"
         # Up to 50,000 documents the engine also reads every kind's documents (a few KB, one
         # file) so that every chip gets its count; past that, a Top Results search reads none.
-        kinds = [p for p in reqs if re.match(r"/idx/f/[0-9a-f]+/kinds?[.-]", p)]
+        kinds = [p for p in reqs if re.match(r"/idx/f/kinds?[.-]", p)]
         if site["manifest"]["docCount"] > 50_000:
             assert not kinds, f"kind files on a large index: {kinds}"
         else:
             assert len(kinds) == 1 and kinds[0] == "/idx/" + site["manifest"]["kindsFile"], f"kind files: {kinds}"
-        assert not [p for p in reqs if p not in d + fields + kinds and not p.startswith("/idx/t/")], f"unexpected: {reqs}"
+        assert not [p for p in reqs if p not in d + fields + kinds and not p.startswith("/idx/t/") and not HASHES.match(p)], f"unexpected: {reqs}"
         assert len(reqs) - len(kinds) - len(fields) <= len(rows) + 1, f"final search fetched {reqs}"
         ctx.close()
 

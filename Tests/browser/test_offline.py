@@ -164,6 +164,40 @@ def test_a_rebuild_installs_a_new_worker_that_deletes_the_old_cache(new_page, se
     forgive_offline_errors(problems)
 
 
+def index_files_kept(page, cache):
+    return page.evaluate(
+        "(n) => caches.open(n).then((c) => c.keys()).then((k) => k.map((r) => r.url).filter((u) => /\\/idx\\/[tdf]\\//.test(u)))",
+        cache)
+
+
+def test_a_rebuild_carries_over_the_index_files_whose_bytes_it_left_alone(new_page, served, problems):
+    """Index files are named by their own bytes (FORMAT.md "Stable names"): a rebuild that
+    changed none of them leaves their names, and the new worker takes them into its cache, so a
+    search made before the deploy still works offline after it."""
+    folder, url = served
+    page = new_page()
+    controlled(page, url)
+    final_search(page, "back")
+    first = cache_names(page)
+    before = index_files_kept(page, first[0])
+    assert any("/idx/t/" in u for u in before), before
+    build(folder, title="Records Two")
+    page.goto(url)
+    for _ in range(300):
+        names = cache_names(page)
+        if len(names) == 1 and names[0] != first[0]:
+            break
+        page.wait_for_timeout(100)
+    assert len(names) == 1 and names[0] != first[0], names
+    assert set(before) <= set(index_files_kept(page, names[0]))
+    page.context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("#q")
+    final_search(page, "back")
+    assert "Back in Black" in page.locator("#rows li").first.inner_text()
+    forgive_offline_errors(problems)
+
+
 def test_a_search_made_before_the_worker_installed_works_offline_on_a_revalidating_host(
         new_page, revalidated, problems):
     """The worker installs seconds after the page loads; a search made before then fetched

@@ -384,7 +384,7 @@ def test_rows_come_before_the_chips_totals_which_then_fade_in_without_moving_the
     chips come in when it lands, with the same chips as when it was there all along, and no row
     moves. The file is held back here to make the order certain."""
     held = []
-    page.route("**/kinds.json", lambda route: held.append(route))
+    page.route("**/kinds.*.json", lambda route: held.append(route))
     open_search(page, site)
     type_query(page, "metalica")
     page.wait_for_selector("#suggestions[data-for=metalica] [role=option]")
@@ -854,7 +854,9 @@ def test_page_weight_stays_within_budget(page, site):
     report = "\n".join(f"{size:6} {url}" for url, size in sorted(sizes.items()))
     # 25 KB until the ranking rules, typo tolerance while typing, completions and distinct
     # results added ~2.9 KB of engine (notes/relevance.md); bundling and minifying win it back.
-    assert total < 28 * 1024, f"{total} bytes gzipped:\n{report}"
+    # 28 KB until index files were named by their own bytes (FORMAT.md "Stable names"): the
+    # embedded manifest carries a hash per term shard, 1.2 KB here (191 shards, 8 hex digits).
+    assert total < 29.5 * 1024, f"{total} bytes gzipped:\n{report}"
 
 
 def test_the_console_guard_catches_csp_violations(page, site, problems):

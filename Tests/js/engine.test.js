@@ -9,11 +9,11 @@ const totalsOf = async (r) => (r.counted ? r.counted() : r.totals);
 const ids = (r) => r.docs.map((d) => d.id);
 const files = (log) => log.map((u) => fileName(fixtureSite(), u));
 
-test('a rare word costs exactly the manifest, one term shard and one document shard', async () => {
+test('a rare word costs exactly the manifest, one term shard and one document shard, named by the file of their hashes', async () => {
   const { engine, log } = open();
   const r = await engine.suggest('zyzzyva');
   assert.deepEqual(r.docs.map((d) => d.title), ['Zyzzyva Blues']);
-  assert.deepEqual(files(log), ['idx/manifest', 'idx/t/z', 'idx/d/4']);
+  assert.deepEqual(files(log), ['idx/manifest', 'idx/t/z', 'idx/d/h0', 'idx/d/4']);
 });
 
 test('documents come back whole, with absolute URLs under the site base and marks', async () => {
@@ -75,7 +75,8 @@ test('a kind chip pages through its own results', async () => {
 test('only the document shards of the shown page are fetched', async () => {
   const { engine, log } = open();
   await engine.search('love', { limit: 2 });
-  assert.deepEqual(files(log).filter((f) => f.startsWith('idx/d/')), ['idx/d/0', 'idx/d/1']);
+  // The document shards' hashes first, once: their file names them.
+  assert.deepEqual(files(log).filter((f) => f.startsWith('idx/d/')), ['idx/d/h0', 'idx/d/0', 'idx/d/1']);
   log.length = 0;
   const r = await engine.search('love', { offset: 9, limit: 5 });
   assert.deepEqual(ids(r), [27, 3]);

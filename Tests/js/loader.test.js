@@ -3,9 +3,10 @@ import assert from 'node:assert/strict';
 import { createLoader } from '../../Templates/assets/js/engine/loader.js';
 
 const manifest = {
-  version: 1, docCount: 0, docsPerShard: 100, docShardFolder: 'd/0123456789/',
-  // Term shards are numbered by prefix in one folder: a run [first, [prefix, …]] lists them.
-  termShardFolder: 't/0a1b2c3d4e/', termShards: [[0, ['a', 'l', 'la', 'lo', 'lov']]],
+  version: 1, docCount: 0, docsPerShard: 100, docShardFolder: 'd/', docHashFiles: '', docHashesPerFile: 256,
+  // Term shards are numbered by prefix, each named by a short hash of its bytes: a run
+  // [first, [prefix, …], hashes] lists them, the hashes of one length in one string.
+  termShardFolder: 't/', termShards: [[0, ['a', 'l', 'la', 'lo', 'lov'], '000000aa111111bb222222cc333333dd444444ee']],
   kinds: [], scopes: [], facets: [],
 };
 
@@ -24,14 +25,14 @@ function loaderWith(files, { fail = new Set() } = {}) {
 test('the shard for a term is the one with the longest prefix it starts with', async () => {
   const { loader } = loaderWith({ 'https://example.test/music/idx/manifest.0123456789.json': manifest });
   await loader.manifest;
-  assert.equal((await loader.shardFor('love')).path, 't/0a1b2c3d4e/4.json');
-  assert.equal((await loader.shardFor('lov')).path, 't/0a1b2c3d4e/4.json');
-  assert.equal((await loader.shardFor('lo')).path, 't/0a1b2c3d4e/3.json');
-  assert.equal((await loader.shardFor('lu')).path, 't/0a1b2c3d4e/1.json'); // no "lu" shard: "l" holds it
-  assert.equal((await loader.shardFor('l')).path, 't/0a1b2c3d4e/1.json'); // shorter than every child: the internal shard
+  assert.equal((await loader.shardFor('love')).path, 't/slov.444444ee.json');
+  assert.equal((await loader.shardFor('lov')).path, 't/slov.444444ee.json');
+  assert.equal((await loader.shardFor('lo')).path, 't/slo.333333dd.json');
+  assert.equal((await loader.shardFor('lu')).path, 't/sl.111111bb.json'); // no "lu" shard: "l" holds it
+  assert.equal((await loader.shardFor('l')).path, 't/sl.111111bb.json'); // shorter than every child: the internal shard
   assert.equal((await loader.shardFor('alpha')).prefix, 'a');
   assert.equal((await loader.shardFor('zebra')), null);
-  assert.deepEqual(await loader.under('lo'), ['t/0a1b2c3d4e/3.json', 't/0a1b2c3d4e/4.json']);
+  assert.deepEqual(await loader.under('lo'), ['t/slo.333333dd.json', 't/slov.444444ee.json']);
 });
 
 test('paths resolve against the manifest folder, and one file is fetched once even when asked for twice at once', async () => {
@@ -60,18 +61,18 @@ test('an index of another version is refused with a clear error', async () => {
 
 test('a large index finds its shards through one directory per first letter, fetched once', async () => {
   // A letter with one shard is listed in the manifest itself (`z`); the others' runs are in their directories.
-  const big = { version: 1, termShardFolder: 't/f0/', termDirectories: [['l', 't/f0/dir-0.json'], ['m', 't/f0/dir-1.json']], termShards: [[5, ['z']]] };
+  const big = { version: 1, termShardFolder: 't/', termDirectories: [['l', 't/dir-0.aa.json'], ['m', 't/dir-1.bb.json']], termShards: [[5, ['z'], '55555555']] };
   const { loader, log } = loaderWith({
     'https://example.test/music/idx/manifest.0123456789.json': big,
-    'https://example.test/music/idx/t/f0/dir-0.json': { termShards: [[1, ['l', 'lo']]] },
-    'https://example.test/music/idx/t/f0/dir-1.json': { termShards: [[3, ['m']]] },
+    'https://example.test/music/idx/t/dir-0.aa.json': { termShards: [[1, ['l', 'lo'], '1111111122222222']] },
+    'https://example.test/music/idx/t/dir-1.bb.json': { termShards: [[3, ['m'], '33333333']] },
   });
   await loader.manifest;
-  assert.equal((await loader.shardFor('love')).path, 't/f0/2.json');
-  assert.equal((await loader.shardFor('lu')).path, 't/f0/1.json');
+  assert.equal((await loader.shardFor('love')).path, 't/slo.22222222.json');
+  assert.equal((await loader.shardFor('lu')).path, 't/sl.11111111.json');
   assert.equal(log.filter((u) => u.includes('dir-')).length, 1, 'one directory for every l-word');
-  assert.equal((await loader.shardFor('zebra')).path, 't/f0/5.json');
+  assert.equal((await loader.shardFor('zebra')).path, 't/sz.55555555.json');
   assert.equal((await loader.shardFor('yak')), null);
-  assert.equal((await loader.shardFor('metal')).path, 't/f0/3.json');
-  assert.deepEqual(await loader.under('lo'), ['t/f0/2.json']);
+  assert.equal((await loader.shardFor('metal')).path, 't/sm.33333333.json');
+  assert.deepEqual(await loader.under('lo'), ['t/slo.22222222.json']);
 });

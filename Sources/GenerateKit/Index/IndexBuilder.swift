@@ -79,7 +79,10 @@ public struct IndexBuilder: Sendable {
       var keyed = filters
       let keys = try ValueKeyStage(site: site, order: order, chunkSize: options.sortChunk).run(into: &files)
       (keyed.sorts, keyed.ranges) = (keys.sorts, keys.ranges)
-      return (files: files.files, typoList: typoList, folder: documents.folder, filters: keyed)
+      return (
+        files: files.files, typoList: typoList, documents: (documents.folder, documents.hashes),
+        filters: keyed
+      )
     }
     let termListing: ShardListing
     do {
@@ -91,10 +94,10 @@ public struct IndexBuilder: Sendable {
       _ = others.wait()
       throw error
     }
-    let (otherFiles, typoList, folder, filters) = try others.wait().get()
+    let (otherFiles, typoList, documents, filters) = try others.wait().get()
     files.files += otherFiles
     let manifest = ManifestStage(site: site, order: order, options: options).run(
-      terms: termListing, typoList: typoList, docShardFolder: folder, filters: filters,
+      terms: termListing, typoList: typoList, documents: documents, filters: filters,
       endings: WordForms.endings(of: terms, rules: WordForms.rules(forLanguage: site.config.language)))
     let bytes = try IndexEncoder.encode(manifest)
     let manifestPath = "idx/manifest.\(ContentHash.hex(bytes)).json"
@@ -136,6 +139,26 @@ public struct IndexBuilder: Sendable {
 /// The accumulator every stage writes into: content-hashed files under `idx/`.
 struct IndexFiles {
   var files: [(path: String, bytes: [UInt8])] = []
+
+  /// Hex digits of the hash that names each shard the manifest lists by
+  /// number or prefix (`d/12.<hash>.json`, `t/slo.<hash>.json`): the
+  /// manifest carries one per shard, so they are short. 32 bits: a shard's
+  /// new bytes take the name of one of its own earlier versions about once
+  /// in four billion changes (its number or prefix is in the name too, so no
+  /// two files of one index can meet). `HASH_DIGITS` in `engine/loader.js`.
+  static let shardHashDigits = 8
+
+  /// The short hash that names a shard whose bytes are `parts` together.
+  static func shardHash(_ parts: [UInt8]...) -> String {
+    ContentHash.hex(parts.joined(), digits: shardHashDigits)
+  }
+
+  /// The `n`-th short hash of a packed string of them (`hashAt` in `engine/loader.js`).
+  static func hash(_ n: Int, in packed: String) -> String {
+    let characters = Array(packed.utf8)
+    let start = min(n * shardHashDigits, characters.count)
+    return String(decoding: characters[start..<min(start + shardHashDigits, characters.count)], as: UTF8.self)
+  }
 
   /// Adds `folder/name.<hash>.json` and returns its path relative to `idx/`.
   mutating func add(_ folder: String, _ name: String, _ bytes: [UInt8]) -> String {
@@ -393,19 +416,21 @@ struct PostingsStage {
 /// are many, one `TermDirectory` per first letter — except a letter with a
 /// single shard, which the manifest lists itself (a directory naming one
 /// file would cost a request, or the page's embedded bytes, for nothing).
-/// Directories go in the shards' folder, whose hash covers what they list.
+/// Directories go in the shards' folder, each named by its own bytes (which
+/// hold its shards' hashes).
 struct ShardListing {
   var folder: String
   var shards: [TermShardRun]?
   var directories: [ShardEntry]?
 
   static func make(
-    _ shards: [(prefix: String, number: Int)], folder: String, maxListed: Int, files: inout IndexFiles
+    _ shards: [(prefix: String, number: Int, hash: String)], folder: String, maxListed: Int,
+    files: inout IndexFiles
   ) throws -> ShardListing {
     let shards = shards.sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
     if shards.count <= maxListed { return ShardListing(folder: folder, shards: TermShardRun.runs(shards)) }
     var directories: [ShardEntry] = []
-    var single: [(prefix: String, number: Int)] = []
+    var single: [(prefix: String, number: Int, hash: String)] = []
     var start = shards.startIndex
     let firstLetter = { (prefix: String) in prefix.unicodeScalars.first.map { String($0) } ?? "" }
     while start < shards.endIndex {
@@ -415,9 +440,10 @@ struct ShardListing {
       if end - start == 1 {
         single.append(shards[start])
       } else {
-        let directory = TermDirectory(termShards: TermShardRun.runs(Array(shards[start..<end])))
-        let path = "\(folder)dir-\(directories.count).json"
-        files.files.append(("idx/" + path, try IndexEncoder.encode(directory)))
+        let directory = try IndexEncoder.encode(
+          TermDirectory(termShards: TermShardRun.runs(Array(shards[start..<end]))))
+        let path = "\(folder)dir-\(directories.count).\(IndexFiles.shardHash(directory)).json"
+        files.files.append(("idx/" + path, directory))
         directories.append(ShardEntry(prefix: first, path: path))
       }
       start = end

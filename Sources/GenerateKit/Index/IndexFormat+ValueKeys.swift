@@ -12,8 +12,10 @@ extension Manifest {
     /// A `ValueKeyFile`.
     var file: String
     /// On a large index: how many `ValueChunk` files hold the documents in
-    /// value order, `<file less .json>-<n>.json`, `n` from 0.
+    /// value order, `<file less .<hash>.json>-<n>.<hash n>.json`, `n` from 0.
     var chunks: Int?
+    /// With `chunks`: each chunk's hash (`IndexFiles.shardHashDigits` digits), in order.
+    var chunkHashes: String?
   }
 
   /// A value results can be filtered to a span of (`range:`).
@@ -51,7 +53,7 @@ extension Manifest {
   }
 }
 
-/// `o/<hash>/<id>.json`: one rank per document, `width` characters each of
+/// `o/<name>.<hash>.json`: one rank per document, `width` characters each of
 /// `ValueKeyFile.digits` (most significant first) in `ranks`; the largest
 /// rank of that width means "no value". Ranks are dense: rank `r` is the
 /// `r`-th smallest distinct value, which is `scale[r]` for numbers.
@@ -66,7 +68,7 @@ struct ValueKeyFile: Codable, Equatable {
   static let digits = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_".utf8)
 }
 
-/// `o/<hash>/sort-<id>-<n>.json`: the `n`-th run of documents in the
+/// `o/sort-<id>-<n>.<hash>.json`: the `n`-th run of documents in the
 /// option's value order (ascending), as ascending document numbers and, for
 /// each, its rank less `base` in `width` digits (`ValueKeyFile.digits`).
 struct ValueChunk: Codable, Equatable {

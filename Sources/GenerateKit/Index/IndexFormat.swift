@@ -13,9 +13,21 @@ struct Manifest: Codable, Equatable {
   var version = 1
   var docCount: Int
   var docsPerShard: Int
-  /// `d/<hash>/`: document shard `n` is `<docShardFolder><n>.json`.
+  /// `d/`: document shard `n` is `<docShardFolder><n>.<hash>.json`, its
+  /// field shard `<docShardFolder>f<n>.<hash>.json`, `hash` from a
+  /// `DocumentHashes` file.
   var docShardFolder: String
-  /// `t/<hash>/`: term shard `n` is `<termShardFolder><n>.json`.
+  /// The `DocumentHashes` files, `<docShardFolder>h<k>.<hash>.json`: their
+  /// short hashes packed in one string (`IndexFiles.hash(_:in:)`). The
+  /// shards' own hashes are not in the manifest, which the page embeds and
+  /// which must stay a few KB at any size; a search that needs a document
+  /// shard reads them first, once.
+  var docHashFiles: String
+  /// Document shards per `DocumentHashes` file: shard `n`'s hash is in file
+  /// `n / docHashesPerFile`, at `n % docHashesPerFile`.
+  var docHashesPerFile: Int
+  /// `t/`: a term shard is `<termShardFolder>s<prefix>.<hash>.json`
+  /// (`TermShardRun.fileName`), its hash in the run that lists it.
   var termShardFolder: String
   /// Every term shard, in runs sorted by prefix; past 256 of them, only the shards
   /// that are alone under their first letter, and `termDirectories` for
@@ -141,53 +153,91 @@ struct ShardEntry: Codable, Equatable {
   }
 }
 
-/// `[first, [prefix, …]]`: term shards `first`, `first + 1`, … (the file
-/// `<termShardFolder><n>.json`) and the prefixes they serve, in order.
-/// Shards are numbered by prefix, so a letter's shards, or all of a small
-/// index's, are one run: the page embeds the manifest and, for a small
-/// index, every directory, and a content hash per shard had been most of
+/// `d/h<k>.<hash>.json`: the short hashes of document shards
+/// `k × docHashesPerFile …`, packed in one string; each names its shard and
+/// the field shard beside it.
+struct DocumentHashes: Codable, Equatable {
+  var hashes: String
+}
+
+/// `[first, [prefix, …], "hashes"]`: term shards `first`, `first + 1`, …
+/// (the file `<termShardFolder>s<prefix>.<hash>.json`), the prefixes they serve,
+/// in order, and their short hashes (`IndexFiles.shardHashDigits` each) in
+/// one string. Shards are numbered by prefix, so a letter's shards, or all
+/// of a small index's, are one run: the page embeds the manifest and, for a
+/// small index, every directory, and a full path per shard had been most of
 /// their gzip bytes.
 struct TermShardRun: Codable, Equatable {
   var first: Int
   var prefixes: [String]
+  var hashes: String
 
-  init(first: Int, prefixes: [String]) {
+  init(first: Int, prefixes: [String], hashes: String) {
     self.first = first
     self.prefixes = prefixes
+    self.hashes = hashes
   }
 
   init(from decoder: any Decoder) throws {
     var array = try decoder.unkeyedContainer()
     first = try array.decode(Int.self)
     prefixes = try array.decode([String].self)
+    hashes = try array.decode(String.self)
   }
 
   func encode(to encoder: any Encoder) throws {
     var array = encoder.unkeyedContainer()
     try array.encode(first)
     try array.encode(prefixes)
+    try array.encode(hashes)
   }
 
-  /// Each shard as (prefix, number).
-  var shards: [(prefix: String, number: Int)] {
-    prefixes.enumerated().map { ($0.element, first + $0.offset) }
+  /// Each shard as (prefix, number, hash).
+  var shards: [(prefix: String, number: Int, hash: String)] {
+    prefixes.enumerated().map { offset, prefix in
+      (prefix, first + offset, IndexFiles.hash(offset, in: hashes))
+    }
+  }
+
+  /// The path of each shard, relative to `idx/`.
+  func paths(in folder: String) -> [(prefix: String, path: String)] {
+    shards.map { ($0.prefix, folder + Self.fileName($0.prefix, hash: $0.hash)) }
+  }
+
+  /// A term shard's file name: `s`, its prefix when that is only `a`–`z`
+  /// and `0`–`9` (else `-` and the prefix's UTF-8 bytes in hex), its hash
+  /// (`shardName` in `engine/loader.js`). By prefix rather than number, so
+  /// that a shard keeps its name when a split elsewhere renumbers it.
+  static func fileName(_ prefix: String, hash: String) -> String {
+    let bytes = Array(prefix.utf8)
+    let plain = bytes.allSatisfy {
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+    }
+    let digits = Array("0123456789abcdef".utf8)
+    let name =
+      plain
+      ? prefix
+      : "-" + String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    return "s\(name).\(hash).json"
   }
 
   /// Consecutive numbers joined into runs, in the order given.
-  static func runs(_ shards: [(prefix: String, number: Int)]) -> [TermShardRun] {
+  static func runs(_ shards: [(prefix: String, number: Int, hash: String)]) -> [TermShardRun] {
     var runs: [TermShardRun] = []
     for shard in shards {
       if let last = runs.last, last.first + last.prefixes.count == shard.number {
         runs[runs.count - 1].prefixes.append(shard.prefix)
+        runs[runs.count - 1].hashes += shard.hash
       } else {
-        runs.append(TermShardRun(first: shard.number, prefixes: [shard.prefix]))
+        runs.append(TermShardRun(first: shard.number, prefixes: [shard.prefix], hashes: shard.hash))
       }
     }
     return runs
   }
 }
 
-/// `t/<hash>/dir-<n>.json`: the term shards of one first letter.
+/// `t/dir-<n>.<hash>.json`: the term shards of one first letter.
 struct TermDirectory: Codable, Equatable {
   var termShards: [TermShardRun]
 }
@@ -197,7 +247,7 @@ struct TypoList: Codable, Equatable {
   var typoShards: [ShardEntry]
 }
 
-/// `t/<hash>/<n>.json`.
+/// `t/s<prefix>.<hash>.json`.
 struct TermShard: Codable, Equatable {
   /// Display rows, ascending by number, of the first answers to the
   /// one-word queries the shard serves.
@@ -288,13 +338,13 @@ struct TypoShard: Codable, Equatable {
   var prefix: String
 }
 
-/// `d/<hash>/<n>.json`: the display rows of documents `first…`.
+/// `d/<n>.<hash>.json`: the display rows of documents `first…`.
 struct DocumentShard: Codable, Equatable {
   var docs: [DocumentRow]
   var first: Int
 }
 
-/// `d/<hash>/f<n>.json`: the searched fields' texts of document shard `n`'s
+/// `d/f<n>.<hash>.json`: the searched fields' texts of document shard `n`'s
 /// documents, entry `i` for document `first + i` (`DocumentRow.fields`).
 struct FieldShard: Codable, Equatable {
   var fields: [[String]]
@@ -433,18 +483,18 @@ struct DocumentRow: Codable, Equatable, JSONFragment {
   }
 }
 
-/// `f/<hash>/<name>.json`: the documents of a kind, a scope or a facet value.
+/// `f/<name>.<hash>.json`: the documents of a kind, a scope or a facet value.
 struct IDList: Codable, Equatable {
   var ids: DeltaList
 }
 
-/// `f/<hash>/kinds.json`: entry `i` lists the documents of `manifest.kinds[i]`,
+/// `f/kinds.<hash>.json`: entry `i` lists the documents of `manifest.kinds[i]`,
 /// as its own `file` does; one request where a search needs them all.
 struct AllKinds: Codable, Equatable {
   var kinds: [DeltaList]
 }
 
-/// `f/<hash>/distinct-<kind>.json`: entry `j` is the group of the kind's
+/// `f/distinct-<kind>.<hash>.json`: entry `j` is the group of the kind's
 /// `j`-th document, groups numbered by first appearance.
 struct DistinctGroups: Codable, Equatable {
   var groups: [Int]

@@ -14,8 +14,8 @@ struct TermShardStage {
   /// Rows per query in a shard's `docs`: the page's suggestions.
   let suggestions: Int
 
-  /// Writes the shards, numbered in the order written (which is by prefix)
-  /// in one folder named by a hash of them all, as document shards are.
+  /// Writes the shards, numbered in the order written (which is by prefix),
+  /// each named by its prefix and a short hash of its bytes.
   /// On all cores, in three passes: every term's planned size, the plan
   /// (which prefixes, which terms), then the shards themselves; files are
   /// added in plan order, whatever finished first.
@@ -42,14 +42,23 @@ struct TermShardStage {
       }
     }.map { try $0.get() }
     for shard in written { files.files += shard.more }
-    let shards = written.map(\.bytes)
-    let entries = planned.enumerated().map { (prefix: $0.element.prefix, number: $0.offset) }
-    var content = ContentFolder()
-    for shard in shards { content.add(shard) }
-    let folder = content.name("t")
-    for (number, shard) in shards.enumerated() { files.files.append(("idx/\(folder)\(number).json", shard)) }
-    return try ShardListing.make(entries, folder: folder, maxListed: options.maxManifestShards, files: &files)
+    let hashes = written.map { IndexFiles.shardHash($0.bytes) }
+    let entries = planned.enumerated().map {
+      (prefix: $0.element.prefix, number: $0.offset, hash: hashes[$0.offset])
+    }
+    for (number, shard) in written.enumerated() {
+      let name = TermShardRun.fileName(planned[number].prefix, hash: hashes[number])
+      files.files.append(("idx/\(Self.folder)\(name)", shard.bytes))
+    }
+    return try ShardListing.make(
+      entries, folder: Self.folder, maxListed: options.maxManifestShards, files: &files)
   }
+
+  /// Term shards are `t/s<prefix>.<hash>.json`, each named by its prefix and
+  /// its own bytes, so a data edit renames only the shards whose bytes it
+  /// changed (and a prefix split, which renumbers the shards after it,
+  /// renames none of them).
+  static let folder = "t/"
 
   /// A term's size for planning shards: its entry's, name and separators
   /// included, and its `starts`, `whole`, `parts` and `mentions` lists'.
@@ -259,9 +268,10 @@ struct DocumentShardStage {
   let site: PreparedSite
   let order: [Int]
 
-  /// Returns the folder, `d/<hash>/`, and the collections some of whose
+  /// Returns the folder, `d/`, the hashes of the `DocumentHashes` files
+  /// (the manifest's `docHashFiles`), and the collections some of whose
   /// documents have field texts: only their kinds list `fields`.
-  func run(into files: inout IndexFiles) throws -> (folder: String, fielded: Set<Int>) {
+  func run(into files: inout IndexFiles) throws -> (folder: String, hashes: String, fielded: Set<Int>) {
     let rows = DocumentRows(site: site, order: order)
     let showsFields = site.collections.contains { $0.config.searchable && !SearchedFields.shown($0).isEmpty }
     let shardCount = (order.count + options.docsPerShard - 1) / options.docsPerShard
@@ -288,18 +298,30 @@ struct DocumentShardStage {
     }.map { try $0.get() }
     // Without a document that has field texts, the browser never asks for field shards.
     let fielded = docShardBytes.reduce(into: Set<Int>()) { $0.formUnion($1.fielded) }
-    var content = ContentFolder()
-    for shard in docShardBytes {
-      content.add(shard.rows)
-      if !fielded.isEmpty { content.add(shard.fields) }
-    }
-    let folder = content.name("d")
+    // A document shard and its field shard share one hash, of both: one name per number in the manifest.
+    var hashes: [String] = []
     for (number, shard) in docShardBytes.enumerated() {
-      files.files.append(("idx/\(folder)\(number).json", shard.rows))
-      if !fielded.isEmpty { files.files.append(("idx/\(folder)f\(number).json", shard.fields)) }
+      let hash = IndexFiles.shardHash(shard.rows, fielded.isEmpty ? [] : shard.fields)
+      hashes.append(hash)
+      files.files.append(("idx/\(Self.folder)\(number).\(hash).json", shard.rows))
+      if !fielded.isEmpty { files.files.append(("idx/\(Self.folder)f\(number).\(hash).json", shard.fields)) }
     }
-    return (folder, fielded)
+    var hashFiles = ""
+    for (k, start) in stride(from: 0, to: hashes.count, by: Self.hashesPerFile).enumerated() {
+      let bytes = try IndexEncoder.encode(
+        DocumentHashes(hashes: hashes[start..<min(start + Self.hashesPerFile, hashes.count)].joined()))
+      let hash = IndexFiles.shardHash(bytes)
+      hashFiles += hash
+      files.files.append(("idx/\(Self.folder)h\(k).\(hash).json", bytes))
+    }
+    return (Self.folder, hashFiles, fielded)
   }
+
+  /// Document shard `n` is `d/<n>.<hash>.json`, its field shard `d/f<n>.<hash>.json`.
+  static let folder = "d/"
+  /// Document shards whose hashes one `DocumentHashes` file holds (2 KB; 12,800
+  /// documents at 50 a shard).
+  static let hashesPerFile = 256
 }
 
 extension PreparedSite {
@@ -330,43 +352,19 @@ struct FilterStage {
     var kindsFile: String?
     var scopes: [Manifest.Scope] = []
     var facets: [Manifest.Facet] = []
-    /// The sort and range options (`ValueKeyStage`), placed already.
+    /// The sort and range options (`ValueKeyStage`).
     var sorts: [Manifest.Sort] = []
     var ranges: [Manifest.Range] = []
-
-    /// Every file name made a path in `folder`.
-    func placed(in folder: String) -> Filters {
-      let path = { (name: String) in "\(folder)\(name).json" }
-      var moved = self
-      for k in moved.kinds.indices {
-        moved.kinds[k].file = moved.kinds[k].file.map(path)
-        moved.kinds[k].distinct = moved.kinds[k].distinct.map(path)
-      }
-      moved.kindsFile = kindsFile.map(path)
-      for s in moved.scopes.indices { moved.scopes[s].file = moved.scopes[s].file.map(path) }
-      for f in moved.facets.indices {
-        for v in moved.facets[f].values.indices {
-          moved.facets[f].values[v].file = path(moved.facets[f].values[v].file)
-        }
-      }
-      return moved
-    }
   }
 
-  /// Writes the files into one folder named by a hash of them all (names
-  /// and bytes), so the manifest, which the page embeds, repeats one hash
-  /// rather than carrying one per file.
+  /// Writes the files as `f/<name>.<hash>.json`, each named by its own
+  /// bytes, so a data edit renames only the files it changed.
   func run(into files: inout IndexFiles) throws -> Filters {
-    var written: [(name: String, bytes: [UInt8])] = []
-    let result = try filters { name, bytes in
-      written.append((name, bytes))
-      return name
+    try filters { name, bytes in
+      let path = "f/\(name).\(IndexFiles.shardHash(bytes)).json"
+      files.files.append(("idx/" + path, bytes))
+      return path
     }
-    var content = ContentFolder()
-    for file in written { content.add(file.bytes, before: file.name + ":", after: ";") }
-    let folder = content.name("f")
-    for file in written { files.files.append(("idx/\(folder)\(file.name).json", file.bytes)) }
-    return result.placed(in: folder)
   }
 
   /// The filters, each file named by `add(name, bytes)`: `facet-<id>-<n>`,
@@ -459,12 +457,13 @@ struct ManifestStage {
   let options: IndexBuilder.Options
 
   func run(
-    terms: ShardListing, typoList: String, docShardFolder: String, filters: FilterStage.Filters,
-    endings: [String]? = nil
+    terms: ShardListing, typoList: String, documents: (folder: String, hashes: String),
+    filters: FilterStage.Filters, endings: [String]? = nil
   ) -> Manifest {
     let search = site.config.search
     return Manifest(
-      docCount: order.count, docsPerShard: options.docsPerShard, docShardFolder: docShardFolder,
+      docCount: order.count, docsPerShard: options.docsPerShard, docShardFolder: documents.folder,
+      docHashFiles: documents.hashes, docHashesPerFile: DocumentShardStage.hashesPerFile,
       termShardFolder: terms.folder, termShards: terms.shards, termDirectories: terms.directories,
       typoList: typoList, kinds: filters.kinds,
       kindsFile: filters.kindsFile,

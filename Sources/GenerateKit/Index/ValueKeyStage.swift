@@ -51,11 +51,16 @@ struct ValueKeyStage {
         kinds: option.kinds, file: try add("sort-\(option.key.id)", file))
       if order.count > 2 * chunkSize {
         let chunks = Self.chunks(Self.denseRanks(values).ranks, size: chunkSize)
+        var hashes = ""
         for (number, chunk) in chunks.enumerated() {
           let bytes = try IndexEncoder.encode(chunk, capacity: chunk.ranks.utf8.count * 3)
-          written.append(("sort-\(option.key.id)-\(number)", bytes))
+          hashes += IndexFiles.shardHash(bytes)
+          // A sort sharing an earlier one's file shares its chunks too.
+          let name = "\(sort.file)-\(number)"
+          if !written.contains(where: { $0.name == name }) { written.append((name, bytes)) }
         }
         sort.chunks = chunks.count
+        sort.chunkHashes = hashes
       }
       keys.sorts.append(sort)
     }
@@ -69,12 +74,16 @@ struct ValueKeyStage {
             values.compactMap { if case .number(let n) = $0 { n } else { nil } }, option.key.format)))
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-    var content = ContentFolder()
-    for file in written { content.add(file.bytes, before: file.name + ":", after: ";") }
-    let folder = content.name("o")
-    for file in written { files.files.append(("idx/\(folder)\(file.name).json", file.bytes)) }
-    for s in keys.sorts.indices { keys.sorts[s].file = "\(folder)\(keys.sorts[s].file).json" }
-    for r in keys.ranges.indices { keys.ranges[r].file = "\(folder)\(keys.ranges[r].file).json" }
+    // Each file named by its own bytes (`o/<name>.<hash>.json`), so a data
+    // edit renames only the files it changed.
+    var paths: [String: String] = [:]
+    for file in written {
+      let path = "o/\(file.name).\(IndexFiles.shardHash(file.bytes)).json"
+      paths[file.name] = path
+      files.files.append(("idx/" + path, file.bytes))
+    }
+    for s in keys.sorts.indices { keys.sorts[s].file = paths[keys.sorts[s].file] ?? keys.sorts[s].file }
+    for r in keys.ranges.indices { keys.ranges[r].file = paths[keys.ranges[r].file] ?? keys.ranges[r].file }
     return keys
   }
 

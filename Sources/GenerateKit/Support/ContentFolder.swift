@@ -1,6 +1,8 @@
 /// The name of a folder addressed by the content of all its files
-/// (`t/1a2b3c4d5e/`): it changes when any of them does, so every file in it
-/// can be cached for ever. Each file adds its 16-digit hash, with the text
+/// (`assets/1a2b3c4d5e/`): it changes when any of them does, so every file
+/// in it can be cached for ever. The index names each file by its own bytes
+/// instead (`Index/FORMAT.md` "Stable names"), so that a data edit renames
+/// only what it changed. Each file adds its 16-digit hash, with the text
 /// that names it where the names matter.
 struct ContentFolder {
   private var hashed: [UInt8] = []

@@ -45,13 +45,9 @@ export function manifestName(site) {
  * `idx/d/<n>` for a document shard, else its path without the content hash.
  */
 export function fileName(site, url) {
-  const path = url.replace(/\.[0-9a-f]{10}\.json$/, '');
-  if (/^idx\/t\/[0-9a-f]+\/\d+\.json$/.test(url)) return `idx/t/${JSON.parse(readFileSync(join(site, url), 'utf8')).prefix}`;
-  // Term directories and filter files are named in a content-hashed folder.
-  const named = url.match(/^idx\/([tf])\/[0-9a-f]+\/([^/]+)\.json$/);
-  if (named) return `idx/${named[1]}/${named[2]}`;
-  const doc = url.match(/^idx\/d\/[0-9a-f]+\/(f?\d+)\.json$/);
-  return doc ? `idx/d/${doc[1]}` : path;
+  if (/^idx\/t\/s[^/.]*\.[0-9a-f]+\.json$/.test(url)) return `idx/t/${JSON.parse(readFileSync(join(site, url), 'utf8')).prefix}`;
+  // Every other file is its name less its content hash (`idx/d/f3.1a2b3c4d.json` → `idx/d/f3`).
+  return url.replace(/\.[0-9a-f]{8,10}\.json$/, '');
 }
 
 /** An engine on `site` served at https://example.test/sub/, and the URLs it fetched (log). */

@@ -3,6 +3,7 @@
 // row found by a word its title and subtitle do not show.
 import { highlightRanges, queryWords } from './normalize.js'
 import { stemmer } from './forms.js'
+import { hashAt } from './loader.js'
 
 /** `onRow(id, kind)` hears of every row learned (the kinds module keeps each document's kind). */
 export function createDocuments(loader, onRow) {
@@ -24,9 +25,16 @@ export function createDocuments(loader, onRow) {
     })
   }
 
-  // Document shards are named by number in one folder, each with its field shard (`f<n>.json`) beside it.
-  const shard = (manifest, n, f = '') => loader.load(`${manifest.docShardFolder}${f}${n}.json`,
-    (raw) => (f ? raw.fields.forEach((t, i) => fields.set(raw.first + i, t)) : learn(raw.docs, raw.first)))
+  // Document shards are named by number and a short hash of their bytes, each with its field shard
+  // (`f<n>.<hash>.json`, the same hash) beside it. The hashes are in files of their own
+  // (`h<k>.<hash>.json`, `docHashesPerFile` shards each), read once, so the manifest the page
+  // embeds stays small at any size.
+  const hashes = (manifest, k) => loader.load(`${manifest.docShardFolder}h${k}.${hashAt(manifest.docHashFiles, k)}.json`, (raw) => raw.hashes)
+  const shard = async (manifest, n, f = '') => {
+    const per = manifest.docHashesPerFile, hash = hashAt(await hashes(manifest, Math.floor(n / per)), n % per)
+    return loader.load(`${manifest.docShardFolder}${f}${n}.${hash}.json`,
+      (raw) => (f ? raw.fields.forEach((t, i) => fields.set(raw.first + i, t)) : learn(raw.docs, raw.first)))
+  }
 
   /** The shards holding `list`'s documents (`f`: their fields), fetched unless every one is known. */
   function fetch(manifest, list, f, known = rows) {

@@ -1,4 +1,4 @@
-// Index files never change (content-hashed names), so each URL is fetched once per page;
+// Index files never change (each named by a hash of its bytes), so each URL is fetched once per page;
 // a failed fetch is forgotten so that the next query retries it.
 const fetchJSONDefault = async (url) => {
   const response = await fetch(url)
@@ -6,21 +6,38 @@ const fetchJSONDefault = async (url) => {
   return response.json()
 }
 
+/**
+ * Hex digits of the hash that names a numbered shard (`t/12.3fa9c01d.json`), packed in the
+ * manifest one after another (IndexFiles.shardHashDigits in Swift, held equal by a test).
+ */
+export const HASH_DIGITS = 8
+
+/** Shard `n`'s hash in a string of packed hashes. */
+export const hashAt = (hashes, n) => hashes.slice(n * HASH_DIGITS, (n + 1) * HASH_DIGITS)
+
+/**
+ * A term shard's file name: `s`, its prefix when that is only a–z and 0–9 (else `-` and the
+ * prefix's UTF-8 bytes in hex), and its hash (TermShardRun.fileName in Swift).
+ */
+export const shardName = (prefix, hash) => `s${/^[a-z0-9]*$/.test(prefix) ? prefix
+  : `-${[...new TextEncoder().encode(prefix)].map((b) => b.toString(16).padStart(2, '0')).join('')}`}.${hash}.json`
+
 // Shards named by prefix, listed in the manifest or, for a large index, in one directory file
 // per first letter: the first query for a letter costs one small file instead of a manifest
 // that grows with the index. `name` is `term` or `typo`; the typo shards are listed in one
 // file of their own (`typoList`), fetched with the first typo (FORMAT.md). An entry is
-// [prefix, path], or for term shards a run [first, [prefix, …]] of shards numbered in the
-// folder `termShardFolder`.
+// [prefix, path], or for term shards a run [first, [prefix, …], hashes] of shards numbered in the
+// folder `termShardFolder`, each named by its prefix and a short hash of its bytes (`shardName`),
+// so a data edit renames only the shards it changed; `hashes` holds them in order (`hashAt`).
 function createListing(load, name) {
   let prefixes = new Map()
   let directories = null
   let list = null
   let folder = ''
   const add = (entries) => {
-    for (const [a, b] of entries) {
-      if (Array.isArray(b)) b.forEach((p, i) => prefixes.set(p, `${folder}${a + i}.json`))
-      else prefixes.set(a, b)
+    for (const [a, b, h = ''] of entries) {
+      if (!Array.isArray(b)) prefixes.set(a, b)
+      else b.forEach((p, i) => prefixes.set(p, folder + shardName(p, hashAt(h, i))))
     }
   }
 

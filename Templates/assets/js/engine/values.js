@@ -4,6 +4,7 @@
 // (`ValueFormatting.swift`): `3:00` for a duration, `1975` for a year, `1975-06-30` for a date.
 import { EMPTY } from './postings.js'
 import { normalize } from './normalize.js'
+import { hashAt } from './loader.js'
 
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_'
 
@@ -56,7 +57,7 @@ async function walk(ranked, option, loader, need, descending) {
   const out = []
   for (let i = 0; i < option.chunks && out.length < need; i++) {
     const n = descending ? option.chunks - 1 - i : i
-    const chunk = await loader.load(option.file.replace(/\.json$/, `-${n}.json`), chunkOf)
+    const chunk = await loader.load(option.file.replace(/\.[0-9a-f]+\.json$/, `-${n}.${hashAt(option.chunkHashes, n)}.json`), chunkOf)
     const found = []
     chunk.ids.forEach((id, j) => position.has(id) && found.push(j))
     found.sort((a, b) => (descending ? chunk.ranks[b] - chunk.ranks[a] : chunk.ranks[a] - chunk.ranks[b]) || position.get(chunk.ids[a]) - position.get(chunk.ids[b]))

@@ -30,6 +30,9 @@ test('words joined by a hyphen in a title are words of the title: seattle is Sea
     assert.equal((await engine.suggest(q)).docs[0]?.title, 'Seattle-Tacoma Intl', `${q}, typing`);
   }
   assert.equal((await engine.search('seattle tacoma')).docs[0]?.title, 'Seattle-Tacoma Intl');
+  // In the title, but not a word of it alone: the city's own airport before Frankfurt-Hahn, as
+  // busy, whose shorter title would otherwise come first.
+  assert.equal((await engine.search('frankfurt')).docs[0]?.title, 'Frankfurt am Main International Airport');
 });
 
 test('with nothing to rank by, the shorter title first: malibu is the chevrolet malibu', async () => {

@@ -176,6 +176,10 @@ struct Postings {
   /// chunk with punctuation inside (`revision` in `simple-revision-control`), never as
   /// a word of its own (FORMAT.md "Parts of names"). A subset of `title`.
   var parts: [Int32] = []
+  /// The `parts` whose title joins the term to another word in prose, by a
+  /// hyphen (`Seattle-Tacoma Intl`) or a dash: in the title for rule 2, a
+  /// part for the exact rules (FORMAT.md "Parts of names"). A subset of `parts`.
+  var compounds: [Int32] = []
   /// Documents that hold the term only outside their title, of a kind none
   /// of whose titles holds it (FORMAT.md "Kinds the words name"). A subset
   /// of `other`.
@@ -229,6 +233,8 @@ struct PostingsStage {
     /// title is wholly that word in any of its forms (FORMAT.md "Word forms").
     var wholeStem: String?
     var parts: [String] = []
+    /// The `parts` that are words joined in prose (`seattle` in `Seattle-Tacoma Intl`).
+    var compounds: [String] = []
     /// Codes that name the document as its whole title does (`CodeNames`).
     var codes: [String] = []
     /// The Snowball stems added beside the terms (none in English).
@@ -274,6 +280,7 @@ struct PostingsStage {
             postings[code]?.whole.append(number)
           }
           for term in cut.parts where mine(term) { postings[term]?.parts.append(number) }
+          for term in cut.compounds where mine(term) { postings[term]?.compounds.append(number) }
           for term in cut.stems where mine(term) { postings[term]?.stem = true }
         }
         shares[share].postings = postings
@@ -360,6 +367,10 @@ struct PostingsStage {
     }
     let titled = Set(result.title.map(\.0))
     result.parts = Self.parts(of: [title, primary], forms: forms).filter { titled.contains($0) }.sorted()
+    // Parts only of words joined in prose: title words for rule 2, parts for the exact rules.
+    result.compounds = result.parts.filter {
+      !Self.parts(of: [title, primary], forms: forms, compoundsAsWords: true).contains($0)
+    }
     return result
   }
 
@@ -367,7 +378,7 @@ struct PostingsStage {
   /// names (FORMAT.md "Parts of names"): the runs and tails of a chunk with punctuation inside,
   /// and their stems, less every term that is also a word of its own there (a chunk of one run,
   /// a chunk run together, a CJK piece, and their stems).
-  static func parts(of texts: [String], forms: String?) -> Set<String> {
+  static func parts(of texts: [String], forms: String?, compoundsAsWords: Bool = false) -> Set<String> {
     var words = Set<String>()
     var parts = Set<String>()
     for text in texts {
@@ -375,8 +386,8 @@ struct PostingsStage {
       for chunk in chunks {
         // Words joined by a hyphen in a text of several words (`Seattle-Tacoma Intl`,
         // `William B Hartsfield-Atlanta Intl`), or by a dash anywhere, are words of the title
-        // that belong together, not the parts of a name (`python3-numpy`).
-        let compound = isCompound(chunk, prose: chunks.count > 1)
+        // that belong together, not the parts of a name (`python3-numpy`): `compounds`.
+        let compound = compoundsAsWords && isCompound(chunk, prose: chunks.count > 1)
         // forEachTerm gives a chunk's runs, then (when there are two or more) the chunk run
         // together and its tails, then the runs' CJK pieces.
         var runs: [String] = []

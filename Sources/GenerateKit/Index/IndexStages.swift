@@ -56,7 +56,8 @@ struct TermShardStage {
   func plannedSize(_ term: String) throws -> Int {
     guard let list = postings[term] else { return 0 }
     var size = term.utf8.count + 4 + (try entry(term, list, sizeOnly: true).entry.jsonBytes.count)
-    for extra in [list.starts, list.ends, list.whole, list.parts, list.mentions] where !extra.isEmpty {
+    for extra in [list.starts, list.ends, list.whole, list.parts, list.compounds, list.mentions]
+    where !extra.isEmpty {
       size += term.utf8.count + 4 + DeltaList(extra).jsonBytes.count
     }
     return size
@@ -102,6 +103,7 @@ struct TermShardStage {
     var ends: [String: DeltaList] = [:]
     var whole: [String: DeltaList] = [:]
     var parts: [String: DeltaList] = [:]
+    var compounds: [String: DeltaList] = [:]
     var mentions: [String: DeltaList] = [:]
     var joined: [String] = []
     var stems: [String] = []
@@ -114,6 +116,7 @@ struct TermShardStage {
       if !list.ends.isEmpty { ends[term] = DeltaList(list.ends) }
       if !list.whole.isEmpty { whole[term] = DeltaList(list.whole) }
       if !list.parts.isEmpty { parts[term] = DeltaList(list.parts) }
+      if !list.compounds.isEmpty { compounds[term] = DeltaList(list.compounds) }
       if !list.mentions.isEmpty { mentions[term] = DeltaList(list.mentions) }
       if !list.plain { joined.append(term) }
       if list.plain && list.stem { stems.append(term) }
@@ -168,6 +171,7 @@ struct TermShardStage {
     shard.ends = ends.isEmpty ? nil : ends
     shard.whole = whole.isEmpty ? nil : whole
     shard.parts = parts.isEmpty ? nil : parts
+    shard.compounds = compounds.isEmpty ? nil : compounds
     shard.mentions = mentions.isEmpty ? nil : mentions
     shard.tops = tops.map { $0.map(DeltaList.init) }
     return try IndexEncoder.encode(shard, capacity: options.targetShardBytes)

@@ -139,7 +139,10 @@ export function createMatcher(loader, learn = () => {}) {
       clean,
       close,
       kind: found.some((x) => mentioned(x).length) ? pick((x, l) => difference(union(l), mentioned(x))) : all,
-      title: pick((x, l) => bare(x, l[0])),
+      // A word joined to another in a title of several words (`Seattle-Tacoma Intl`) is in the
+      // title, but not a word of it alone for the exact rules (`frankfurt`: Frankfurt am Main
+      // before Frankfurt-Hahn).
+      title: pick((x, l) => union([bare(x, l[0]), x[0].compounds(x[1])])),
       exact: pick((x, l) => whole(x) && union(l)),
       exactTitle: pick((x, l) => whole(x) && bare(x, l[0])),
       starts: pick((x) => bare(x, x[0].starts(x[1]))),

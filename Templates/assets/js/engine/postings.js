@@ -62,7 +62,7 @@ export const difference = (list, ...outs) => list.filter((id) => !outs.some((out
 
 // A keystroke touches a few terms of a shard: decode each list when first asked, then keep it.
 export class Shard {
-  constructor({ prefix, terms = {}, tops, starts = {}, ends = {}, whole = {}, parts = {}, mentions = {}, joined = [], stems }) {
+  constructor({ prefix, terms = {}, tops, starts = {}, ends = {}, whole = {}, parts = {}, compounds = {}, mentions = {}, joined = [], stems }) {
     this.prefix = prefix
     this.terms = terms
     // Objects list integer-like keys ("1999") first: sort for binary search.
@@ -73,6 +73,7 @@ export class Shard {
     this.endLists = ends
     this.wholeLists = whole
     this.partLists = parts
+    this.compoundLists = compounds
     this.mentionLists = mentions
     this.joined = new Set(joined)
     // Words of the site that are Snowball stems (FORMAT.md "Word forms"), for snowball.js.
@@ -109,6 +110,8 @@ export class Shard {
   whole(term) { return this.cached('=' + term, this.wholeLists[term]) }
   // Documents whose title holds the term only as a part of a joined name (FORMAT.md "Parts of names").
   parts(term) { return this.cached('-' + term, this.partLists[term]) }
+  // Those of `parts` whose title joins the term to another word in prose (`Seattle-Tacoma Intl`).
+  compounds(term) { return this.cached('+' + term, this.compoundLists[term]) }
   // Documents holding the term outside their title, of a kind none of whose titles holds it
   // (FORMAT.md "Kinds the words name").
   mentions(term) { return this.cached('~' + term, this.mentionLists[term]) }

@@ -106,13 +106,18 @@ public struct IndexBuilder: Sendable {
   }
 
   /// Searchable documents in static-rank order: popularity, then collection
-  /// order, then normalised title, then key.
+  /// order, then the shorter title (fewer words), then normalised title,
+  /// then key. Where nothing ranks two records the words match alike, the
+  /// shorter title is more nearly what was asked for (`malibu`: "chevrolet
+  /// malibu" before "chevrolet chevelle malibu"), as a search engine's
+  /// field-length norm has it (Lucene's BM25); the alphabet says nothing.
   func rankedDocuments(_ site: PreparedSite) -> [Int] {
     // Sort keys gathered once: comparing documents directly would copy two
     // of them per comparison, twenty million times for a million records.
     struct Key {
       var popularity: Double
       var collection: Int
+      var words: Int
       var title: String
       var key: String
       var index: Int
@@ -123,16 +128,24 @@ public struct IndexBuilder: Sendable {
       let index = searchable[offset]
       return Key(
         popularity: documents[index].popularity, collection: documents[index].collection,
+        words: Self.wordCount(documents[index].title),
         title: TextNormalizer.normalize(documents[index].title), key: documents[index].key, index: index)
     }
     keys.sort { x, y in
       if x.popularity != y.popularity { return x.popularity > y.popularity }
       if x.collection != y.collection { return x.collection < y.collection }
+      if x.words != y.words { return x.words < y.words }
       if x.title != y.title { return x.title < y.title }
       if x.key != y.key { return x.key < y.key }
       return x.index < y.index
     }
     return keys.map(\.index)
+  }
+
+  /// A title's words: its chunks (between white space) that hold a letter or a digit.
+  static func wordCount(_ title: String) -> Int {
+    title.split(whereSeparator: \.isWhitespace).count { chunk in chunk.contains { $0.isLetter || $0.isNumber }
+    }
   }
 }
 
@@ -176,12 +189,20 @@ struct Postings {
   var other: [Int32] = []
   /// The title's first word (or its first chunk run together) is the term.
   var starts: [Int32] = []
+  /// The title's last word (its last chunk, or its parts) is the term, in a
+  /// title of several words: with `starts` and every word exact, a title that
+  /// is the query's words (`LATIN SMALL LETTER A`, FORMAT.md "Ranking", rule 4).
+  var ends: [Int32] = []
   /// The whole title, run together, is the term (`Queen`, `AC/DC`).
   var whole: [Int32] = []
   /// The title holds the term only as a part of a joined name: a run or a tail of a
   /// chunk with punctuation inside (`revision` in `simple-revision-control`), never as
   /// a word of its own (FORMAT.md "Parts of names"). A subset of `title`.
   var parts: [Int32] = []
+  /// The `parts` whose title joins the term to another word in prose, by a
+  /// hyphen (`Seattle-Tacoma Intl`) or a dash: in the title for rule 2, a
+  /// part for the exact rules (FORMAT.md "Parts of names"). A subset of `parts`.
+  var compounds: [Int32] = []
   /// Documents that hold the term only outside their title, of a kind none
   /// of whose titles holds it (FORMAT.md "Kinds the words name"). A subset
   /// of `other`.
@@ -215,21 +236,30 @@ struct PostingsStage {
   /// The site language's word forms (`WordForms`), if it has any.
   let forms: String?
 
+  /// Document index → the codes that name it (`CodeNames`).
+  let codes: [Int: [String]]
+
   init(site: PreparedSite, order: [Int]) {
     self.site = site
     self.order = order
     forms = WordForms.rules(forLanguage: site.config.language)
+    codes = CodeNames.of(site)
   }
 
   struct Cut {
     var title: [(String, Bool)] = []
     var other: [(String, Bool)] = []
     var starts: [String] = []
+    var ends: [String] = []
     var whole: String?
     /// In a Snowball language, the stem of a title of one word (`арабский` → `арабск`): the
     /// title is wholly that word in any of its forms (FORMAT.md "Word forms").
     var wholeStem: String?
     var parts: [String] = []
+    /// The `parts` that are words joined in prose (`seattle` in `Seattle-Tacoma Intl`).
+    var compounds: [String] = []
+    /// Codes that name the document as its whole title does (`CodeNames`).
+    var codes: [String] = []
     /// The Snowball stems added beside the terms (none in English).
     var stems: [String] = []
   }
@@ -266,9 +296,14 @@ struct PostingsStage {
             postings[term, default: Postings()].add(other: number, plain: !joined)
           }
           for term in cut.starts where mine(term) { postings[term]?.starts.append(number) }
+          for term in cut.ends where mine(term) { postings[term]?.ends.append(number) }
           if let whole = cut.whole, mine(whole) { postings[whole]?.whole.append(number) }
           if let stem = cut.wholeStem, mine(stem) { postings[stem]?.whole.append(number) }
+          for code in cut.codes where mine(code) && code != cut.wholeStem {
+            postings[code]?.whole.append(number)
+          }
           for term in cut.parts where mine(term) { postings[term]?.parts.append(number) }
+          for term in cut.compounds where mine(term) { postings[term]?.compounds.append(number) }
           for term in cut.stems where mine(term) { postings[term]?.stem = true }
         }
         shares[share].postings = postings
@@ -321,6 +356,7 @@ struct PostingsStage {
     // and the word run together, so `numpy` starts both `numpy-stl` and `python3-numpy`, whose
     // popularity then decides, while `Toquinho & Vinícius` does not start with `vinicius`.
     result.starts = Self.firstWordTerms(title)
+    result.ends = Self.lastWordTerms(title)
     let runs = titleTerms.filter { !$0.1 }.map(\.0)
     if !runs.isEmpty { result.whole = runs.joined() }
     let (primary, other) = site.weightedSearchText(of: documentIndex)
@@ -347,12 +383,17 @@ struct PostingsStage {
     result.stems = stems
     // A whole title that is not itself a term (`Led Zeppelin` → `ledzeppelin`) has no list to join.
     if let whole = result.whole, !seen.contains(whole) { result.whole = nil }
+    result.codes = (codes[documentIndex] ?? []).filter { $0 != result.whole && seen.contains($0) }
     if forms != "en", runs.count == 1, let whole = result.whole {
       let stem = WordForms.stem(whole, rules: forms)
       if stem != whole, seen.contains(stem) { result.wholeStem = stem }
     }
     let titled = Set(result.title.map(\.0))
     result.parts = Self.parts(of: [title, primary], forms: forms).filter { titled.contains($0) }.sorted()
+    // Parts only of words joined in prose: title words for rule 2, parts for the exact rules.
+    result.compounds = result.parts.filter {
+      !Self.parts(of: [title, primary], forms: forms, compoundsAsWords: true).contains($0)
+    }
     return result
   }
 
@@ -360,11 +401,16 @@ struct PostingsStage {
   /// names (FORMAT.md "Parts of names"): the runs and tails of a chunk with punctuation inside,
   /// and their stems, less every term that is also a word of its own there (a chunk of one run,
   /// a chunk run together, a CJK piece, and their stems).
-  static func parts(of texts: [String], forms: String?) -> Set<String> {
+  static func parts(of texts: [String], forms: String?, compoundsAsWords: Bool = false) -> Set<String> {
     var words = Set<String>()
     var parts = Set<String>()
     for text in texts {
-      for chunk in text.split(whereSeparator: \.isWhitespace) {
+      let chunks = text.split(whereSeparator: \.isWhitespace)
+      for chunk in chunks {
+        // Words joined by a hyphen in a text of several words (`Seattle-Tacoma Intl`,
+        // `William B Hartsfield-Atlanta Intl`), or by a dash anywhere, are words of the title
+        // that belong together, not the parts of a name (`python3-numpy`): `compounds`.
+        let compound = compoundsAsWords && isCompound(chunk, prose: chunks.count > 1)
         // forEachTerm gives a chunk's runs, then (when there are two or more) the chunk run
         // together and its tails, then the runs' CJK pieces.
         var runs: [String] = []
@@ -379,7 +425,7 @@ struct PostingsStage {
             words.insert(term)
           }
         }
-        if joinedForms == 0 { words.formUnion(runs) } else { parts.formUnion(runs) }
+        if joinedForms == 0 || compound { words.formUnion(runs) } else { parts.formUnion(runs) }
       }
     }
     func withStems(_ terms: Set<String>) -> Set<String> {
@@ -387,6 +433,42 @@ struct PostingsStage {
       return terms.union(terms.map { WordForms.stem($0, rules: forms) })
     }
     return withStems(parts).subtracting(withStems(words))
+  }
+
+  /// The terms of the title's last word (its last chunk that has any), in a
+  /// title of several words; none in a title of one, whose `whole` says more.
+  static func lastWordTerms(_ title: String) -> [String] {
+    let chunks = title.split(whereSeparator: \.isWhitespace).map { TextNormalizer.terms(String($0)) }
+      .filter { !$0.isEmpty }
+    guard chunks.count > 1, let last = chunks.last else { return [] }
+    var ends: [String] = []
+    for term in last where !ends.contains(term) { ends.append(term) }
+    return ends
+  }
+
+  /// Whether a chunk joins words with hyphens or dashes only (`Seattle-Tacoma`,
+  /// `Zeta-Jones`; punctuation around it aside): in prose (a text of several words)
+  /// by any of them, in a text of one word only by a dash no name of a package or a
+  /// file holds (`Seattle–Tacoma`, U+2010–U+2015), since `simple-revision-control` and
+  /// `python3-numpy` are names made of parts (FORMAT.md "Parts of names").
+  static func isCompound(_ chunk: Substring, prose: Bool) -> Bool {
+    let alphanumeric = { (c: Character) in c.isLetter || c.isNumber }
+    guard let first = chunk.firstIndex(where: alphanumeric), let last = chunk.lastIndex(where: alphanumeric)
+    else { return false }
+    var joined = false
+    for character in chunk[first...last] where !alphanumeric(character) {
+      guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else {
+        return false
+      }
+      if (0x2010...0x2015).contains(scalar.value) {
+        joined = true
+      } else if scalar == "-" && prose {
+        joined = true
+      } else {
+        return false
+      }
+    }
+    return joined
   }
 
   /// The terms of the title's first word (up to the first whitespace) that

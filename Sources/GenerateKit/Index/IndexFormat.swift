@@ -252,6 +252,12 @@ struct TermShard: Codable, Equatable {
   /// Display rows, ascending by number, of the first answers to the
   /// one-word queries the shard serves.
   var docs: [DocumentRow]?
+  /// The `parts` whose title joins the term to another word in prose
+  /// (`Seattle-Tacoma Intl`): FORMAT.md "Parts of names".
+  var compounds: [String: DeltaList]?
+  /// Documents whose title's last chunk holds the term, for a title of
+  /// several words: FORMAT.md "Term shard".
+  var ends: [String: DeltaList]?
   /// Terms that occur only as run-together forms.
   var joined: [String]?
   /// Documents whose title holds the term only as a part of a joined name

@@ -61,11 +61,12 @@ struct TermShardStage {
   static let folder = "t/"
 
   /// A term's size for planning shards: its entry's, name and separators
-  /// included, and its `starts`, `whole`, `parts` and `mentions` lists'.
+  /// included, and its `starts`, `ends`, `whole`, `parts` and `mentions` lists'.
   func plannedSize(_ term: String) throws -> Int {
     guard let list = postings[term] else { return 0 }
     var size = term.utf8.count + 4 + (try entry(term, list, sizeOnly: true).entry.jsonBytes.count)
-    for extra in [list.starts, list.whole, list.parts, list.mentions] where !extra.isEmpty {
+    for extra in [list.starts, list.ends, list.whole, list.parts, list.compounds, list.mentions]
+    where !extra.isEmpty {
       size += term.utf8.count + 4 + DeltaList(extra).jsonBytes.count
     }
     return size
@@ -108,8 +109,10 @@ struct TermShardStage {
   {
     var shard = TermShard(prefix: prefix, terms: [:])
     var starts: [String: DeltaList] = [:]
+    var ends: [String: DeltaList] = [:]
     var whole: [String: DeltaList] = [:]
     var parts: [String: DeltaList] = [:]
+    var compounds: [String: DeltaList] = [:]
     var mentions: [String: DeltaList] = [:]
     var joined: [String] = []
     var stems: [String] = []
@@ -119,8 +122,10 @@ struct TermShardStage {
       if let more { files.files.append(("idx/" + more.path, more.bytes)) }
       shard.terms[term] = entry
       if !list.starts.isEmpty { starts[term] = DeltaList(list.starts) }
+      if !list.ends.isEmpty { ends[term] = DeltaList(list.ends) }
       if !list.whole.isEmpty { whole[term] = DeltaList(list.whole) }
       if !list.parts.isEmpty { parts[term] = DeltaList(list.parts) }
+      if !list.compounds.isEmpty { compounds[term] = DeltaList(list.compounds) }
       if !list.mentions.isEmpty { mentions[term] = DeltaList(list.mentions) }
       if !list.plain { joined.append(term) }
       if list.plain && list.stem { stems.append(term) }
@@ -172,8 +177,10 @@ struct TermShardStage {
     shard.joined = joined.isEmpty ? nil : joined
     shard.stems = stems.isEmpty ? nil : stems
     shard.starts = starts.isEmpty ? nil : starts
+    shard.ends = ends.isEmpty ? nil : ends
     shard.whole = whole.isEmpty ? nil : whole
     shard.parts = parts.isEmpty ? nil : parts
+    shard.compounds = compounds.isEmpty ? nil : compounds
     shard.mentions = mentions.isEmpty ? nil : mentions
     shard.tops = tops.map { $0.map(DeltaList.init) }
     return try IndexEncoder.encode(shard, capacity: options.targetShardBytes)

@@ -21,7 +21,8 @@ public struct SitePlan: Sendable {
     /// The artwork's columns (`ArtworkInference`).
     public var image: String?
     public var symbol: String?
-    /// A searched key of codes (`LAX`), weighed like the title.
+    /// A searched key of codes (`LAX`), or a column of codes nearly every
+    /// record has and nearly none shares, weighed like the title.
     public var codeKey: String?
     /// Text columns past `maxSearched` that would have been searched.
     public var searchLeftOut = 0

@@ -240,7 +240,7 @@ public struct ConfigWriter {
       out.append("    search: \(YAML.flowList(collection.search))")
     }
     if let code = collection.codeKey {
-      out.append("    # Its code (the key) finds a record as surely as its title.")
+      out.append("    # Its code finds a record as surely as its title.")
       out.append("    weights: { \(YAML.flowEntry(code, "2")) }")
     }
     if !collection.fields.isEmpty {

@@ -420,7 +420,24 @@ struct BrowsePages {
   /// as `ac dc`, before `acdc`. Accents stay (NFC): the language's collation
   /// decides what they mean — `ñ` is a letter of its own in Spanish, `é` is
   /// `e` at first sight in French (`Collation`).
+  /// An Arabic title files without its definite article, as Arabic
+  /// dictionaries and library catalogues file it (ALA-LC: an initial `al-`
+  /// is disregarded): `الجزائر` under ج, beside `جزر القمر`, not every
+  /// country under ا.
   static func sortKey(_ title: String) -> String {
+    let key = words(title)
+    let scalars = Array(key.unicodeScalars.prefix(4))
+    guard scalars.count == 4, scalars[0] == "\u{0627}" || scalars[0] == "\u{0671}", scalars[1] == "\u{0644}",
+      isArabicLetter(scalars[2]), isArabicLetter(scalars[3])
+    else { return key }
+    return String(key.unicodeScalars.dropFirst(2))
+  }
+
+  private static func isArabicLetter(_ scalar: Unicode.Scalar) -> Bool {
+    (0x0620...0x064A).contains(scalar.value) || (0x0671...0x06D3).contains(scalar.value)
+  }
+
+  private static func words(_ title: String) -> String {
     var key = String.UnicodeScalarView()
     var gap = false
     for scalar in title.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {

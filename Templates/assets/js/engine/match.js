@@ -28,7 +28,7 @@ export const numbered = (term, word) => /\p{L}$/u.test(word) && /^\d+$/.test(ter
 
 export const NONE = {
   all: EMPTY, clean: EMPTY, close: EMPTY, kind: EMPTY, title: EMPTY, exact: EMPTY, exactTitle: EMPTY, starts: EMPTY, whole: EMPTY,
-  named: EMPTY, marks: [], found: [],
+  opens: EMPTY, closes: EMPTY, named: EMPTY, marks: [], found: [],
 }
 
 // `learn` is handed each term shard's document rows (`docs`, FORMAT.md) as it arrives.
@@ -73,7 +73,7 @@ export function createMatcher(loader, learn = () => {}) {
     const exact = union([title, other])
     return {
       all, clean: all, close: all, kind: all, title: titles, exact, exactTitle: title, starts: EMPTY, whole: home.whole(word),
-      named: home.whole(word), marks: [word], found: [],
+      opens: home.starts(word), closes: home.ends(word), named: home.whole(word), marks: [word], found: [],
     }
   }
 
@@ -141,10 +141,16 @@ export function createMatcher(loader, learn = () => {}) {
       clean,
       close,
       kind: found.some((x) => mentioned(x).length) ? pick((x, l) => difference(union(l), mentioned(x))) : all,
-      title: pick((x, l) => bare(x, l[0])),
+      // A word joined to another in a title of several words (`Seattle-Tacoma Intl`) is in the
+      // title, but not a word of it alone for the exact rules (`frankfurt`: Frankfurt am Main
+      // before Frankfurt-Hahn).
+      title: pick((x, l) => union([bare(x, l[0]), x[0].compounds(x[1])])),
       exact: pick((x, l) => whole(x) && union(l)),
       exactTitle: pick((x, l) => whole(x) && bare(x, l[0])),
       starts: pick((x) => bare(x, x[0].starts(x[1]))),
+      // Titles whose first or last word is the word whole (rule 4 for several words).
+      opens: pick((x) => whole(x) && bare(x, x[0].starts(x[1]))),
+      closes: pick((x) => whole(x) && bare(x, x[0].ends(x[1]))),
       // While typing, a title that is wholly a term the word begins (`quee` → Queen), the
       // shortest such term only (`postgres` → postgresql, not postgresql-15 as well), unless the
       // word is a part of that name (`numpy`, numpy-stl); on Enter the word is complete, and only

@@ -62,7 +62,7 @@ export const difference = (list, ...outs) => list.filter((id) => !outs.some((out
 
 // A keystroke touches a few terms of a shard: decode each list when first asked, then keep it.
 export class Shard {
-  constructor({ prefix, terms = {}, tops, starts = {}, whole = {}, parts = {}, mentions = {}, joined = [], stems }) {
+  constructor({ prefix, terms = {}, tops, starts = {}, ends = {}, whole = {}, parts = {}, compounds = {}, mentions = {}, joined = [], stems }) {
     this.prefix = prefix
     this.terms = terms
     // Objects list integer-like keys ("1999") first: sort for binary search.
@@ -70,8 +70,10 @@ export class Shard {
     // FORMAT.md: [best title matches, best other matches], two delta lists.
     this.tops = tops && tops.map(decode)
     this.startLists = starts
+    this.endLists = ends
     this.wholeLists = whole
     this.partLists = parts
+    this.compoundLists = compounds
     this.mentionLists = mentions
     this.joined = new Set(joined)
     // Words of the site that are Snowball stems (FORMAT.md "Word forms"), for snowball.js.
@@ -103,9 +105,13 @@ export class Shard {
 
   // Documents whose title starts with the term, and whose whole title is the term.
   starts(term) { return this.cached('^' + term, this.startLists[term]) }
+  // Documents whose title, of several words, ends with the term (its last word or a part of it).
+  ends(term) { return this.cached('$' + term, this.endLists[term]) }
   whole(term) { return this.cached('=' + term, this.wholeLists[term]) }
   // Documents whose title holds the term only as a part of a joined name (FORMAT.md "Parts of names").
   parts(term) { return this.cached('-' + term, this.partLists[term]) }
+  // Those of `parts` whose title joins the term to another word in prose (`Seattle-Tacoma Intl`).
+  compounds(term) { return this.cached('+' + term, this.compoundLists[term]) }
   // Documents holding the term outside their title, of a kind none of whose titles holds it
   // (FORMAT.md "Kinds the words name").
   mentions(term) { return this.cached('~' + term, this.mentionLists[term]) }

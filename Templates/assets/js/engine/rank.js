@@ -33,7 +33,11 @@ export function rules(matches, final, lastWord) {
     intersect(matches.map((m) => m.kind)),
     // A lone word of one or two letters is whole in too many titles to say anything (`lo`).
     union([whole || !single ? inTitle : EMPTY, typingWhole]),
-    single && final ? first.whole : EMPTY,
+    // The whole title is the query: one word's `whole`; several words, a title that begins with
+    // the first, ends with the last and holds each whole (`latin small letter a` → LATIN SMALL
+    // LETTER A before the more complete LATIN SMALL LETTER A WITH ACUTE), which leaves only
+    // titles of the query's words, in its order at both ends; the page puts the exact one first.
+    !final ? EMPTY : single ? first.whole : intersect([first.opens, matches[matches.length - 1].closes, ...matches.map((m) => m.exactTitle)]),
     union([intersect(matches.map(exact)), typingWhole]),
     single ? first.starts : EMPTY,
   ]

@@ -213,6 +213,7 @@ def main(argv=None) -> None:
     ap.add_argument("--hugo", default=P.HUGO)
     ap.add_argument("--skip-hugo", action="store_true")
     ap.add_argument("--sample", type=int, help="only the N most depended-on packages (a quick check)")
+    ap.add_argument("--reuse", action="store_true", help="keep the projects and Hugo sites already written")
     ap.add_argument("--prepare-only", action="store_true", help="write the projects and stop")
     ap.add_argument("--timeout", type=float, default=20 * 60)
     ap.add_argument("--max-rss", type=float, default=12)
@@ -229,7 +230,7 @@ def main(argv=None) -> None:
         sys.exit("no generator binary: build it with `swift build -c release` or pass --generate")
     names = [s for s in args.sets.split(",") if s]
     debian = None
-    if any(json.loads((SETS / n / "set.json").read_text())["data"] == "debian" for n in names):
+    if not args.reuse and any(json.loads((SETS / n / "set.json").read_text())["data"] == "debian" for n in names):
         B.say("reading apt's lists…")
         debian = debian_tables(P.OUT / "data")
         if args.sample:
@@ -246,7 +247,10 @@ def main(argv=None) -> None:
 
     for name in names:
         B.say(f"== {name}: writing the project and the Hugo site…")
-        config, hugo_site = prepare_set(name, args.out, debian)
+        if args.reuse and (args.out / name / "project" / "site.yml").exists():
+            config, hugo_site = args.out / name / "project" / "site.yml", args.out / name / "hugo"
+        else:
+            config, hugo_site = prepare_set(name, args.out, debian)
         if args.prepare_only:
             continue
         tools = [("generate", P.Generate(generate, config, args.out / name / "site", args.timeout, args.max_rss))]

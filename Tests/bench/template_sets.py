@@ -219,8 +219,9 @@ def main(argv=None) -> None:
     ap.add_argument("--max-rss", type=float, default=12)
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--report-only", action="store_true")
+    ap.add_argument("--name", default="results", help="file name of the results, without extension")
     args = ap.parse_args(argv)
-    json_path, md_path = args.out / "results.json", args.out / "results.md"
+    json_path, md_path = args.out / f"{args.name}.json", args.out / f"{args.name}.md"
     if args.report_only:
         print(report(json.loads(json_path.read_text())))
         return

@@ -9,7 +9,7 @@ import Testing
 /// pages and the script and `dir="rtl"` where it is written right to left,
 /// and `strings:` overrides any text, with mistakes at their line.
 @Suite struct LocalizationTests {
-  static let rightToLeft: Set<String> = ["ar", "he", "fa"]
+  static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur"]
 
   @Test func everyCatalogueHasEveryKeyWithItsPlaceholders() throws {
     let english = Catalogue.english
@@ -17,7 +17,7 @@ import Testing
     #expect(Catalogue.all.count >= 21, "\(Catalogue.all.keys.sorted())")
     for required in [
       "ar", "zh", "fr", "ru", "es", "de", "it", "pt", "nl", "sv", "pl", "ja", "ko", "hi", "id", "tr", "vi",
-      "he", "uk",
+      "he", "uk", "fa", "ur",
     ] {
       #expect(Catalogue.all[required] != nil, "no catalogue for \(required)")
     }

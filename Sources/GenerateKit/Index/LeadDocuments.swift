@@ -184,8 +184,12 @@ struct LeadDocuments {
       func isPart(_ number: Int32) -> Bool {
         termParts.contains(number) || (term != query && wordParts.contains(number))
       }
+      // A part joined to another word in prose (`Hi-Fi`, `Seattle-Tacoma`) is in the title
+      // all the same, though no exact word of it (`compounds` in engine/match.js).
+      let termCompounds = list.compounds.isEmpty ? [] : Set(list.compounds)
       for number in list.title[..<titleCut] {
-        score[number, default: 0] |= isPart(number) ? anyExact : titleBits
+        score[number, default: 0] |=
+          isPart(number) ? anyExact | (termCompounds.contains(number) ? Self.title : 0) : titleBits
         named.insert(number)
       }
       // A document of a kind none of whose titles holds the term is a mention: no kind bit.

@@ -119,9 +119,12 @@ final class RecordContext: @unchecked Sendable {
       return converted.isEmpty ? nil : converted
     case .record(let table, let row):
       guard depth < 3 else { return nil }
+      let key = Cache.Key(table: ObjectIdentifier(table), row: row, depth: depth)
+      if let existing = shared.contexts[key] { return existing }
       // A record of a collection with no title (mendeleev's unnamed groups
       // 3–12) is nothing to show as a reference: absent, so `{{#group}} ·
-      // {{group.title}}{{/group}}` leaves no " · " behind.
+      // {{group.title}}{{/group}}` leaves no " · " behind. Asked once per
+      // record a page refers to, not on every reference (the cache above).
       if let index = site.documentIndex(table: table, row: row) {
         if site.documents[index].title.isEmpty { return nil }
       } else if site.collections.contains(where: { $0.table === table }),
@@ -129,8 +132,6 @@ final class RecordContext: @unchecked Sendable {
       {
         return nil
       }
-      let key = Cache.Key(table: ObjectIdentifier(table), row: row, depth: depth)
-      if let existing = shared.contexts[key] { return existing }
       let context = RecordContext(site: site, table: table, row: row, depth: depth + 1, shared: shared)
       shared.contexts[key] = context
       return context

@@ -42,7 +42,7 @@ enum IdleLinks {
       }
       if let term = exact[title] { consider(term, exactly: true) }
       for term in 0..<min(terms.count, resolved) where !(best[term]?.exact ?? false) {
-        if !wanted[term].isEmpty && padded.contains(wantedBytes[term]) {
+        if !wanted[term].isEmpty && Self.contains(padded, wantedBytes[term]) {
           consider(term, exactly: false)
         }
       }
@@ -77,6 +77,22 @@ enum IdleLinks {
     var allowed = CharacterSet.alphanumerics
     allowed.insert(charactersIn: "-._~")
     return (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)
+  }
+
+  /// Whether `needle`'s bytes are in `haystack`. (The standard library's
+  /// generic `contains` looked its types up on every call: two thirds of
+  /// a preview's wait for its open page.)
+  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+    return haystack.withUnsafeBufferPointer { hay in
+      needle.withUnsafeBufferPointer { pin in
+        guard let hayStart = hay.baseAddress, let pinStart = pin.baseAddress else { return false }
+        for start in 0...(hay.count - pin.count) where hay[start] == first {
+          if memcmp(hayStart + start, pinStart, pin.count) == 0 { return true }
+        }
+        return false
+      }
+    }
   }
 
   /// A text's words as the search finds them, one space apart.

@@ -60,6 +60,9 @@ public struct SiteBuilder: Sendable {
       writer: SiteWriter(output: loaded.output), baseURL: site.baseURL, imageOrigins: site.imageOrigins)
     defer { sink.abandon() }
     let rendered = try render(site, loaded.templates, index: index, with: renderer, into: sink, run)
+    for line in loaded.templates.genericReads.lines(templateCount: loaded.templates.names.count) {
+      run.detail(line)
+    }
     let built = try index.wait()
     let files = built.files + rendered.files
     try validate(loaded.templates, rendered, run) { try sink.validate(otherFiles: files) }

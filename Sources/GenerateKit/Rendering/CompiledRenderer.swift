@@ -42,6 +42,10 @@ struct CompiledRenderer {
   let templates: [String: CompiledTemplate]
   var stack: [RenderValue] = []
   var out: [UInt8] = []
+  /// The tags that found a value of a type pages are not made of, read
+  /// through swift-mustache's protocols (`RenderValue.other`): the same
+  /// bytes, by the slower path. `--verbose` names them (`GenericReads`).
+  var genericReads: [GenericReads.Read] = []
 
   init(templates: [String: CompiledTemplate]) {
     self.templates = templates
@@ -82,9 +86,11 @@ struct CompiledRenderer {
       out.append(contentsOf: bytes)
     case .variable(let name, let escaped):
       guard let value = lookup(name, scope) else { return }
+      if case .other(let object) = value { noteGeneric(name, object) }
       write(value, escaped: escaped && scope.html)
     case .section(let name, let template):
       guard let value = lookup(name, scope) else { return }
+      if case .other(let object) = value { noteGeneric(name, object) }
       switch value {
       case .bool(let bool):
         if bool { render(template, scope) }
@@ -111,6 +117,7 @@ struct CompiledRenderer {
         render(template, scope)
         return
       }
+      if case .other(let object) = value { noteGeneric(name, object) }
       switch value {
       case .bool(let bool):
         if !bool { render(template, scope) }
@@ -139,6 +146,14 @@ struct CompiledRenderer {
     case .contentType(let html):
       scope.html = html
     }
+  }
+
+  /// A tag that found a value read through the protocols. `strings`
+  /// (`[String: String]`) is read without them (`RenderValue.child`).
+  private mutating func noteGeneric(_ name: CompiledTemplate.Name, _ object: Any) {
+    if object is [String: String] { return }
+    let read = GenericReads.Read(tag: name.text, type: String(describing: Swift.type(of: object)))
+    if !genericReads.contains(read) { genericReads.append(read) }
   }
 
   private mutating func partial(

@@ -241,13 +241,17 @@ public struct PageRenderer {
         if let description = scope.description { entry["description"] = description }
         return entry
       },
-      "chips": [["id": "top", "label": config.search.topResults]]
-        + site.collections.filter(\.config.searchable).map { ["id": $0.config.id, "label": $0.config.label] },
+      // `[String: Any]`, the type `CompiledRenderer` reads without
+      // swift-mustache's protocols (`GenericReads`), as for every list here.
+      "chips": [["id": "top", "label": config.search.topResults] as [String: Any]]
+        + site.collections.filter(\.config.searchable).map {
+          ["id": $0.config.id, "label": $0.config.label] as [String: Any]
+        },
       // The idle page's trending terms and kinds, each a link that works
       // without JavaScript.
       "trending": IdleLinks.trending(site, fallback: browses ? base + BrowsePages.folder : nil),
       "kinds": IdleLinks.kinds(site, browse: browse),
-      "facets": site.facets.filter(\.token).map { ["id": $0.id, "label": $0.label] },
+      "facets": site.facets.filter(\.token).map { ["id": $0.id, "label": $0.label] as [String: Any] },
       "collections": site.collections.filter(\.writesPages).map { collection in
         ["id": collection.config.id, "label": collection.config.label] as [String: Any]
       },

@@ -12,6 +12,9 @@ public struct TemplateSet: @unchecked Sendable {
   public var directory: String { directories.first ?? "" }
   /// Every template, parsed (`MustacheParser`), by name.
   var compiled: [String: CompiledTemplate] = [:]
+  /// The tags of each page template that read a value through the
+  /// protocols, across every render of this set (`--verbose`).
+  let genericReads = GenericReads()
   var names: Set<String>
   /// Each template's tags, for what a page's template and partials wrote.
   var tagsByName: [String: (file: String, tags: TemplateTags)] = [:]
@@ -77,6 +80,9 @@ public struct TemplateSet: @unchecked Sendable {
   public static func load(directories: [String], builtIn: Bool = true) throws -> TemplateSet {
     var diagnostics: [Diagnostic] = []
     var compiled: [String: CompiledTemplate] = [:]
+    /// The tags of each page template that read a value through the
+    /// protocols, across every render of this set (`--verbose`).
+    let genericReads = GenericReads()
     var names: [String: String] = [:]
     var sources: [(name: String, file: String, tags: TemplateTags)] = []
     var texts: [String: String] = [:]
@@ -211,7 +217,9 @@ public struct TemplateSet: @unchecked Sendable {
   func render(_ object: Any, withTemplate name: String) -> [UInt8]? {
     guard let template = compiled[name] else { return nil }
     var renderer = CompiledRenderer(templates: compiled)
-    return renderer.render(template, object: object)
+    let bytes = renderer.render(template, object: object)
+    if !renderer.genericReads.isEmpty { genericReads.note(renderer.genericReads, template: name) }
+    return bytes
   }
 
   /// A template that is not one of the set's (an asset's), with the set's

@@ -121,6 +121,24 @@ extension Manifest {
     }
   }
 
+  @Test func aRunsPrefixesAreFrontCodedAndReadBack() throws {
+    // The example of engine/loader.js's unpackPrefixes, and the music catalogue's kind of list.
+    #expect(TermShardRun.packed(["a", "aa", "ab", "b"]) == "a,a.b..b")
+    #expect(TermShardRun.packed(["0", "1", "d", "d3", "da"]) == "0.1.d,3.a")
+    let lists: [[String]] = [
+      ["a", "aa", "ab", "b"], ["l", "lo", "lov", "lu"], [""], ["", "a", "ab"], ["東", "東京", "東北", "л", "ла"],
+      ["𝒜", "𝒜b", "𝒜c"],
+    ]
+    for prefixes in lists {
+      let run = TermShardRun(
+        first: 3, prefixes: prefixes, hashes: String(repeating: "0", count: 6 * prefixes.count))
+      let bytes = try IndexEncoder.encode(run)
+      #expect(try JSONDecoder().decode(TermShardRun.self, from: Data(bytes)) == run, "\(prefixes)")
+    }
+    // A cut longer than the prefix before it is no list.
+    #expect(TermShardRun.unpacked("ab...c") == nil)
+  }
+
   @Test func theEncoderSortsKeysByTheirBytesAndLeavesOutWhatIsNil() throws {
     struct Sample: Encodable {
       var values: [String: Int]

@@ -58,20 +58,35 @@ def browser():
         b.close()
 
 
+# The hex digits of a shard's hash, as the page reads them (engine/loader.js).
+HASH_DIGITS = int(re.search(r"export const HASH_DIGITS = (\d+)", (B.REPO / "Templates/assets/js/engine/loader.js").read_text()).group(1))
+
+
+def unpack(text):
+    """A run's front-coded prefixes (FORMAT.md): dots cut the previous prefix, a comma keeps it."""
+    prev = re.match(r"[^.,]*", text).group(0)
+    out = [prev]
+    for cut, tail in re.findall(r"(\.+|,)([^.,]*)", text[len(prev):]):
+        prev = (prev if cut == "," else prev[: len(prev) - len(cut)]) + tail
+        out.append(prev)
+    return out
+
+
 def shard_for(site, word):
     """FORMAT.md: the shard with the longest prefix the term starts with, found through the
     first letter's directory when the manifest lists directories. Returns the requests it
     takes: [directory?, shard]."""
     manifest, wanted = site["manifest"], []
-    runs = list(manifest.get("termShards", []))  # [first, [prefix, …], hashes]: shards first, first + 1, …
+    runs = list(manifest.get("termShards", []))  # [first, prefixes, hashes]: shards first, first + 1, …
     directory = dict(manifest.get("termDirectories", [])).get(word[:1])
     if directory is not None:
         wanted.append("/idx/" + directory)
         runs += json.loads((site["dir"] / "idx" / directory).read_text())["termShards"]
     # a shard is <termShardFolder>s<prefix>.<hash>.json (a prefix beyond a-z0-9 as "-" and its
-    # UTF-8 bytes in hex), its hash the run's i-th of 8 digits
+    # UTF-8 bytes in hex), its hash the run's i-th of HASH_DIGITS
     name = lambda p: p if re.fullmatch(r"[a-z0-9]*", p) else "-" + p.encode().hex()
-    prefixes = {p: f"s{name(p)}.{h[8 * i:8 * i + 8]}" for first, ps, h in runs for i, p in enumerate(ps)}
+    d = HASH_DIGITS
+    prefixes = {p: f"s{name(p)}.{h[d * i:d * i + d]}" for first, ps, h in runs for i, p in enumerate(unpack(ps))}
     for k in range(len(word), -1, -1):
         if word[:k] in prefixes:
             return wanted + [f"/idx/{manifest['termShardFolder']}{prefixes[word[:k]]}.json"]

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, manifestName } from './support/fixture.mjs';
 import { decode } from '../../Templates/assets/js/engine/postings.js';
-import { hashAt, shardName } from '../../Templates/assets/js/engine/loader.js';
+import { hashAt, shardName, unpackPrefixes } from '../../Templates/assets/js/engine/loader.js';
 
 const SITE = process.env.SITE_DIR;
 const skip = !SITE ? 'SITE_DIR is not set: set it to a site built by generate (Data/site.yml) to run these'
@@ -20,10 +20,10 @@ const docShards = (m) => Array.from({ length: Math.ceil(m.docCount / m.docsPerSh
   const k = Math.floor(n / m.docHashesPerFile), { hashes } = read(`${m.docShardFolder}h${k}.${hashAt(m.docHashFiles, k)}.json`);
   return `${m.docShardFolder}${n}.${hashAt(hashes, n % m.docHashesPerFile)}.json`;
 });
-// [prefix, path]: the listings are runs [first, [prefix, …], hashes] of shards <termShardFolder>s<prefix>.<hash>.json.
+// [prefix, path]: the listings are runs [first, prefixes, hashes] of shards <termShardFolder>s<prefix>.<hash>.json.
 const termShards = (m) => [...(m.termShards ?? []), ...(m.termDirectories ?? []).flatMap(([, dir]) =>
   JSON.parse(readFileSync(join(SITE, 'idx', dir), 'utf8')).termShards)]
-  .flatMap(([first, prefixes, hashes]) => prefixes.map((p, i) => [p, m.termShardFolder + shardName(p, hashAt(hashes, i))]));
+  .flatMap(([first, prefixes, hashes]) => unpackPrefixes(prefixes).map((p, i) => [p, m.termShardFolder + shardName(p, hashAt(hashes, i))]));
 
 test('metalica finds Metallica first among artists, on Enter and while typing', { skip }, async () => {
   const { engine } = open(SITE);

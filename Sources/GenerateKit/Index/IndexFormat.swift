@@ -160,13 +160,13 @@ struct DocumentHashes: Codable, Equatable {
   var hashes: String
 }
 
-/// `[first, [prefix, …], "hashes"]`: term shards `first`, `first + 1`, …
+/// `[first, "prefixes", "hashes"]`: term shards `first`, `first + 1`, …
 /// (the file `<termShardFolder>s<prefix>.<hash>.json`), the prefixes they serve,
-/// in order, and their short hashes (`IndexFiles.shardHashDigits` each) in
-/// one string. Shards are numbered by prefix, so a letter's shards, or all
-/// of a small index's, are one run: the page embeds the manifest and, for a
-/// small index, every directory, and a full path per shard had been most of
-/// their gzip bytes.
+/// in order and front-coded in one string (`packed`), and their short hashes
+/// (`IndexFiles.shardHashDigits` each) in one string. Shards are numbered by
+/// prefix, so a letter's shards, or all of a small index's, are one run: the
+/// page embeds the manifest and, for a small index, every directory, and a
+/// full path per shard had been most of their gzip bytes.
 struct TermShardRun: Codable, Equatable {
   var first: Int
   var prefixes: [String]
@@ -181,15 +181,73 @@ struct TermShardRun: Codable, Equatable {
   init(from decoder: any Decoder) throws {
     var array = try decoder.unkeyedContainer()
     first = try array.decode(Int.self)
-    prefixes = try array.decode([String].self)
+    guard let prefixes = Self.unpacked(try array.decode(String.self)) else {
+      throw DecodingError.dataCorruptedError(
+        in: array, debugDescription: "not a front-coded list of prefixes")
+    }
+    self.prefixes = prefixes
     hashes = try array.decode(String.self)
   }
 
   func encode(to encoder: any Encoder) throws {
     var array = encoder.unkeyedContainer()
     try array.encode(first)
-    try array.encode(prefixes)
+    try array.encode(Self.packed(prefixes))
     try array.encode(hashes)
+  }
+
+  /// Sorted prefixes front-coded in one string (`unpackPrefixes` in
+  /// `engine/loader.js`): the first as it is, then each as the previous one
+  /// less its last `k` characters (Unicode scalars), written as `k` dots, or
+  /// a comma when `k` is 0, and the characters it adds: `a`, `aa`, `ab`, `b`
+  /// is `a,a.b..b`. Prefixes are letters and digits only (FORMAT.md,
+  /// "Normalisation"), so a dot or a comma never belongs to one. On the music
+  /// catalogue the 191 prefixes take 0.3 KB gzip less in the page than as a
+  /// JSON list.
+  static func packed(_ prefixes: [String]) -> String {
+    var out = String.UnicodeScalarView()
+    var previous: [Unicode.Scalar] = []
+    for (index, prefix) in prefixes.enumerated() {
+      let scalars = Array(prefix.unicodeScalars)
+      var shared = 0
+      if index > 0 {
+        while shared < min(previous.count, scalars.count) && previous[shared] == scalars[shared] {
+          shared += 1
+        }
+        let cut = previous.count - shared
+        out.append(contentsOf: cut == 0 ? [","] : Array(repeating: ".", count: cut))
+      }
+      out.append(contentsOf: scalars[shared...])
+      previous = scalars
+    }
+    return String(out)
+  }
+
+  /// The prefixes of a `packed` string; nil when a mark cuts more than the previous prefix holds.
+  static func unpacked(_ text: String) -> [String]? {
+    var prefixes: [String] = []
+    var current: [Unicode.Scalar] = []
+    // The dots (or comma) just read, before the characters they apply to.
+    var cut: Int?
+    for scalar in text.unicodeScalars {
+      if scalar == "." || scalar == "," {
+        if cut == nil { prefixes.append(String(String.UnicodeScalarView(current))) }
+        cut = (cut ?? 0) + (scalar == "." ? 1 : 0)
+        continue
+      }
+      if let count = cut {
+        guard count <= current.count else { return nil }
+        current.removeLast(count)
+        cut = nil
+      }
+      current.append(scalar)
+    }
+    if let count = cut {
+      guard count <= current.count else { return nil }
+      current.removeLast(count)
+    }
+    prefixes.append(String(String.UnicodeScalarView(current)))
+    return prefixes
   }
 
   /// Each shard as (prefix, number, hash).

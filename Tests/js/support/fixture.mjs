@@ -47,7 +47,7 @@ export function manifestName(site) {
 export function fileName(site, url) {
   if (/^idx\/t\/s[^/.]*\.[0-9a-f]+\.json$/.test(url)) return `idx/t/${JSON.parse(readFileSync(join(site, url), 'utf8')).prefix}`;
   // Every other file is its name less its content hash (`idx/d/f3.1a2b3c4d.json` → `idx/d/f3`).
-  return url.replace(/\.[0-9a-f]{8,10}\.json$/, '');
+  return url.replace(/\.[0-9a-f]{6,10}\.json$/, '');
 }
 
 /** An engine on `site` served at https://example.test/sub/, and the URLs it fetched (log). */

@@ -10,10 +10,26 @@ const fetchJSONDefault = async (url) => {
  * Hex digits of the hash that names a numbered shard (`t/12.3fa9c01d.json`), packed in the
  * manifest one after another (IndexFiles.shardHashDigits in Swift, held equal by a test).
  */
-export const HASH_DIGITS = 8
+export const HASH_DIGITS = 6
 
 /** Shard `n`'s hash in a string of packed hashes. */
 export const hashAt = (hashes, n) => hashes.slice(n * HASH_DIGITS, (n + 1) * HASH_DIGITS)
+
+/**
+ * A run's prefixes from their front-coded string (TermShardRun.packed in Swift): the first as it
+ * is, then each as the one before less as many characters as there are dots (none for a comma),
+ * and the characters after them: `a,a.b..b` is a, aa, ab, b.
+ */
+export function unpackPrefixes(text) {
+  let prev = /^[^.,]*/.exec(text)[0]
+  const out = [prev]
+  for (const [, cut, tail] of text.slice(prev.length).matchAll(/([.]+|,)([^.,]*)/g)) {
+    const chars = [...prev]
+    prev = (cut === ',' ? chars : chars.slice(0, chars.length - cut.length)).join('') + tail
+    out.push(prev)
+  }
+  return out
+}
 
 /**
  * A term shard's file name: `s`, its prefix when that is only a–z and 0–9 (else `-` and the
@@ -26,18 +42,19 @@ export const shardName = (prefix, hash) => `s${/^[a-z0-9]*$/.test(prefix) ? pref
 // per first letter: the first query for a letter costs one small file instead of a manifest
 // that grows with the index. `name` is `term` or `typo`; the typo shards are listed in one
 // file of their own (`typoList`), fetched with the first typo (FORMAT.md). An entry is
-// [prefix, path], or for term shards a run [first, [prefix, …], hashes] of shards numbered in the
+// [prefix, path], or for term shards a run [first, prefixes, hashes] of shards numbered in the
 // folder `termShardFolder`, each named by its prefix and a short hash of its bytes (`shardName`),
-// so a data edit renames only the shards it changed; `hashes` holds them in order (`hashAt`).
+// so a data edit renames only the shards it changed; `prefixes` lists them front-coded
+// (`unpackPrefixes`), `hashes` holds their hashes in order (`hashAt`).
 function createListing(load, name) {
   let prefixes = new Map()
   let directories = null
   let list = null
   let folder = ''
   const add = (entries) => {
-    for (const [a, b, h = ''] of entries) {
-      if (!Array.isArray(b)) prefixes.set(a, b)
-      else b.forEach((p, i) => prefixes.set(p, folder + shardName(p, hashAt(h, i))))
+    for (const [a, b, h] of entries) {
+      if (h === undefined) prefixes.set(a, b)
+      else unpackPrefixes(b).forEach((p, i) => prefixes.set(p, folder + shardName(p, hashAt(h, i))))
     }
   }
 

@@ -55,7 +55,7 @@ import Testing
     return try builder.build(try preparedSite(config: folder.appendingPathComponent("site.yml").path))
   }
 
-  /// A file's name less its hash (`idx/t/slo.3fa9c0.json` → `idx/t/slo`); typo
+  /// A file's name less its hash (`idx/t/slo.3fa9c01d.json` → `idx/t/slo`); typo
   /// shards, named by their hash alone, by the prefix they hold.
   static func logicalName(_ path: String, _ bytes: [UInt8]) throws -> String {
     if path.hasPrefix("idx/y/s.") {

@@ -856,7 +856,7 @@ def test_page_weight_stays_within_budget(page, site):
     # results added ~2.9 KB of engine (notes/relevance.md); bundling and minifying win it back.
     # 28 KB until index files were named by their own bytes (FORMAT.md "Stable names"): the
     # embedded manifest carries a hash per term shard, 1.2 KB here (191 shards, 8 hex digits);
-    # 6 digits and front-coded prefixes took 0.6 KB of it back.
+    # front-coded prefixes took 0.3 KB of it back.
     assert total < 29.5 * 1024, f"{total} bytes gzipped:\n{report}"
 
 

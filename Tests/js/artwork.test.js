@@ -35,9 +35,9 @@ function loader(files) {
 }
 
 test('a term shard\'s row of a kind with artwork is completed from its document shard', async () => {
-  const manifest = { docsPerShard: 50, docCount: 4, docShardFolder: 'd/', docHashFiles: 'aaaaaa', docHashesPerFile: 256, options: {}, kinds: [
+  const manifest = { docsPerShard: 50, docCount: 4, docShardFolder: 'd/', docHashFiles: 'aaaaaaaa', docHashesPerFile: 256, options: {}, kinds: [
     { id: 'albums', singular: 'Album', artwork: true }, { id: 'genres', singular: 'Genre' }] }
-  const files = { 'd/h0.aaaaaa.json': { hashes: '0a1b2c' }, 'd/0.0a1b2c.json': { first: 0, docs: [
+  const files = { 'd/h0.aaaaaaaa.json': { hashes: '0a1b2c3d' }, 'd/0.0a1b2c3d.json': { first: 0, docs: [
     [0, 'Kind of Blue', 'Album', 'albums/1/', 3, 'https://covers.example/a.png'],
     [1, 'Jazz', 'Genre', 'genres/1/', 2],
     [0, 'Blue Train', 'Album', 'albums/2/', 4, 'images/abc.png'],
@@ -50,7 +50,7 @@ test('a term shard\'s row of a kind with artwork is completed from its document 
   assert.deepEqual(l.fetched, [], 'a kind without artwork is shown from the term shard')
   assert.equal(genre[0].image, undefined)
   const rows = await docs.documents(manifest, [0, 2, 3], [])
-  assert.deepEqual(l.fetched, ['d/h0.aaaaaa.json', 'd/0.0a1b2c.json'])
+  assert.deepEqual(l.fetched, ['d/h0.aaaaaaaa.json', 'd/0.0a1b2c3d.json'])
   assert.deepEqual(rows.map((r) => [r.image, r.symbol]), [
     ['https://covers.example/a.png', undefined], ['https://pictures.example.org/images/abc.png', undefined], [undefined, '💙']])
   // A term shard seen later does not take the picture away.

@@ -7,7 +7,7 @@ const manifest = {
   // Term shards are numbered by prefix, each named by a short hash of its bytes: a run
   // [first, prefixes, hashes] lists them: a, l, la, lo, lov front-coded, the hashes of one length
   // in one string.
-  termShardFolder: 't/', termShards: [[0, 'a.l,a.o,v', '0000aa1111bb2222cc3333dd4444ee']],
+  termShardFolder: 't/', termShards: [[0, 'a.l,a.o,v', '000000aa111111bb222222cc333333dd444444ee']],
   kinds: [], scopes: [], facets: [],
 };
 
@@ -26,14 +26,14 @@ function loaderWith(files, { fail = new Set() } = {}) {
 test('the shard for a term is the one with the longest prefix it starts with', async () => {
   const { loader } = loaderWith({ 'https://example.test/music/idx/manifest.0123456789.json': manifest });
   await loader.manifest;
-  assert.equal((await loader.shardFor('love')).path, 't/slov.4444ee.json');
-  assert.equal((await loader.shardFor('lov')).path, 't/slov.4444ee.json');
-  assert.equal((await loader.shardFor('lo')).path, 't/slo.3333dd.json');
-  assert.equal((await loader.shardFor('lu')).path, 't/sl.1111bb.json'); // no "lu" shard: "l" holds it
-  assert.equal((await loader.shardFor('l')).path, 't/sl.1111bb.json'); // shorter than every child: the internal shard
+  assert.equal((await loader.shardFor('love')).path, 't/slov.444444ee.json');
+  assert.equal((await loader.shardFor('lov')).path, 't/slov.444444ee.json');
+  assert.equal((await loader.shardFor('lo')).path, 't/slo.333333dd.json');
+  assert.equal((await loader.shardFor('lu')).path, 't/sl.111111bb.json'); // no "lu" shard: "l" holds it
+  assert.equal((await loader.shardFor('l')).path, 't/sl.111111bb.json'); // shorter than every child: the internal shard
   assert.equal((await loader.shardFor('alpha')).prefix, 'a');
   assert.equal((await loader.shardFor('zebra')), null);
-  assert.deepEqual(await loader.under('lo'), ['t/slo.3333dd.json', 't/slov.4444ee.json']);
+  assert.deepEqual(await loader.under('lo'), ['t/slo.333333dd.json', 't/slov.444444ee.json']);
 });
 
 test('paths resolve against the manifest folder, and one file is fetched once even when asked for twice at once', async () => {
@@ -62,20 +62,20 @@ test('an index of another version is refused with a clear error', async () => {
 
 test('a large index finds its shards through one directory per first letter, fetched once', async () => {
   // A letter with one shard is listed in the manifest itself (`z`); the others' runs are in their directories.
-  const big = { version: 1, termShardFolder: 't/', termDirectories: [['l', 't/dir-0.aa.json'], ['m', 't/dir-1.bb.json']], termShards: [[5, 'z', '555555']] };
+  const big = { version: 1, termShardFolder: 't/', termDirectories: [['l', 't/dir-0.aa.json'], ['m', 't/dir-1.bb.json']], termShards: [[5, 'z', '55555555']] };
   const { loader, log } = loaderWith({
     'https://example.test/music/idx/manifest.0123456789.json': big,
-    'https://example.test/music/idx/t/dir-0.aa.json': { termShards: [[1, 'l,o', '111111222222']] },
-    'https://example.test/music/idx/t/dir-1.bb.json': { termShards: [[3, 'm', '333333']] },
+    'https://example.test/music/idx/t/dir-0.aa.json': { termShards: [[1, 'l,o', '1111111122222222']] },
+    'https://example.test/music/idx/t/dir-1.bb.json': { termShards: [[3, 'm', '33333333']] },
   });
   await loader.manifest;
-  assert.equal((await loader.shardFor('love')).path, 't/slo.222222.json');
-  assert.equal((await loader.shardFor('lu')).path, 't/sl.111111.json');
+  assert.equal((await loader.shardFor('love')).path, 't/slo.22222222.json');
+  assert.equal((await loader.shardFor('lu')).path, 't/sl.11111111.json');
   assert.equal(log.filter((u) => u.includes('dir-')).length, 1, 'one directory for every l-word');
-  assert.equal((await loader.shardFor('zebra')).path, 't/sz.555555.json');
+  assert.equal((await loader.shardFor('zebra')).path, 't/sz.55555555.json');
   assert.equal((await loader.shardFor('yak')), null);
-  assert.equal((await loader.shardFor('metal')).path, 't/sm.333333.json');
-  assert.deepEqual(await loader.under('lo'), ['t/slo.222222.json']);
+  assert.equal((await loader.shardFor('metal')).path, 't/sm.33333333.json');
+  assert.deepEqual(await loader.under('lo'), ['t/slo.22222222.json']);
 });
 
 test('a run\'s prefixes are front-coded: dots cut the previous prefix, a comma keeps it', () => {

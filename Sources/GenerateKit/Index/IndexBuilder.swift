@@ -156,12 +156,13 @@ struct IndexFiles {
   /// Hex digits of the hash that names each shard the manifest lists by
   /// number or prefix (`d/12.<hash>.json`, `t/slo.<hash>.json`): the
   /// manifest carries one per shard, and the search page embeds the
-  /// manifest, so they are short. 24 bits: a shard's new bytes take the name
-  /// of one of its own earlier versions about once in 16.7 million changes
-  /// (its number or prefix is in the name too, so no two files of one index
-  /// can meet); 8 digits cost the music catalogue's first query 0.25 KB
-  /// more. `HASH_DIGITS` in `engine/loader.js`.
-  static let shardHashDigits = 6
+  /// manifest, so they are short, but not shorter than 32 bits: a shard's
+  /// new bytes take the name of one of its own earlier versions about once
+  /// in four billion changes (its number or prefix is in the name too, so
+  /// no two files of one index can meet). 6 digits would save the music
+  /// catalogue's first query 0.25 KB and serve a stale shard about once in
+  /// 16.7 million changes (FORMAT.md). `HASH_DIGITS` in `engine/loader.js`.
+  static let shardHashDigits = 8
 
   /// The short hash that names a shard whose bytes are `parts` together.
   static func shardHash(_ parts: [UInt8]...) -> String {

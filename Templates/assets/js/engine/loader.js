@@ -10,7 +10,7 @@ const fetchJSONDefault = async (url) => {
  * Hex digits of the hash that names a numbered shard (`t/12.3fa9c01d.json`), packed in the
  * manifest one after another (IndexFiles.shardHashDigits in Swift, held equal by a test).
  */
-export const HASH_DIGITS = 6
+export const HASH_DIGITS = 8
 
 /** Shard `n`'s hash in a string of packed hashes. */
 export const hashAt = (hashes, n) => hashes.slice(n * HASH_DIGITS, (n + 1) * HASH_DIGITS)

@@ -137,6 +137,18 @@ import Testing
     #expect(subtitle == "Emoji · Version {{version}}", "\(subtitle)")
   }
 
+  /// A flag of 0 and 1 (ggplot2's movies: a column per genre) is no part
+  /// of a subtitle, labelled or not: "Movie · 1971", not "· Comedy 1".
+  @Test func aFlagIsNoPartOfASubtitle() throws {
+    var rows = ["title,year,votes,Comedy"]
+    for index in 0..<40 {
+      rows.append("Film \(index),\(1960 + index % 7),\(index * 13),\(index % 3 == 0 ? 1 : 0)")
+    }
+    let plan = try plan(["movies.csv": rows.joined(separator: "\n") + "\n"])
+    let subtitle = try #require(plan.collections.first?.subtitle)
+    #expect(subtitle == "Movie · {{year}}", "\(subtitle)")
+  }
+
   /// geonames' `alternatenames`: other names of the record, searched and
   /// weighed like the title, so `munchen` ranks Munich by its popularity.
   @Test func otherNamesWeighLikeTheTitle() throws {

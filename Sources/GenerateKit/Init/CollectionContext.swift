@@ -415,6 +415,9 @@ struct CollectionContext {
       for column in columns
       where isFacetColumn(column, of: shape) && parts.count < 2 && !isNearlyConstant(column, of: shape)
         && !echoesKind(column, of: shape, singular: plan.singular)
+        // A flag of 0 and 1 (ggplot2's movies: `Comedy`) reads as nothing
+        // in a subtitle ("Movie · 1971 · 1").
+        && !(column.kind == .integer && column.distinct <= 2 && (column.maximum ?? 2) <= 1)
         // A code of two or three letters (`GB`) without a label map says
         // little in a subtitle ("Airport · GB"): words come next instead.
         && (isLabelled(column, of: shape) || column.kind != .text || column.averageLength > 3)

@@ -161,7 +161,8 @@ import Testing
   }
 
   @Test func csvC1ControlIsNamedAsAnEncodingProblem() throws {
-    let marked = Marked("id,name\n1,1️⃣Beyonc\u{85}\n2,AC/DC\n3,Caetano Veloso\n")
+    // In an id (in text it is dropped with a warning: ControlCharacterTests).
+    let marked = Marked("id,name\n1️⃣1\u{85},Beyoncé\n2,AC/DC\n3,Caetano Veloso\n")
     try Case(source: "{ file: data/artists.csv, key: id }") { _ in }
       .expectFailure(
         message: "U+0085 (a C1 control, often text decoded with the wrong encoding)",

@@ -55,3 +55,17 @@ test('a title that is the query beats longer, more popular titles that hold it, 
   assert.equal((await engine.search('latin small letter a with acute', { limit: 3 })).docs[0]?.title,
     'LATIN SMALL LETTER A WITH ACUTE');
 });
+
+test('other names weighed like the title: munchen is Munich, before smaller places whose title holds the word', async () => {
+  const { engine } = open(site);
+  // Ottobrunn bei München holds the word in its title, Munich only among its other names; with
+  // those weighed like the title (init's `weights:` for `alternatenames`), popularity decides.
+  for (const q of ['munchen', 'münchen', 'muenchen']) {
+    const r = await engine.search(q);
+    assert.equal(r.docs[0]?.title, 'Munich', `${q}: ${titles(r).join(' | ')}`);
+  }
+  assert.equal((await engine.suggest('munchen')).docs[0]?.title, 'Munich', 'while typing');
+  // The title still names its record first.
+  assert.equal((await engine.search('ottobrunn')).docs[0]?.title, 'Ottobrunn bei München');
+  assert.equal((await engine.search('garching')).docs[0]?.title, 'Garching bei München');
+});

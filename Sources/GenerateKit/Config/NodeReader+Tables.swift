@@ -10,7 +10,7 @@ extension NodeReader {
   static let tableKeys = [
     "file", "path", "separator", "sqlite", "postgres", "passwordEnv", "table", "query", "key", "refs",
     "groupBy", "itemsOf",
-    "lists", "members",
+    "lists", "members", "missing",
   ]
 
   mutating func table(name: String, node: Node, keyNode: Node) -> SiteConfig.Table? {
@@ -116,6 +116,9 @@ extension NodeReader {
       name: name, location: location(keyNode), source: source, key: key, refs: refs, groupBy: groupBy,
       lists: lists)
     table.itemsOf = itemsOf
+    if let pair = pairs["missing"] {
+      table.missing = strings(pair.value, what: "missing in \(what)")
+    }
     if let pair = pairs["members"] {
       if case .json? = source {
         if let column = pair.value.string, !column.isEmpty {

@@ -75,6 +75,11 @@ public struct SiteConfig: Sendable {
     /// Text columns whose values are lists, each with the text between
     /// its items (`lists: { tags: ";" }`): one field of several values.
     public var lists: [Located<(column: String, separator: String)>] = []
+    /// Values that mean "no value" in this table's cells (`missing: [NA]`,
+    /// R's and many exports' marker): read as empty, so a column of numbers
+    /// with gaps sorts, filters and ranks as numbers. Never in a key or
+    /// reference column, where `NA` is an id (Namibia).
+    public var missing: [Located<String>] = []
 
     /// The data file, relative to the config's folder; nil for a grouped table.
     public var file: String? { source?.file?.value }

@@ -6,6 +6,9 @@ public struct Dataset: Sendable {
   public var tables: [Table]
   public var tableNamed: [String: Table]
 
+  /// Every table's warnings, in the order the tables were read.
+  public var warnings: [Diagnostic] { tables.flatMap(\.warnings) }
+
   /// Drops the key → row dictionaries once every reference has been
   /// resolved (the expressions are compiled): they are the largest thing a
   /// build keeps that nothing reads afterwards.

@@ -30,6 +30,9 @@ public final class Table: @unchecked Sendable {
   /// The array each of `listsOfObjects` was read from (`editions` for
   /// `editions.format`): what `itemsOf:` names to make it a table.
   public internal(set) var listArrays: [Int: String] = [:]
+  /// What reading it found that still gives a working table (C1
+  /// controls dropped from text), shown with the build's result.
+  public internal(set) var warnings: [Diagnostic] = []
   let kind: Kind
   public private(set) var count = 0
   /// The 1-based line each row starts on (text only).

@@ -36,6 +36,11 @@ struct TableBuilder {
   /// reads on without keeping anything, bounded by `fileBytes`).
   private(set) var isFull = false
   private(set) var diagnostics: [Diagnostic] = []
+  /// C1 controls dropped from a column's text: where the first was, in
+  /// which record, which one, and how many in all (one warning a column).
+  private var droppedControls:
+    [Int: (place: SourceLocation, record: String, first: Unicode.Scalar, count: Int)] =
+      [:]
   /// The columns the config itself uses (the key, every `refs` column),
   /// which every record must have.
   private var used: [(column: Int, use: String)] = []
@@ -43,6 +48,8 @@ struct TableBuilder {
   private var absentRows: [Int: [Int]] = [:]
   /// Column → the text between its items, for columns declared in `lists:`.
   private var separators: [Int: String] = [:]
+  /// The values that mean "no value" in this table (`missing:`).
+  private var missing: Set<String> = []
 
   /// Checks the column names and finds the key column. `places` are the
   /// names' own places (a CSV header cell, a JSON key); `fallback` is used
@@ -102,6 +109,7 @@ struct TableBuilder {
             "table '\(spec.name)' has no key column '\(key.value)' (its columns: \(Self.list(header)))"))
       }
     }
+    missing = Set(spec.missing.map(\.value))
     for list in spec.lists {
       guard let column = seen[list.value.column] else {
         diagnostics.append(
@@ -221,7 +229,10 @@ struct TableBuilder {
 
   /// A value of a column declared under `lists:` as a list cell; any
   /// other value as it is.
+  /// A value named under `missing:` (`NA`) reads as empty, except in an
+  /// id or a reference, where it names a record (`NA`, Namibia).
   private func listed(_ value: String, column: Int) -> String {
+    if !missing.isEmpty, missing.contains(value), !used.contains(where: { $0.column == column }) { return "" }
     guard let separator = separators[column] else { return value }
     return Table.cell(splitting: value, by: separator)
   }
@@ -281,6 +292,9 @@ struct TableBuilder {
       ? Table.items(of: value).lazy.compactMap(Self.firstControlCharacter).first
       : Self.firstControlCharacter(in: value)
     {
+      if Self.isC1(control), !used.contains(where: { $0.column == column }), !Self.isLink(value) {
+        return dropC1(from: value, column: column, at: place, key: key, isList: isList)
+      }
       report(
         .error(
           at: place,
@@ -288,6 +302,69 @@ struct TableBuilder {
         ))
     }
     return value
+  }
+
+  static func isC1(_ scalar: Unicode.Scalar) -> Bool { (0x80...0x9F).contains(scalar.value) }
+
+  /// A value whose characters are an address: a URL (`scheme:` then
+  /// `//`) or a path. A control character there changes where it leads,
+  /// so it stays an error however the column is used.
+  static func isLink(_ value: String) -> Bool {
+    value.hasPrefix("/") || value.hasPrefix("./") || value.hasPrefix("../") || value.contains("://")
+  }
+
+  /// `value` without its C1 controls (U+0080–U+009F), which text decoded
+  /// with the wrong encoding leaves in names (a real U+009F in geonames'
+  /// alternate names): they show as nothing or a box, and HTML calls them
+  /// parse errors. Text, not an id or a link, so dropping them changes no
+  /// record's meaning; one warning a column says where the first was. A
+  /// C0 control (NUL, BEL) is still an error: no text decoding leaves one.
+  private mutating func dropC1(
+    from value: String, column: Int, at place: SourceLocation, key: String?, isList: Bool
+  ) -> String {
+    var kept = String.UnicodeScalarView()
+    var first: Unicode.Scalar?
+    var count = 0
+    for scalar in value.unicodeScalars {
+      if Self.isC1(scalar) {
+        first = first ?? scalar
+        count += 1
+      } else {
+        kept.append(scalar)
+      }
+    }
+    let cleaned = String(kept)
+    // Another control left (a C0 one beside the C1): reported as before.
+    if let other = isList
+      ? Table.items(of: cleaned).lazy.compactMap(Self.firstControlCharacter).first
+      : Self.firstControlCharacter(in: cleaned)
+    {
+      report(
+        .error(
+          at: place,
+          "\(recordName(key: key)): field '\(table.header[column])' contains the control character \(Self.describe(other)); only tab and line breaks may appear in text"
+        ))
+      return value
+    }
+    if let first {
+      if let seen = droppedControls[column] {
+        droppedControls[column]?.count = seen.count + count
+      } else {
+        droppedControls[column] = (place, recordName(key: key), first, count)
+      }
+    }
+    return cleaned
+  }
+
+  /// One warning for each column whose text lost C1 controls.
+  var controlWarnings: [Diagnostic] {
+    droppedControls.sorted { $0.key < $1.key }.map { column, dropped in
+      let more = dropped.count > 1 ? " (\(dropped.count) in this column, all dropped)" : ""
+      return .warning(
+        at: dropped.place,
+        "\(dropped.record): field '\(table.header[column])' contains the control character \(Self.describe(dropped.first)), dropped from the text\(more); re-encode the file as UTF-8 to keep what it stood for"
+      )
+    }
   }
 
   static func tooLong(_ what: String, _ value: String, _ limits: SiteConfig.Limits) -> String {
@@ -333,7 +410,8 @@ struct TableBuilder {
             "record has no field '\(table.header[column])', which the config uses (\(use))"))
       }
     }
-    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics + controlWarnings) }
+    table.warnings = controlWarnings
     table.seal()
     if table.keyColumn == nil {
       table.rowForKey.reserveCapacity(table.count)

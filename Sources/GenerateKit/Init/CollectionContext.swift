@@ -41,7 +41,7 @@ struct CollectionContext {
       // rows each (`USA` for 3,363 of 3,376 US airports, vega_datasets)
       // filters nothing out; 5 territories among 51 states, or 62
       // macrolanguages among 7,844 languages, do.
-      !isStrayed(column, of: shape)
+      !isStrayed(column, of: shape), !Self.isGeometry(column.name)
     else { return false }
     // A version of few values (the emoji package's `E`: 0.6 … 15.1, 18 of
     // them) is what a record belongs to, not a measure.
@@ -53,7 +53,11 @@ struct CollectionContext {
     switch column.kind {
     // Single letters are codes a visitor would not recognise as a token
     // until they have labels: the config offers a `labels:` map for them.
-    case .text: return column.averageLength <= 40
+    // Nor are codes of digits without a list naming them (geonames'
+    // `admin1code`: 07, 11, ENG), unless few enough to label by hand.
+    case .text:
+      return column.averageLength <= 40
+        && (isCodeColumn(column) || countryNames(column, of: shape) != nil || !isDigitCode(column, of: shape))
     case .bool: return true
     // A year, or a few small whole numbers that neither score nor name a
     // record (vega_datasets' cars: 3 to 8 `Cylinders`).
@@ -68,6 +72,17 @@ struct CollectionContext {
     case .date: return true
     default: return false
     }
+  }
+
+  /// Short codes, a quarter of them or more with digits (`07`, `11`,
+  /// `ENG`, `A8`): region codes of a gazetteer, which mean nothing as a
+  /// token without their names. Codes of letters alone (`TX`, `CA`) a
+  /// reader often knows.
+  func isDigitCode(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
+    guard column.kind == .text, column.averageLength <= 4 else { return false }
+    let values = allValues(shape, column.name)
+    let digits = values.filter { $0.contains(where: \.isNumber) }.count
+    return !values.isEmpty && digits * 4 >= values.count
   }
 
   /// Names of numbers that say which release a record came in.
@@ -341,6 +356,8 @@ struct CollectionContext {
     // Parts that some records leave empty: written so that an empty one
     // leaves no " · " behind ("Airport · " for an airport without a city).
     var optional = Set<String>()
+    // Parts written after their label (a number: "Version 12.1").
+    var labelled: [String: String] = [:]
     for ref in shape.refs {
       guard let target = schema.table(ref.table), let targetTitle = titles[ref.table] else { continue }
       let path = Naming.expression(ref.column)
@@ -398,6 +415,9 @@ struct CollectionContext {
       for column in columns
       where isFacetColumn(column, of: shape) && parts.count < 2 && !isNearlyConstant(column, of: shape)
         && !echoesKind(column, of: shape, singular: plan.singular)
+        // A flag of 0 and 1 (ggplot2's movies: `Comedy`) reads as nothing
+        // in a subtitle ("Movie · 1971 · 1").
+        && !(column.kind == .integer && column.distinct <= 2 && (column.maximum ?? 2) <= 1)
         // A code of two or three letters (`GB`) without a label map says
         // little in a subtitle ("Airport · GB"): words come next instead.
         && (isLabelled(column, of: shape) || column.kind != .text || column.averageLength > 3)
@@ -410,6 +430,13 @@ struct CollectionContext {
           ? "label(\(Naming.expression(column.name)), '\(id)')" : facetExpression(column)
         parts.append(add([column.name], expression))
         if column.empty > 0 { optional.insert(parts[parts.count - 1]) }
+        // A number other than a year says nothing alone ("Emoji · 12.1"):
+        // it reads with its label ("Emoji · Version 12.1").
+        if column.kind == .integer || column.kind == .number,
+          Naming.words(column.name).last != "year", !isLabelled(column, of: shape)
+        {
+          labelled[parts[parts.count - 1]] = Naming.label(column.name)
+        }
       }
     }
     // Else two short texts that repeat a little (an airport's city and
@@ -441,7 +468,8 @@ struct CollectionContext {
         + parts.map { part in
           // A section on the field itself: `{{#artist}} · {{artist.title}}{{/artist}}`.
           let field = part.split(separator: ".").first.map(String.init) ?? part
-          return optional.contains(part) ? "{{#\(field)}} · {{\(part)}}{{/\(field)}}" : " · {{\(part)}}"
+          let shown = labelled[part].map { "\($0) {{\(part)}}" } ?? "{{\(part)}}"
+          return optional.contains(part) ? "{{#\(field)}} · \(shown){{/\(field)}}" : " · \(shown)"
         }.joined()
     }
     plan.search = searched

@@ -18,9 +18,44 @@ extension CollectionContext {
         || (itemKind == .integer && Naming.words(column.name).last.map { $0.hasPrefix("year") } == true),
       column.filled * 3 >= column.rows,
       column.distinct >= 2, column.distinct <= Self.listFacetValues, column.distinct * 2 <= column.items,
-      column.averageLength <= 40
+      column.averageLength <= 40, !Self.isGeometry(column.name)
     else { return false }
-    return true
+    // Codes per record (countryinfo's `borders`: FRA, ESP; `languages`: ca,
+    // fr; `timezones`: UTC+01:00) are a relation or a lookup, not what a
+    // person filters by: tokens a visitor would have to decode.
+    return !isCodeList(column, of: shape)
+  }
+
+  /// Whether nine in ten of a list's distinct items are codes: one word
+  /// of three letters or fewer in one case (`FRA`, `ca`), or a word with
+  /// digits and three letters at most (`UTC+01:00`, `B2`). Tags (`rock`,
+  /// `hip hop`, `pop`) are words.
+  func isCodeList(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
+    guard let index = shape.found.table.column(named: column.name) else { return false }
+    var seen = Set<String>()
+    var codes = 0
+    for cell in shape.found.table.columns[index] where !cell.isEmpty {
+      for item in Table.items(of: cell) where seen.insert(item).inserted && Self.isCode(item) { codes += 1 }
+      if seen.count >= 2_000 { break }
+    }
+    return !seen.isEmpty && codes * 10 >= seen.count * 9
+  }
+
+  static func isCode(_ item: String) -> Bool {
+    guard !item.isEmpty, !item.contains(" ") else { return false }
+    let letters = item.filter(\.isLetter)
+    if item.contains(where: \.isNumber) { return letters.count <= 3 }
+    return letters.count == item.count && letters.count <= 3
+      && (letters == letters.uppercased() || letters == letters.lowercased())
+  }
+
+  /// A part of a geometry (GeoJSON's `geometry.type`, `geometry.coordinates`,
+  /// a `wkt` or `bbox` column): shapes for a map, never a facet nor a
+  /// subtitle.
+  static func isGeometry(_ name: String) -> Bool {
+    let geometric: Set<String> = ["geometry", "geom", "geojson", "wkt", "wkb", "bbox", "coordinates"]
+    return name.split(separator: ".").contains { geometric.contains($0.lowercased()) }
+      || Naming.words(name).contains { geometric.contains($0) }
   }
 
   /// A list of text: searched, each item's words.
@@ -41,6 +76,7 @@ extension CollectionContext {
         continue
       }
       plan.search.append(expression)
+      if plan.otherNames == nil, Self.isOtherNames(column.name) { plan.otherNames = expression }
     }
     guard plan.subtitle == nil,
       let column = shape.profile.columns.first(where: { column in
@@ -55,6 +91,19 @@ extension CollectionContext {
     // "Terry Pratchett, Neil Gaiman"; the list itself would be iterated.
     plan.fields.append((name, "join(\(Naming.expression(column.name)))"))
     plan.subtitle = "\(plan.singular) · {{\(name)}}"
+  }
+
+  /// Words that name a list of the record's other names: `alternatenames`
+  /// (geonames), `aliases`, `synonyms`, `alt_names`, `other_names`.
+  static func isOtherNames(_ name: String) -> Bool {
+    let words = Naming.words(name)
+    let alone: Set<String> = [
+      "alternatenames", "altnames", "othernames", "aliases", "alias", "synonyms", "aka", "nicknames",
+    ]
+    let before: Set<String> = ["alternate", "alternative", "alt", "other", "also"]
+    return words.contains { alone.contains($0) }
+      || (words.count >= 2 && before.contains(words[words.count - 2])
+        && words.last?.hasPrefix("name") == true)
   }
 
   /// The facet a list column gives.

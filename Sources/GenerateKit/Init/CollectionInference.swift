@@ -24,6 +24,13 @@ public struct SitePlan: Sendable {
     /// A searched key of codes (`LAX`), or a column of codes nearly every
     /// record has and nearly none shares, weighed like the title.
     public var codeKey: String?
+    /// A searched list of the record's other names (geonames'
+    /// `alternatenames`, `aliases`), weighed like the title too.
+    public var otherNames: String?
+    /// What the config weighs like the title: the code, the other names.
+    public var weighed: [String] {
+      [codeKey, otherNames.flatMap { search.contains($0) ? $0 : nil }].compactMap { $0 }
+    }
     /// Text columns past `maxSearched` that would have been searched.
     public var searchLeftOut = 0
     /// Columns offered as sorts and ranges (`CollectionInference+ValueKeys`).
@@ -69,6 +76,10 @@ public struct SitePlan: Sendable {
   public var scopes: [Scope]
   /// Why each table that is not a collection is not one.
   public var tablesOnly: [(table: String, reason: String)]
+  /// The site's language, read once from the first collection
+  /// (`SiteLanguage.code(for:)`): the config, its labels and the
+  /// description all ask for it, a map of codes once per code.
+  public var language = "en"
 }
 
 /// Chooses collections, titles, subtitles, search fields, popularity,
@@ -374,9 +385,11 @@ public struct CollectionInference {
       collections.append(plan)
     }
     facets.removeAll { facet in !collections.contains { $0.facets.contains { $0.facet == facet.id } } }
-    return SitePlan(
+    var plan = SitePlan(
       schema: schema, collections: collections, facets: facets, scopes: Self.scopes(facets),
       tablesOnly: tablesOnly)
+    plan.language = SiteLanguage.code(for: plan)
+    return plan
   }
 
   /// All, then one scope per value of the first facet of two to four

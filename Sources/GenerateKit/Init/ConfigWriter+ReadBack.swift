@@ -37,6 +37,7 @@ extension ConfigWriter {
         name: shape.name, location: place, source: source, key: shape.key.map(located),
         refs: shape.refs.map { .init(value: ($0.column, $0.table), location: place) }, groupBy: nil)
       table.lists = shape.found.lists.map { .init(value: ($0.column, $0.separator), location: place) }
+      table.missing = shape.found.missing.map(located)
       if case .json(_, _, let members?) = shape.found.source { table.members = located(members) }
       return table
     }
@@ -51,7 +52,7 @@ extension ConfigWriter {
       collection.distinct = plan.distinct.map(located)
       collection.image = plan.image.map(located)
       collection.symbol = plan.symbol.map(located)
-      collection.weights = plan.codeKey.map { [($0, located("2"))] } ?? []
+      collection.weights = plan.weighed.map { ($0, located("2")) }
       (collection.sorts, collection.ranges) = ConfigWriter.valueKeys(plan, located: located)
       return collection
     }
@@ -139,6 +140,7 @@ extension ConfigWriter {
       if let group = table.groupBy { lines.append("\(at) groupBy \(q(group.table)) \(q(group.column))") }
       if let items = table.itemsOf { lines.append("\(at) itemsOf \(q(items.table)) \(q(items.list))") }
       lines += table.lists.map { "\(at) list \(q($0.value.column)) separated by \(q($0.value.separator))" }
+      lines += table.missing.map { "\(at) missing \(q($0.value))" }
     }
     for collection in config.collections {
       let at = "collection \(q(collection.id))"

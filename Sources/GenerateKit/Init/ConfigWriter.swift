@@ -19,7 +19,7 @@ public struct ConfigWriter {
   }
 
   /// The language of the first collection's titles and text.
-  func language(_ plan: SitePlan) -> String { SiteLanguage.code(for: plan) }
+  func language(_ plan: SitePlan) -> String { plan.language }
 
   public func write(_ plan: SitePlan) -> String {
     typealias YAML = YAMLWriter
@@ -184,6 +184,12 @@ public struct ConfigWriter {
         )
       }
       comments += Self.listComments(shape)
+      if !shape.found.missing.isEmpty {
+        let words = shape.found.missing.map { "'\($0)'" }.joined(separator: ", ")
+        comments.append(
+          "missing: \(words) stands for no value among numbers: read as empty, so those columns sort and filter as numbers"
+        )
+      }
       comments += Self.childComments(shape, plan.schema)
       for comment in comments { out.append(YAML.comment(comment, indent: 2)) }
       var parts = sourceParts(shape.found.source)
@@ -193,6 +199,9 @@ public struct ConfigWriter {
         parts.append("refs: { \(refs.joined(separator: ", ")) }")
       }
       if let lists = Self.listsPart(shape) { parts.append(lists) }
+      if !shape.found.missing.isEmpty {
+        parts.append("missing: [\(shape.found.missing.map(YAML.scalar).joined(separator: ", "))]")
+      }
       let line = YAML.blockEntry(shape.name, "{ \(parts.joined(separator: ", ")) }", indent: 2)
       if line.count == 1, line[0].count <= 110 {
         out += line
@@ -239,9 +248,17 @@ public struct ConfigWriter {
       }
       out.append("    search: \(YAML.flowList(collection.search))")
     }
-    if let code = collection.codeKey {
-      out.append("    # Its code finds a record as surely as its title.")
-      out.append("    weights: { \(YAML.flowEntry(code, "2")) }")
+    if !collection.weighed.isEmpty {
+      if collection.codeKey != nil {
+        out.append("    # Its code finds a record as surely as its title.")
+      }
+      if let names = collection.otherNames, collection.weighed.contains(names) {
+        // München is Munich's other name: found by it, Munich ranks by its
+        // popularity with the titles that hold the word, not below them all.
+        out.append("    # '\(names)' holds the record's other names: they weigh like the title.")
+      }
+      out.append(
+        "    weights: { \(collection.weighed.map { YAML.flowEntry($0, "2") }.joined(separator: ", ")) }")
     }
     if !collection.fields.isEmpty {
       out.append("    fields:")

@@ -54,6 +54,9 @@ public struct FoundTable: Sendable {
   /// A CSV file's columns of items with a separator (`rock;pop`), read as
   /// lists and declared under the table's `lists:`.
   var lists: [ListDetection.Found] = []
+  /// Values that stand for "no value" among numbers (`NA`), declared under
+  /// the table's `missing:` and read as empty (`TableProfile.missingMarkers`).
+  var missing: [String] = []
 }
 
 /// Reads the files given on the command line into tables: a CSV, JSON or
@@ -204,16 +207,25 @@ public struct DataFileReader {
   /// config that declares just this table (paths from the current folder).
   /// A CSV file's columns that hold lists are found in its first reading
   /// and read again as lists.
+  /// Columns of numbers with markers of missing values (`NA`) are found
+  /// in the reading after that, and read again with the markers empty.
   func load(name: String, source: FoundTable.Source) throws -> FoundTable {
-    let found = try load(name: name, source: source, lists: [])
-    guard case .csv(_, let separator) = source else { return found }
-    let lists = ListDetection.lists(in: found.table, fileSeparator: separator)
-    return lists.isEmpty ? found : try load(name: name, source: source, lists: lists)
+    var found = try load(name: name, source: source, lists: [])
+    if case .csv(_, let separator) = source {
+      let lists = ListDetection.lists(in: found.table, fileSeparator: separator)
+      if !lists.isEmpty { found = try load(name: name, source: source, lists: lists) }
+    }
+    let missing = TableProfile.missingMarkers(in: found.table)
+    return missing.isEmpty
+      ? found : try load(name: name, source: source, lists: found.lists, missing: missing)
   }
 
-  func load(name: String, source: FoundTable.Source, lists: [ListDetection.Found]) throws -> FoundTable {
+  func load(
+    name: String, source: FoundTable.Source, lists: [ListDetection.Found], missing: [String] = []
+  ) throws -> FoundTable {
     var spec = Self.spec(name: name, source: source)
     spec.lists = lists.map { .init(value: ($0.column, $0.separator), location: spec.location) }
+    spec.missing = missing.map { .init(value: $0, location: spec.location) }
     let config = SiteConfig(
       path: "", directory: FileManager.default.currentDirectoryPath, title: "", description: "",
       language: "en", baseURL: "/", tint: "", templates: [], search: .init(), tables: [spec], collections: [],
@@ -224,6 +236,7 @@ public struct DataFileReader {
     var found = FoundTable(
       name: name, source: source, table: table, profile: TableProfile(table), leftOut: leftOut)
     found.lists = lists
+    found.missing = missing
     return found
   }
 

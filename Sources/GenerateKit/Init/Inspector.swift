@@ -57,7 +57,7 @@ public struct Inspector {
       if let symbol = collection.symbol { lines.append("  init: symbol \(symbol)") }
       if !collection.search.isEmpty {
         let searched = collection.search.map {
-          $0 == collection.codeKey ? $0 + " (weighed like the title)" : $0
+          collection.weighed.contains($0) ? $0 + " (weighed like the title)" : $0
         }
         lines.append("  init: searched " + searched.joined(separator: ", "))
       }

@@ -275,7 +275,7 @@ public struct SiteInitializer {
     guard !counts.isEmpty else { return "Search" }
     // In another language, no English glue ("Search 249 страны."): each
     // collection and its count, which reads the same in any language.
-    if SiteLanguage.code(for: plan) != "en" {
+    if plan.language != "en" {
       return plan.collections.compactMap { collection -> String? in
         guard let table = plan.schema.table(collection.table) else { return nil }
         let rows =

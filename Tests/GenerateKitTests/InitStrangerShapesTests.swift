@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+@testable import GenerateKit
+
+/// `init` on shapes the strangers' set (Tests/relevance/strangers) found
+/// read wrong, each a few rows of the public dataset it came from: R's
+/// `NA` among numbers (ggplot2's msleep and movies, pydataset), lists of
+/// codes and a GeoJSON geometry (countryinfo), a gazetteer's region codes
+/// and other names (geonames), and a version in a subtitle (emoji).
+@Suite struct InitStrangerShapesTests {
+  func plan(_ files: [String: String]) throws -> SitePlan {
+    let folder = try DataFolder(files)
+    defer { folder.remove() }
+    let found = try DataFileReader().read(files.keys.sorted().map(folder.path))
+    return CollectionInference().infer(SchemaInference().infer(found))
+  }
+
+  static let msleep = """
+    name,genus,vore,order,conservation,sleep_total,sleep_rem,sleep_cycle,brainwt
+    Cheetah,Acinonyx,carni,Carnivora,lc,12.1,NA,NA,NA
+    Owl monkey,Aotus,omni,Primates,NA,17,1.8,NA,0.0155
+    Mountain beaver,Aplodontia,herbi,Rodentia,nt,14.4,2.4,NA,NA
+    Greater short-tailed shrew,Blarina,omni,Soricomorpha,lc,14.9,2.3,0.133333333,0.00029
+    Cow,Bos,herbi,Artiodactyla,domesticated,4,0.7,0.666666667,0.423
+    Three-toed sloth,Bradypus,herbi,Pilosa,NA,14.4,2.2,0.766666667,NA
+    Dog,Canis,carni,Carnivora,domesticated,10.1,2.9,0.333333333,0.07
+    Roe deer,Capreolus,herbi,Artiodactyla,lc,3,NA,NA,0.0982
+    Goat,Capri,herbi,Artiodactyla,lc,5.3,0.6,NA,0.115
+
+    """
+
+  /// R writes `NA` where a number is missing: those columns are numbers
+  /// with gaps (not searched, not facets), read so by `missing: [NA]`, and
+  /// the site builds with them as numbers.
+  @Test func numbersWithNAAreNumbers() throws {
+    let folder = try DataFolder(["msleep.csv": Self.msleep])
+    defer { folder.remove() }
+    _ = try folder.initialize(["msleep.csv"])
+    let config = try folder.read("site.yml")
+    #expect(config.contains("msleep: { file: msleep.csv, key: name, missing: [NA] }"), "\(config)")
+    let plan = try plan(["msleep.csv": Self.msleep])
+    let msleep = try #require(plan.collections.first)
+    let profile = try #require(plan.schema.table("msleep")?.profile)
+    #expect(profile.column(named: "sleep_rem")?.kind == .number)
+    #expect(profile.column(named: "sleep_rem")?.empty == 2)
+    for number in ["sleep_rem", "sleep_cycle", "brainwt"] {
+      #expect(!msleep.search.contains(number), "\(number) is searched: \(msleep.search)")
+      #expect(!msleep.facets.contains { $0.expression == number }, "\(number) is a facet: \(msleep.facets)")
+    }
+    // Among words `NA` stands out as no value too: no "NA" conservation status.
+    #expect(profile.column(named: "conservation")?.empty == 2)
+    #expect(profile.column(named: "conservation")?.samples.contains("NA") == false)
+    let site = try folder.prepare()
+    let cheetah = try #require(site.documents.firstIndex { $0.title == "Cheetah" })
+    #expect(!site.searchText(of: cheetah).contains("NA"))
+  }
+
+  /// `NA` among two-letter codes is Namibia: no marker, the codes stay.
+  @Test func nAAmongCodesIsAValue() throws {
+    let plan = try plan([
+      "countries.csv": """
+      code,name,area
+      DE,Germany,357022
+      NA,Namibia,NA
+      FR,France,643801
+      NL,Netherlands,41543
+      BE,Belgium,30528
+      AT,Austria,83879
+
+      """
+    ])
+    let table = try #require(plan.schema.table("countries"))
+    #expect(table.found.missing.isEmpty)
+    #expect(table.found.table.columns[0].contains("NA"))
+  }
+
+  static let countries = """
+    [{"name": "Andorra", "region": "Europe", "borders": ["FRA", "ESP"], "languages": ["ca"], "timezones": ["UTC+01:00"], "tags": ["microstate", "landlocked"]},
+     {"name": "Austria", "region": "Europe", "borders": ["CZE", "DEU", "HUN", "ITA", "LIE", "SVK", "SVN", "CHE"], "languages": ["de"], "timezones": ["UTC+01:00"], "tags": ["landlocked", "alpine"]},
+     {"name": "Belgium", "region": "Europe", "borders": ["FRA", "DEU", "LUX", "NLD"], "languages": ["nl", "fr", "de"], "timezones": ["UTC+01:00"], "tags": ["coastal"]},
+     {"name": "Switzerland", "region": "Europe", "borders": ["AUT", "FRA", "ITA", "LIE", "DEU"], "languages": ["de", "fr", "it"], "timezones": ["UTC+01:00"], "tags": ["landlocked", "alpine"]},
+     {"name": "Germany", "region": "Europe", "borders": ["AUT", "BEL", "CZE", "DNK", "FRA", "LUX", "NLD", "POL", "CHE"], "languages": ["de"], "timezones": ["UTC+01:00"], "tags": ["coastal"]},
+     {"name": "France", "region": "Europe", "borders": ["AND", "BEL", "DEU", "ITA", "LUX", "MCO", "ESP", "CHE"], "languages": ["fr"], "timezones": ["UTC-10:00", "UTC+01:00", "UTC+04:00"], "tags": ["coastal"]},
+     {"name": "Chile", "region": "Americas", "borders": ["ARG", "BOL", "PER"], "languages": ["es"], "timezones": ["UTC-06:00", "UTC-04:00"], "tags": ["coastal"]},
+     {"name": "Peru", "region": "Americas", "borders": ["BOL", "BRA", "CHL", "COL", "ECU"], "languages": ["es"], "timezones": ["UTC-05:00"], "tags": ["coastal", "andean"]},
+     {"name": "Bolivia", "region": "Americas", "borders": ["ARG", "BRA", "CHL", "PRY", "PER"], "languages": ["es", "ay", "qu"], "timezones": ["UTC-04:00"], "tags": ["landlocked", "andean"]}]
+    """
+
+  /// Lists of codes per record (neighbours, languages, time zones) are no
+  /// facets; a list of words (tags) still is.
+  @Test func listsOfCodesAreNoFacets() throws {
+    let plan = try plan(["countries.json": Self.countries])
+    let countries = try #require(plan.collections.first)
+    let facets = countries.facets.map(\.expression)
+    #expect(facets.contains("region"))
+    #expect(facets.contains("tags"))
+    for codes in ["borders", "languages", "timezones"] { #expect(!facets.contains(codes), "\(facets)") }
+  }
+
+  /// A GeoJSON geometry's type (Polygon, MultiPolygon) is a map's, not a
+  /// visitor's filter.
+  @Test func aGeometryIsNoFacet() throws {
+    let features = (0..<12).map { index in
+      #"{"id": "F\#(index)", "properties": {"name": "Feature \#(index)", "kind": "\#(index % 2 == 0 ? "lake" : "river")"}, "geometry": {"type": "\#(index % 3 == 0 ? "Polygon" : "MultiPolygon")"}}"#
+    }
+    let plan = try plan(["features.json": "[" + features.joined(separator: ",\n") + "]"])
+    let facets = try #require(plan.collections.first).facets.map(\.expression)
+    #expect(facets.contains("properties.kind"), "\(facets)")
+    #expect(!facets.contains("geometry.type"), "\(facets)")
+  }
+
+  /// A gazetteer's region codes, digits among letters (`07`, `ENG`), say
+  /// nothing as tokens; two-letter codes of letters (`TX`) do.
+  @Test func codesOfDigitsAreNoFacet() throws {
+    let regions = ["01", "02", "03", "07", "11", "ENG", "SCT", "TX", "CA", "A8"]
+    let states = ["TX", "CA", "NY", "WA", "IL"]
+    var rows = ["name,admin1code,state"]
+    for index in 0..<90 {
+      rows.append("Place \(index),\(regions[index % regions.count]),\(states[index % states.count])")
+    }
+    let plan = try plan(["places.csv": rows.joined(separator: "\n") + "\n"])
+    let facets = try #require(plan.collections.first).facets.map(\.expression)
+    #expect(!facets.contains("admin1code"), "\(facets)")
+    #expect(facets.contains("state"), "\(facets)")
+  }
+
+  /// A version is shown with its label: "Emoji · Version 12.1", not "· 12.1".
+  @Test func aVersionInASubtitleHasItsLabel() throws {
+    var rows = ["emoji,name,version"]
+    let emoji = ["😀", "😃", "😄", "😁", "😆", "🥹", "😅", "😂", "🤣", "🥲", "😊", "😇"]
+    for (index, symbol) in emoji.enumerated() {
+      rows.append("\(symbol),face \(index),\(["1", "3", "12.1", "13"][index % 4])")
+    }
+    let plan = try plan(["emoji.csv": rows.joined(separator: "\n") + "\n"])
+    let subtitle = try #require(plan.collections.first?.subtitle)
+    #expect(subtitle == "Emoji · Version {{version}}", "\(subtitle)")
+  }
+
+  /// A flag of 0 and 1 (ggplot2's movies: a column per genre) is no part
+  /// of a subtitle, labelled or not: "Movie · 1971", not "· Comedy 1".
+  @Test func aFlagIsNoPartOfASubtitle() throws {
+    var rows = ["title,year,votes,Comedy"]
+    for index in 0..<40 {
+      rows.append("Film \(index),\(1960 + index % 7),\(index * 13),\(index % 3 == 0 ? 1 : 0)")
+    }
+    let plan = try plan(["movies.csv": rows.joined(separator: "\n") + "\n"])
+    let subtitle = try #require(plan.collections.first?.subtitle)
+    #expect(subtitle == "Movie · {{year}}", "\(subtitle)")
+  }
+
+  /// geonames' `alternatenames`: other names of the record, searched and
+  /// weighed like the title, so `munchen` ranks Munich by its popularity.
+  @Test func otherNamesWeighLikeTheTitle() throws {
+    let cities = """
+      [{"id": 1, "name": "Ottobrunn bei München", "population": 21000, "alternatenames": ["Ottobrunn"]},
+       {"id": 2, "name": "Munich", "population": 1260000, "alternatenames": ["München", "Muenchen", "Monaco di Baviera"]},
+       {"id": 3, "name": "Garching bei München", "population": 17000, "alternatenames": ["Garching"]},
+       {"id": 4, "name": "Paris", "population": 2138551, "alternatenames": ["Lutece", "Parigi", "Parii"]}]
+      """
+    let folder = try DataFolder(["cities.json": cities])
+    defer { folder.remove() }
+    _ = try folder.initialize(["cities.json"])
+    let config = try folder.read("site.yml")
+    #expect(config.contains("    weights: { alternatenames: 2 }\n"), "\(config)")
+    #expect(config.contains("'alternatenames' holds the record's other names"))
+    #expect(
+      InferenceNames.other("aliases") && InferenceNames.other("alt_names") && !InferenceNames.other("names"))
+  }
+}
+
+/// The naming rules of `CollectionContext` asked one by one.
+enum InferenceNames {
+  static func other(_ name: String) -> Bool { CollectionContext.isOtherNames(name) }
+}

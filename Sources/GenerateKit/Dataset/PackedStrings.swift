@@ -52,7 +52,9 @@ struct PackedStrings: Equatable, Sendable {
     // share the old buffer instead.
     if bytes.capacity > bytes.count { bytes = bytes.withUnsafeBufferPointer { Array($0) } }
     if ends.capacity > ends.count { ends = ends.withUnsafeBufferPointer { Array($0) } }
-    if let wide = wideEnds, wide.capacity > wide.count { wideEnds = wide.withUnsafeBufferPointer { Array($0) } }
+    if let wide = wideEnds, wide.capacity > wide.count {
+      wideEnds = wide.withUnsafeBufferPointer { Array($0) }
+    }
   }
 
   private func end(of index: Int) -> Int {

@@ -157,7 +157,7 @@ public final class Table: @unchecked Sendable {
 /// rows × columns. Where a text source read each value is kept alongside.
 public struct Column: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral, Sendable {
   /// The values present, in row order.
-  private(set) var values: [String] = []
+  private(set) var values = PackedStrings()
   /// The row of each value, ascending; nil while value i is row i.
   private(set) var rows: [Int32]?
   /// The 1-based column each value starts at (text only).
@@ -171,7 +171,7 @@ public struct Column: RandomAccessCollection, Equatable, ExpressibleByArrayLiter
   init() {}
 
   public init(arrayLiteral elements: String...) {
-    values = elements
+    values = PackedStrings(elements)
     rowCount = elements.count
   }
 
@@ -214,15 +214,29 @@ public struct Column: RandomAccessCollection, Equatable, ExpressibleByArrayLiter
     if let line { lines?.append(Int32(clamping: line)) }
   }
 
-  /// Learns the table's row count; stores the column densely when that
-  /// costs no more than keeping a row per value (16 bytes a row against 20
-  /// a value, places aside). An absent value's place is then its record's,
-  /// `recordPlace(row)`, as it was before.
+  /// Learns the table's row count; stores the column densely when at least
+  /// four rows in five have a value (an absent value then costs its end, 4
+  /// bytes, where a present one no longer needs its row, 4 bytes), and
+  /// gives back what growing reserved. An absent value's place is then its
+  /// record's, `recordPlace(row)`, as it was before.
   mutating func seal(count: Int, recordPlace: (Int) -> (line: Int32, column: Int32)) {
     rowCount = count
+    defer {
+      values.trimCapacity()
+      if let rows, rows.capacity > rows.count { self.rows = rows.withUnsafeBufferPointer { Array($0) } }
+      if positions.capacity > positions.count { positions = positions.withUnsafeBufferPointer { Array($0) } }
+    }
     guard let rows, values.count * 5 >= count * 4 else { return }
-    var dense = [String](repeating: "", count: count)
-    for (slot, row) in rows.enumerated() { dense[Int(row)] = values[slot] }
+    var dense = PackedStrings()
+    var next = 0
+    for row in 0..<count {
+      if next < rows.count && Int(rows[next]) == row {
+        dense.append(values[next])
+        next += 1
+      } else {
+        dense.append("")
+      }
+    }
     values = dense
     self.rows = nil
     guard !positions.isEmpty else { return }

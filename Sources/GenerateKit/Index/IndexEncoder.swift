@@ -21,10 +21,14 @@ extension JSONFragment {
 ///
 /// The value is first encoded into a `JSONValue` tree, then written.
 enum IndexEncoder {
+  /// The bytes come back in a buffer of their own size: every index file
+  /// is kept until publishing, and what a writer reserved (a term shard's
+  /// 12 KiB) or grew to by doubling was about as much again as the files.
   static func encode<T: Encodable>(_ value: T, capacity: Int = 256) throws -> [UInt8] {
     var writer = JSONWriter(capacity: capacity)
     writer.value(try tree(value, codingPath: []))
-    return writer.bytes
+    let bytes = writer.bytes
+    return bytes.capacity > bytes.count ? bytes.withUnsafeBufferPointer { Array($0) } : bytes
   }
 
   static func tree<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> JSONValue {

@@ -1,0 +1,64 @@
+/// Strings kept end to end as UTF-8 in one buffer, with where each ends: a
+/// column's values as a few arrays instead of a String each.
+///
+/// A String costs 16 bytes in its array, and one longer than 15 bytes of
+/// UTF-8 a heap object besides (a 32-byte header, its bytes, malloc's
+/// rounding): about 96 bytes for a 40-byte song title, against 44 here. At a
+/// million records the tables were a quarter of the build's peak memory.
+/// Reading a value makes a String again (without allocating for one of 15
+/// bytes or fewer), with the same bytes that were stored.
+struct PackedStrings: Equatable, Sendable {
+  private var bytes: [UInt8] = []
+  /// The end of each string in `bytes`, while they fit in 32 bits.
+  private var ends: [UInt32] = []
+  /// Every end, once `bytes` has passed 4 GiB (then `ends` is empty).
+  private var wideEnds: [Int]?
+
+  init() {}
+
+  init(_ strings: some Sequence<String>) {
+    for string in strings { append(string) }
+  }
+
+  var count: Int { wideEnds?.count ?? ends.count }
+  var isEmpty: Bool { count == 0 }
+
+  subscript(index: Int) -> String {
+    let start = index == 0 ? 0 : end(of: index - 1)
+    let stop = end(of: index)
+    return bytes.withUnsafeBufferPointer { buffer in
+      String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<stop]), as: UTF8.self)
+    }
+  }
+
+  mutating func append(_ string: String) {
+    var string = string
+    string.withUTF8 { bytes.append(contentsOf: $0) }
+    let end = bytes.count
+    if wideEnds == nil && end > Int(UInt32.max) {
+      wideEnds = ends.map(Int.init)
+      ends = []
+    }
+    if wideEnds != nil {
+      wideEnds?.append(end)
+    } else {
+      ends.append(UInt32(end))
+    }
+  }
+
+  /// Gives back what growing by doubling reserved beyond the last value.
+  mutating func trimCapacity() {
+    // A copy from a buffer is allocated for its count; `Array(array)` may
+    // share the old buffer instead.
+    if bytes.capacity > bytes.count { bytes = bytes.withUnsafeBufferPointer { Array($0) } }
+    if ends.capacity > ends.count { ends = ends.withUnsafeBufferPointer { Array($0) } }
+    if let wide = wideEnds, wide.capacity > wide.count {
+      wideEnds = wide.withUnsafeBufferPointer { Array($0) }
+    }
+  }
+
+  private func end(of index: Int) -> Int {
+    if let wideEnds { return wideEnds[index] }
+    return Int(ends[index])
+  }
+}

@@ -131,7 +131,8 @@ extension Manifest {
     ]
     for prefixes in lists {
       let run = TermShardRun(
-        first: 3, prefixes: prefixes, hashes: String(repeating: "0", count: IndexFiles.shardHashDigits * prefixes.count))
+        first: 3, prefixes: prefixes,
+        hashes: String(repeating: "0", count: IndexFiles.shardHashDigits * prefixes.count))
       let bytes = try IndexEncoder.encode(run)
       #expect(try JSONDecoder().decode(TermShardRun.self, from: Data(bytes)) == run, "\(prefixes)")
     }

@@ -275,7 +275,8 @@ import Testing
     let site = try folder.prepare()
     #expect(site.documents.map(\.title).sorted() == ["Ann", "Bob", "Cy"])
     let warning = try #require(site.dataset.tables.first?.warnings.first)
-    #expect(warning.message.contains("has no name") && warning.message.contains("'index'"), "\(warning.message)")
+    #expect(
+      warning.message.contains("has no name") && warning.message.contains("'index'"), "\(warning.message)")
     #expect(warning.location?.line == 1 && warning.location?.column == 1)
     // A middle column without a name is still an error: nothing says what it holds.
     let error = try failure(["people.csv": "id,,age\n0,Ann,31\n1,Bob,42\n"])

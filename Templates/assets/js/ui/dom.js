@@ -14,6 +14,30 @@ export function afterPaint(fn) {
   setTimeout(run, 100)
 }
 
+/**
+ * Makes `parent`'s children exactly `nodes`, in order, moving only the ones out of place: a
+ * keystroke keeps most rows, and `replaceChildren` would detach and re-attach every one of them,
+ * which the browser must style and lay out again before the next key's text goes in.
+ */
+export function place(parent, nodes) {
+  const keep = new Set(nodes)
+  let at = parent.firstChild
+  for (const node of nodes) {
+    while (at && !keep.has(at)) {
+      const next = at.nextSibling
+      at.remove()
+      at = next
+    }
+    if (node === at) at = at.nextSibling
+    else parent.insertBefore(node, at)
+  }
+  while (at) {
+    const next = at.nextSibling
+    at.remove()
+    at = next
+  }
+}
+
 /** An element; `text` sets textContent, `on…` adds a listener. */
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag)

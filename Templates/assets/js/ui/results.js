@@ -2,7 +2,7 @@
 // (trending, browse categories), the suggestion listbox of a partial search,
 // or the results panel of a final search (rows, typo note, no results).
 
-import { $, h, icon, marked, fold } from './dom.js'
+import { $, h, icon, marked, fold, place } from './dom.js'
 import { artwork } from './art.js'
 import { around, plural } from './strings.js'
 import { describe } from './store.js'
@@ -97,12 +97,17 @@ export function mountResults({ store, actions, base }) {
         if (row && !next.has(key)) {
           if (row.id !== id) row.id = id
           if (row.getAttribute('aria-selected') !== 'false') row.setAttribute('aria-selected', 'false')
-          // Only the highlight moves as the text grows: patch it in place.
-          const marks = marksKey(option)
-          if (marksOf.get(row) !== marks) {
+          // Only the highlight moves as the text grows: patch it in place, only the parts whose
+          // marks changed (a row's subtitle rarely does).
+          const marks = marksKey(option), was = marksOf.get(row)
+          if (!sameMarks(was, marks)) {
             marksOf.set(row, marks)
-            if (option.doc) row.querySelector('.row-text')?.replaceWith(details(option.doc))
-            else row.querySelector('.option-text')?.replaceChildren(...(option.marks ? marked(option.text, option.marks) : [option.text]))
+            if (!option.doc) row.querySelector('.option-text')?.replaceChildren(...(option.marks ? marked(option.text, option.marks) : [option.text]))
+            else if (was[2] !== marks[2]) row.querySelector('.row-text')?.replaceWith(details(option.doc))
+            else {
+              if (was[0] !== marks[0]) row.querySelector('.row-title')?.replaceChildren(...marked(option.doc.title, option.doc.marks))
+              if (was[1] !== marks[1]) row.querySelector('.row-text > .row-sub')?.replaceChildren(...marked(option.doc.subtitle, option.doc.subMarks))
+            }
           }
         } else {
           row = optionView(option, index)
@@ -114,11 +119,11 @@ export function mountResults({ store, actions, base }) {
       })
       const title = group.label ? [el.firstChild] : []
       const want = [...title, ...children]
-      if (want.length !== el.childNodes.length || want.some((node, i) => el.childNodes[i] !== node)) el.replaceChildren(...want)
+      if (want.length !== el.childNodes.length || want.some((node, i) => el.childNodes[i] !== node)) place(el, want)
       return el
     })
     shown = next
-    if (groups.length !== listbox.childNodes.length || groups.some((node, i) => listbox.childNodes[i] !== node)) listbox.replaceChildren(...groups)
+    if (groups.length !== listbox.childNodes.length || groups.some((node, i) => listbox.childNodes[i] !== node)) place(listbox, groups)
     if (listbox.dataset.for !== (s.suggested ?? '')) listbox.dataset.for = s.suggested ?? ''
     renderNoMatch(s)
     const recentsHidden = s.groups[0]?.id !== 'recent'
@@ -128,8 +133,10 @@ export function mountResults({ store, actions, base }) {
   // Nothing matches what was typed: say so, and what to try.
   function renderNoMatch(s) {
     const typed = s.suggested?.trim()
-    noMatch.hidden = s.options.length || s.error || !(typed || s.tokens.length)
-    if (noMatch.hidden) return
+    const hide = Boolean(s.options.length || s.error || !(typed || s.tokens.length))
+    // Written only when it changes: a keystroke should touch as little as it can.
+    if (noMatch.hidden !== hide) noMatch.hidden = hide
+    if (hide) return
     const filter = s.tokens.length ? /*t:tryOtherWordsOrFilter*/'Try fewer words or another spelling, or remove a filter.' : /*t:tryOtherWords*/'Try fewer words or another spelling.'
     noMatch.replaceChildren(...(typed ? [...around(/*t:noMatchesFor*/'No matches for \u201c{query}\u201d.', h('strong', { text: typed })), ' ', filter] : [/*t:noMatchesFilter*/'No matches. Try removing a filter.']))
   }
@@ -225,8 +232,11 @@ export function mountResults({ store, actions, base }) {
   })
 }
 
-/** An option's highlights: a row's in its title, its subtitle and where else it matched. */
-const marksKey = (option) => JSON.stringify(option.marks ?? (option.doc && [option.doc.marks, option.doc.subMarks, option.doc.match]) ?? null)
+/** An option's highlights: a row's in its title, its subtitle and where else it matched (one key each). */
+const marksKey = (option) => (option.doc
+  ? [option.doc.marks, option.doc.subMarks, option.doc.match].map((x) => JSON.stringify(x ?? null))
+  : [JSON.stringify(option.marks ?? null)])
+const sameMarks = (a, b) => a?.length === b.length && a.every((x, i) => x === b[i])
 
 /** What an option's element shows apart from its highlight, so equal keys share one element. */
 function optionKey(option) {

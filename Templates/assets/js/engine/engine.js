@@ -6,7 +6,7 @@ import { queryChunks, queryWords } from './normalize.js'
 import { createLoader } from './loader.js'
 import { EMPTY, decode, intersect, union } from './postings.js'
 import { createMatcher } from './match.js'
-import { rules, rank, page, proximityFirst, tiers } from './rank.js'
+import { rules, rank, page, proximityFirst, tiers, topHit } from './rank.js'
 import { completions } from './complete.js'
 import { createDocuments } from './documents.js'
 import { createKinds } from './kinds.js'
@@ -138,7 +138,8 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const q = await query(text, scope, tokens, false)
     if (!q) return { text, completions: [], docs: [], corrected: [], dropped: [] }
     const { list } = page(rank(q.all, q.rules, q.tierOf), 0, m.options?.suggestions ?? 8, kinds.groupOf)
-    const shown = wholeFirst(proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words, q.rules, stemmer(m.options)), q.words)
+    const stem = stemmer(m.options)
+    const shown = topHit(wholeFirst(proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words, q.rules, stem), q.words), q.words, q.rules, m.kinds, stem)
     // Completions keep every typed word, so none are offered for a query that dropped some.
     const offered = q.matches.length && !q.dropped.length ? completions({ text, words: q.words, matches: q.matches, filters: q.lists, docs: shown }) : []
     return { text, completions: offered, docs: shown, corrected: shown.length ? q.corrected : [], dropped: q.dropped }
@@ -201,8 +202,10 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     // A sorted page is in the option's order: proximity and whole titles reorder relevance only.
     const shown = order ? rows : proximityFirst(rows, q.words ?? [], q.rules, stem)
     // A correction is never announced over No Results.
+    // Top Results' first page opens with its top hit; a chip's list is one kind, in its own order.
+    const first = offset || order ? shown : wholeFirst(shown, q.words ?? [])
     return {
-      text, docs: offset || order ? shown : wholeFirst(shown, q.words ?? []), total, totals, counted,
+      text, docs: k < 0 && !offset && !order ? topHit(first, q.words ?? [], q.rules, m.kinds, stem) : first, total, totals, counted,
       corrected: q.all.length ? q.corrected : [], dropped: q.all.length ? q.dropped : [],
     }
   }

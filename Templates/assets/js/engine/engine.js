@@ -138,8 +138,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     const q = await query(text, scope, tokens, false)
     if (!q) return { text, completions: [], docs: [], corrected: [], dropped: [] }
     const { list } = page(rank(q.all, q.rules, q.tierOf), 0, m.options?.suggestions ?? 8, kinds.groupOf)
-    const stem = stemmer(m.options)
-    const shown = topHit(wholeFirst(proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words, q.rules, stem), q.words), q.words, q.rules, m.kinds, stem)
+    const shown = topHit(wholeFirst(proximityFirst(await docs.documents(m, list, q.marks, q.matches?.map((x) => x.marks)), q.words, q.rules, stemmer(m.options)), q.words), q.words, q.rules, m.kinds)
     // Completions keep every typed word, so none are offered for a query that dropped some.
     const offered = q.matches.length && !q.dropped.length ? completions({ text, words: q.words, matches: q.matches, filters: q.lists, docs: shown }) : []
     return { text, completions: offered, docs: shown, corrected: shown.length ? q.corrected : [], dropped: q.dropped }
@@ -205,7 +204,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     // Top Results' first page opens with its top hit; a chip's list is one kind, in its own order.
     const first = offset || order ? shown : wholeFirst(shown, q.words ?? [])
     return {
-      text, docs: k < 0 && !offset && !order ? topHit(first, q.words ?? [], q.rules, m.kinds, stem) : first, total, totals, counted,
+      text, docs: k < 0 && !offset && !order ? topHit(first, q.words ?? [], q.rules, m.kinds) : first, total, totals, counted,
       corrected: q.all.length ? q.corrected : [], dropped: q.all.length ? q.dropped : [],
     }
   }

@@ -133,31 +133,28 @@ export function side(text, words, stem) {
   return false
 }
 
-// The top hit (FORMAT.md "Top hit"), as Apple Music picks it: of the first `TOP_HIT` rows, those
-// the rules cannot tell from the first (the same rules met and, for several words, as near), the
-// one that stands highest in its own kind comes first. Popularity is counted in each kind's own
+// The top hit (FORMAT.md "Top hit"), as Apple Music picks it: of the first `TOP_HIT` rows of a
+// one-word query, those the rules cannot tell from the first (the same rules met), the one that
+// stands highest in its own kind comes first. Popularity is counted in each kind's own
 // units, and a kind that adds up others (a genre, all its songs' sales) outweighs every record of
 // the kinds it adds up: `meta` is Metallica, the third of 204 artists, before the genre Metal, the
 // third of 25 genres, though the genre has more sales; `jobim` is the artist, the 34th of 204,
 // before a song of his, the 265th of 3,503. Between equal places the larger kind's record comes
-// first. `kinds` are the manifest's (each with its `standing`); `docs` a first page in rank order,
-// of a query with words. The others keep their order.
+// first. `kinds` are the manifest's (each with its `standing`); `docs` a first page in rank order.
+// The others keep their order.
 export const TOP_HIT = 8
 
-export function topHit(docs, words, sets, kinds, stem) {
-  // Without words there is no match to weigh: tokens alone list what they admit by number. A last
-  // word of one or two letters says too little (`m`, as for the exact rules): popularity decides.
-  if (!words.length || words[words.length - 1].length < 3 || docs.length < 2 || !kinds?.some((k) => k.standing)) return docs
+export function topHit(docs, words, sets, kinds) {
+  // Tokens alone list what they admit by number; a word of one or two letters says too little
+  // (`m`, as for the exact rules); several words are told apart by proximity and a whole title
+  // too (engine.js). One word leaves a tie to popularity, counted across kinds.
+  if (words.length !== 1 || words[0].length < 3 || docs.length < 2 || !kinds?.some((k) => k.standing)) return docs
   const score = (id) => sets.reduce((s, set, k) => s | (contains(set, id) ? 1 << (sets.length - 1 - k) : 0), 0)
-  // With several words, proximity and a whole title (engine.js, wholeFirst) order the page too.
-  const f = near(stem), many = words.length > 1, key = words.join('')
-  const far = (d) => many && !(side(runs(d.title), words, f) || side(runs(d.subtitle ?? ''), words, f))
-  const whole = (d) => many && runs(d.title).join('') === key
-  const first = docs[0], best = score(first.id), loose = far(first), full = whole(first)
-  let pick = 0, at = standing(first, kinds)
+  const best = score(docs[0].id)
+  let pick = 0, at = standing(docs[0], kinds)
   for (let i = 1; i < Math.min(docs.length, TOP_HIT); i++) {
     const d = docs[i]
-    if (score(d.id) !== best || far(d) !== loose || whole(d) !== full) continue
+    if (score(d.id) !== best) continue
     const s = standing(d, kinds)
     if (s < at) { pick = i; at = s }
   }
@@ -168,12 +165,8 @@ export function topHit(docs, words, sets, kinds, stem) {
 // kind first. The kind's `standing` lists the numbers of its first 16 documents, then of its 32nd,
 // 64th, 128th…: past the 16th a place is known to within a factor of two, its lower end counted.
 const PLACES = 16
-const rungsOf = new WeakMap()
 function standing(doc, kinds) {
-  const kind = kinds.find((k) => k.id === doc.kind)
-  if (!kind?.standing) return Infinity
-  let rungs = rungsOf.get(kind)
-  if (!rungs) rungsOf.set(kind, (rungs = decode(kind.standing)))
+  const kind = kinds.find((k) => k.id === doc.kind), rungs = decode(kind?.standing)
   let j = 0
   while (j < rungs.length && rungs[j] <= doc.id) j++
   if (!j) return Infinity

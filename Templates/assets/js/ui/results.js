@@ -97,17 +97,12 @@ export function mountResults({ store, actions, base }) {
         if (row && !next.has(key)) {
           if (row.id !== id) row.id = id
           if (row.getAttribute('aria-selected') !== 'false') row.setAttribute('aria-selected', 'false')
-          // Only the highlight moves as the text grows: patch it in place, only the parts whose
-          // marks changed (a row's subtitle rarely does).
-          const marks = marksKey(option), was = marksOf.get(row)
-          if (!sameMarks(was, marks)) {
+          // Only the highlight moves as the text grows: patch it in place.
+          const marks = marksKey(option)
+          if (marksOf.get(row) !== marks) {
             marksOf.set(row, marks)
-            if (!option.doc) row.querySelector('.option-text')?.replaceChildren(...(option.marks ? marked(option.text, option.marks) : [option.text]))
-            else if (was[2] !== marks[2]) row.querySelector('.row-text')?.replaceWith(details(option.doc))
-            else {
-              if (was[0] !== marks[0]) row.querySelector('.row-title')?.replaceChildren(...marked(option.doc.title, option.doc.marks))
-              if (was[1] !== marks[1]) row.querySelector('.row-text > .row-sub')?.replaceChildren(...marked(option.doc.subtitle, option.doc.subMarks))
-            }
+            if (option.doc) row.querySelector('.row-text')?.replaceWith(details(option.doc))
+            else row.querySelector('.option-text')?.replaceChildren(...(option.marks ? marked(option.text, option.marks) : [option.text]))
           }
         } else {
           row = optionView(option, index)
@@ -232,11 +227,8 @@ export function mountResults({ store, actions, base }) {
   })
 }
 
-/** An option's highlights: a row's in its title, its subtitle and where else it matched (one key each). */
-const marksKey = (option) => (option.doc
-  ? [option.doc.marks, option.doc.subMarks, option.doc.match].map((x) => JSON.stringify(x ?? null))
-  : [JSON.stringify(option.marks ?? null)])
-const sameMarks = (a, b) => a?.length === b.length && a.every((x, i) => x === b[i])
+/** An option's highlights: a row's in its title, its subtitle and where else it matched. */
+const marksKey = (option) => JSON.stringify(option.marks ?? (option.doc && [option.doc.marks, option.doc.subMarks, option.doc.match]) ?? null)
 
 /** What an option's element shows apart from its highlight, so equal keys share one element. */
 function optionKey(option) {

@@ -21,20 +21,11 @@ export function afterPaint(fn) {
  */
 export function place(parent, nodes) {
   const keep = new Set(nodes)
+  for (const node of [...parent.childNodes]) if (!keep.has(node)) node.remove()
   let at = parent.firstChild
   for (const node of nodes) {
-    while (at && !keep.has(at)) {
-      const next = at.nextSibling
-      at.remove()
-      at = next
-    }
     if (node === at) at = at.nextSibling
     else parent.insertBefore(node, at)
-  }
-  while (at) {
-    const next = at.nextSibling
-    at.remove()
-    at = next
   }
 }
 

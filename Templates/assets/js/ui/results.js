@@ -128,10 +128,8 @@ export function mountResults({ store, actions, base }) {
   // Nothing matches what was typed: say so, and what to try.
   function renderNoMatch(s) {
     const typed = s.suggested?.trim()
-    const hide = Boolean(s.options.length || s.error || !(typed || s.tokens.length))
-    // Written only when it changes: a keystroke should touch as little as it can.
-    if (noMatch.hidden !== hide) noMatch.hidden = hide
-    if (hide) return
+    noMatch.hidden = s.options.length || s.error || !(typed || s.tokens.length)
+    if (noMatch.hidden) return
     const filter = s.tokens.length ? /*t:tryOtherWordsOrFilter*/'Try fewer words or another spelling, or remove a filter.' : /*t:tryOtherWords*/'Try fewer words or another spelling.'
     noMatch.replaceChildren(...(typed ? [...around(/*t:noMatchesFor*/'No matches for \u201c{query}\u201d.', h('strong', { text: typed })), ' ', filter] : [/*t:noMatchesFilter*/'No matches. Try removing a filter.']))
   }

@@ -261,14 +261,26 @@ import Testing
     #expect(Naming.singular("categories") == "category")
   }
 
-  /// pandas' `df.to_csv(path)` writes the row numbers as a first column
-  /// with an empty name: the error says what it probably is.
-  @Test func aPandasIndexColumnIsNamedInTheError() throws {
-    let error = try failure(["people.csv": ",name,age\n0,Ann,31\n1,Bob,42\n"])
-    #expect(error.location?.line == 1 && error.location?.column == 1)
+  /// pandas' `df.to_csv(path)` and R's `write.csv` write the row numbers as
+  /// a first column with an empty name: read as `index`, said in a warning,
+  /// and never the title; every pydataset file has one.
+  @Test func aPandasIndexColumnIsReadAsIndex() throws {
+    let files = ["people.csv": ",name,age\n0,Ann,31\n1,Bob,42\n2,Cy,27\n"]
+    let plan = try plan(files)
+    let people = try #require(plan.collections.first)
+    #expect(people.title == "name")
+    let folder = try DataFolder(files)
+    defer { folder.remove() }
+    _ = try folder.initialize(["people.csv"])
+    let site = try folder.prepare()
+    #expect(site.documents.map(\.title).sorted() == ["Ann", "Bob", "Cy"])
+    let warning = try #require(site.dataset.tables.first?.warnings.first)
     #expect(
-      error.message.contains("has an empty name") && error.message.contains("row numbers"), "\(error.message)"
-    )
+      warning.message.contains("has no name") && warning.message.contains("'index'"), "\(warning.message)")
+    #expect(warning.location?.line == 1 && warning.location?.column == 1)
+    // A middle column without a name is still an error: nothing says what it holds.
+    let error = try failure(["people.csv": "id,,age\n0,Ann,31\n1,Bob,42\n"])
+    #expect(error.message.contains("column 2 of table 'people' has an empty name"), "\(error.message)")
   }
 }
 

@@ -66,6 +66,23 @@ def test_a_desktop_opens_with_the_top_hit_and_a_section_per_kind_beside_the_list
     assert not violations(page, f"top results, {scheme}")
 
 
+def test_the_top_hit_is_the_record_that_stands_highest_in_its_kind(new_page, site):
+    """Issue 33: `meta` opened with the genre Metal, whose popularity adds up all its songs' sales,
+    where a person expects Metallica, the third of 204 artists (Metal is the third of 25 genres).
+    The genre still has its own section, ranked within its kind."""
+    page = new_page(viewport=DESKTOP)
+    open_search(page, site)
+    final_search(page, "meta")
+    page.wait_for_selector("#rows > li.top-hit")
+    hit = page.locator("#rows > li.top-hit")
+    assert hit.locator(".row-title").inner_text() == "Metallica"
+    assert hit.locator(".top-action").inner_text() == "View Artist"
+    assert page.locator("#rows > li:nth-child(2) .row-title").inner_text() == "Metal"
+    sections(page)
+    genres = page.locator(".kind-section", has=page.locator("h2", has_text="Genres"))
+    assert genres.locator(".row-title").all_inner_texts()[:2] == ["Metal", "Heavy Metal"]
+
+
 def test_nothing_under_the_bar_smears_into_it(new_page, site):
     """The bar's frost blurs what is under its box, clipped part included: a box reaching below
     the bar drew the Songs heading beside the list as a blurred line at the bar's lower edge."""

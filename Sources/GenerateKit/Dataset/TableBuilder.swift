@@ -50,18 +50,35 @@ struct TableBuilder {
   private var separators: [Int: String] = [:]
   /// The values that mean "no value" in this table (`missing:`).
   private var missing: Set<String> = []
+  /// A first column with no name, read as `rowNumbers`.
+  private var headerWarnings: [Diagnostic] = []
+  static let rowNumbers = "index"
 
   /// Checks the column names and finds the key column. `places` are the
   /// names' own places (a CSV header cell, a JSON key); `fallback` is used
   /// where a source has none (a query's result columns).
   init(
-    spec: SiteConfig.Table, file: String, header: [String], places: [SourceLocation?],
+    spec: SiteConfig.Table, file: String, header named: [String], places: [SourceLocation?],
     fallback: SourceLocation, kind: Table.Kind, limits: SiteConfig.Limits
   ) throws {
+    // pandas' `to_csv()` and R's `write.csv()` write their row numbers as a
+    // first column with no name: read as `index`, pandas' own name for it,
+    // and said once (every pydataset file has one).
+    var header = named
+    var renamed: [Diagnostic] = []
+    if header.count > 1, header[0].isEmpty, !header.contains(Self.rowNumbers) {
+      header[0] = Self.rowNumbers
+      renamed.append(
+        .warning(
+          at: places.first.flatMap { $0 } ?? fallback,
+          "column 1 of table '\(spec.name)' has no name (row numbers, as pandas and R write them?); read as '\(Self.rowNumbers)'"
+        ))
+    }
     self.spec = spec
     self.valueBytes = limits.valueBytes
     self.limits = limits
     self.limitPlace = spec.source?.file?.location ?? fallback
+    headerWarnings = renamed
     if header.count > limits.columnsPerTable {
       throw DiagnosticsError(
         .error(
@@ -78,13 +95,10 @@ struct TableBuilder {
         continue
       }
       if name.isEmpty {
-        // pandas' to_csv() writes its row numbers as a first column without a name.
-        let hint =
-          index == 0 && header.count > 1 ? " (row numbers written without a name? name it, e.g. id)" : ""
         diagnostics.append(
           .error(
             at: place,
-            "column \(index + 1) of table '\(spec.name)' has an empty name; every column needs one" + hint))
+            "column \(index + 1) of table '\(spec.name)' has an empty name; every column needs one"))
       } else if let first = seen[name] {
         diagnostics.append(
           .error(
@@ -410,8 +424,8 @@ struct TableBuilder {
             "record has no field '\(table.header[column])', which the config uses (\(use))"))
       }
     }
-    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics + controlWarnings) }
-    table.warnings = controlWarnings
+    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics + headerWarnings + controlWarnings) }
+    table.warnings = headerWarnings + controlWarnings
     table.seal()
     if table.keyColumn == nil {
       table.rowForKey.reserveCapacity(table.count)

@@ -71,6 +71,11 @@ struct Manifest: Codable, Equatable {
     /// which only their document shards carry: a row a term shard carried
     /// is completed from its document shard before it is shown.
     var artwork: Bool?
+    /// A delta list of the numbers of the kind's first 12 documents, then
+    /// of its 16th, 32nd, 64th… (positions 2^i − 1): where a document stands
+    /// in its own kind, which the top hit compares across kinds (FORMAT.md
+    /// "Top hit"); only on an index of several kinds.
+    var standing: DeltaList?
   }
 
   struct Scope: Codable, Equatable {

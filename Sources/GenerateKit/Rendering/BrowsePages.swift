@@ -169,7 +169,7 @@ struct BrowsePages {
     init(sorting rows: [Row], _ collation: Collation) {
       let keys = Collation.Keys(rows.map(\.key), collation)
       let order = rows.indices.sorted { BrowsePages.ascending($0, $1, keys, rows[$0], rows[$1]) }
-      self.init(count: rows.count, letter: { keys.letters[order[$0]] }, row: { rows[order[$0]] })
+      self.init(count: rows.count, letter: { keys.letter(order[$0]) }, row: { rows[order[$0]] })
     }
   }
 
@@ -203,7 +203,7 @@ struct BrowsePages {
         return x < y
       }
       return RowList(
-        count: sorted.count, letter: { keys.letters[Int(sorted[$0])] },
+        count: sorted.count, letter: { keys.letter(Int(sorted[$0])) },
         row: { position in
           let number = Int(sorted[position])
           let document = documents[number]

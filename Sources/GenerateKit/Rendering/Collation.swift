@@ -116,8 +116,8 @@ extension Collation {
   /// orders them so (`Collation.plainKeysInCodePointOrder`).
   struct Keys {
     let collation: Collation
-    /// Per key its index letter (`Collation.letter`).
-    let letters: [String]
+    /// The index letters, in order (`Collation.letter`).
+    private let letterNames: [String]
     private let keys: [String]
     private let rank: [Int32]
     /// Per key its spaced form for ICU, empty where code points decide.
@@ -135,10 +135,13 @@ extension Collation {
       let plain = collation.plainKeysInCodePointOrder
       self.collation = collation
       self.keys = keys
-      letters = keys.map { $0.first.flatMap { letterOf[$0] } ?? empty }
-      rank = letters.map { rankOf[$0] ?? 0 }
+      letterNames = order
+      rank = keys.map { rankOf[$0.first.flatMap { letterOf[$0] } ?? empty] ?? 0 }
       spaced = keys.map { plain && Collation.isPlain($0) ? "" : Collation.spaced($0) }
     }
+
+    /// Key `i`'s index letter.
+    func letter(_ i: Int) -> String { letterNames[Int(rank[i])] }
 
     /// Whether key `i` comes before key `j`: `BrowsePages.order` on the
     /// prepared keys; nil for equal keys.

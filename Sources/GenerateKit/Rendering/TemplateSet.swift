@@ -80,9 +80,6 @@ public struct TemplateSet: @unchecked Sendable {
   public static func load(directories: [String], builtIn: Bool = true) throws -> TemplateSet {
     var diagnostics: [Diagnostic] = []
     var compiled: [String: CompiledTemplate] = [:]
-    /// The tags of each page template that read a value through the
-    /// protocols, across every render of this set (`--verbose`).
-    let genericReads = GenericReads()
     var names: [String: String] = [:]
     var sources: [(name: String, file: String, tags: TemplateTags)] = []
     var texts: [String: String] = [:]

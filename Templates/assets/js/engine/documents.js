@@ -58,9 +58,11 @@ export function createDocuments(loader, onRow) {
     // The marks of the words a row of a kind with fields does not show.
     const unseen = (id, [kind, title, subtitle] = rows.get(id)) =>
       (manifest.kinds[kind].fields ? words.filter((w) => w.length && !shows(`${title} ${subtitle}`, w)).flat() : [])
-    await fetch(manifest, list.filter((id) => unseen(id).length), 'f', fields)
-    return list.map((id) => {
-      const [kind, title, subtitle, url, hue, image, symbol] = rows.get(id), k = manifest.kinds[kind], missing = unseen(id)
+    // Asked once per row: the field shards fetched next change no row.
+    const hidden = list.map((id) => unseen(id))
+    await fetch(manifest, list.filter((_, i) => hidden[i].length), 'f', fields)
+    return list.map((id, i) => {
+      const [kind, title, subtitle, url, hue, image, symbol] = rows.get(id), k = manifest.kinds[kind], missing = hidden[i]
       const f = fields.get(id) ?? [], at = missing.length ? f.findIndex((t) => highlightRanges(t, missing).length) : -1
       // Only a row with artwork names it, so a site without keeps its rows as they were.
       const picture = safeImage(image, site), art = { ...(picture && { image: picture }), ...(symbol && { symbol }) }

@@ -4,7 +4,7 @@
 // in documents.js, kinds and distinct groups in kinds.js, search tokens in tokens.js.
 import { queryChunks, queryWords } from './normalize.js'
 import { createLoader } from './loader.js'
-import { EMPTY, decode, intersect, union } from './postings.js'
+import { EMPTY, contains, decode, intersect, union } from './postings.js'
 import { createMatcher } from './match.js'
 import { rules, rank, page, proximityFirst, tiers } from './rank.js'
 import { completions } from './complete.js'
@@ -25,6 +25,9 @@ const CHEAP_KINDS = 50000
 const OPTIONAL = import.meta.url.includes('/engine/') ? './optional.js' : './engine/optional.js'
 // Sorting and ranges (values.js) come the first time a search is sorted or has a span token.
 const VALUES = OPTIONAL.replace('optional', 'values')
+// Top Results' top hit (tophit.js) comes the first time its first rows of two kinds tie.
+const TOPHIT = OPTIONAL.replace('optional', 'tophit')
+let hits = null
 
 export function createEngine({ manifestURL, fetchJSON } = {}) {
   const loader = createLoader({ manifestURL, fetchJSON })
@@ -201,13 +204,27 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     // A sorted page is in the option's order: proximity and whole titles reorder relevance only.
     const shown = order ? rows : proximityFirst(rows, q.words ?? [], q.rules, stem)
     // A correction is never announced over No Results.
+    // Top Results' first page opens with its top hit; a chip's list is one kind, in its own order.
+    const first = offset || order ? shown : wholeFirst(shown, q.words ?? [])
     return {
-      text, docs: offset || order ? shown : wholeFirst(shown, q.words ?? []), total, totals, counted,
+      text, docs: k < 0 && !offset && !order ? await topHit(first, q.words ?? [], q.rules, m.kinds) : first, total, totals, counted,
       corrected: q.all.length ? q.corrected : [], dropped: q.all.length ? q.dropped : [],
     }
   }
 
   return engine
+}
+
+// A first page with its top hit first (FORMAT.md "Top hit"): only one word of 3 letters or more
+// can leave rows of two kinds tied on every rule (tokens alone list what they admit by number; `m`
+// says too little; several words are told apart by proximity and a whole title too).
+async function topHit(docs, words, sets, kinds) {
+  const score = (d) => sets.reduce((s, set) => s * 2 + contains(set, d.id), 0)
+  const tied = (d) => d.kind !== docs[0].kind && score(d) === score(docs[0])
+  if (words.length !== 1 || words[0].length < 3 || !docs.slice(1, 8).some(tied)) return docs
+  hits ??= await import(TOPHIT).catch(() => null)
+  // Offline before it was ever fetched, the page keeps rule 8's order.
+  return hits?.topHit(docs, words, sets, kinds, { limit: 8, contains, decode }) ?? docs
 }
 
 // The "whole title is the query" rule for a query of several words, whose run-together

@@ -14,6 +14,21 @@ export function afterPaint(fn) {
   setTimeout(run, 100)
 }
 
+/**
+ * Makes `parent`'s children exactly `nodes`, in order, moving only the ones out of place: a
+ * keystroke keeps most rows, and `replaceChildren` would detach and re-attach every one of them,
+ * which the browser must style and lay out again before the next key's text goes in.
+ */
+export function place(parent, nodes) {
+  const keep = new Set(nodes)
+  for (const node of [...parent.childNodes]) if (!keep.has(node)) node.remove()
+  let at = parent.firstChild
+  for (const node of nodes) {
+    if (node === at) at = at.nextSibling
+    else parent.insertBefore(node, at)
+  }
+}
+
 /** An element; `text` sets textContent, `on…` adds a listener. */
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag)

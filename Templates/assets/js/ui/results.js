@@ -2,7 +2,7 @@
 // (trending, browse categories), the suggestion listbox of a partial search,
 // or the results panel of a final search (rows, typo note, no results).
 
-import { $, h, icon, marked, fold } from './dom.js'
+import { $, h, icon, marked, fold, place } from './dom.js'
 import { artwork } from './art.js'
 import { around, plural } from './strings.js'
 import { describe } from './store.js'
@@ -114,11 +114,11 @@ export function mountResults({ store, actions, base }) {
       })
       const title = group.label ? [el.firstChild] : []
       const want = [...title, ...children]
-      if (want.length !== el.childNodes.length || want.some((node, i) => el.childNodes[i] !== node)) el.replaceChildren(...want)
+      if (want.length !== el.childNodes.length || want.some((node, i) => el.childNodes[i] !== node)) place(el, want)
       return el
     })
     shown = next
-    if (groups.length !== listbox.childNodes.length || groups.some((node, i) => listbox.childNodes[i] !== node)) listbox.replaceChildren(...groups)
+    if (groups.length !== listbox.childNodes.length || groups.some((node, i) => listbox.childNodes[i] !== node)) place(listbox, groups)
     if (listbox.dataset.for !== (s.suggested ?? '')) listbox.dataset.for = s.suggested ?? ''
     renderNoMatch(s)
     const recentsHidden = s.groups[0]?.id !== 'recent'

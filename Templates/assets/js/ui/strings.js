@@ -3,7 +3,7 @@
 // (ScriptStrings.swift; the keys are Templates/strings/en.yml's). What also
 // needs the visitor's number is here.
 
-let rules
+let rules, numbers
 
 /**
  * `forms` — a count's texts by CLDR plural category, every category of the
@@ -13,7 +13,10 @@ let rules
 export const plural = (n, forms) => {
   const lang = document.documentElement.lang
   rules ??= new Intl.PluralRules(lang)
-  return forms[rules.select(n)].replace('{count}', n.toLocaleString(lang))
+  // One formatter kept: `n.toLocaleString(lang)` makes a new one on every call (a keystroke's
+  // announcement asks for one), and writes the same digits.
+  numbers ??= new Intl.NumberFormat(lang)
+  return forms[rules.select(n)].replace('{count}', numbers.format(n))
 }
 
 /** [before, node, after]: `text` with `node` where it says `{query}` (which every translation keeps). */

@@ -56,6 +56,59 @@ import Testing
     #expect(!site.searchText(of: cheetah).contains("NA"))
   }
 
+  static let movies = """
+    title,year,votes,mpaa,Action,Animation,Comedy,Drama,Romance
+    Star Wars,1977,104377,PG,1,0,0,0,0
+    Toy Story,1995,56000,G,0,1,1,0,0
+    Annie Hall,1977,30000,PG,0,0,1,1,1
+    Casablanca,1942,66000,,0,0,0,1,1
+    Die Hard,1988,60000,R,1,0,0,0,0
+    Amélie,2001,50000,R,0,0,1,0,1
+
+    """
+
+  /// A 0/1 column per genre (ggplot2's movies, pandas' one-hot columns) is
+  /// one facet of the genres a record has, and one line on its page — not
+  /// a facet of 0 and 1 per column, nor a row of 0 or 1 per column.
+  @Test func oneHotColumnsAreOneFacetOfTheirNames() throws {
+    let folder = try DataFolder(["movies.csv": Self.movies])
+    defer { folder.remove() }
+    _ = try folder.initialize(["movies.csv"])
+    let config = try folder.read("site.yml")
+    #expect(config.contains("tags: \"flags(Action, Animation, Comedy, Drama, Romance)\""), "\(config)")
+    #expect(config.contains("- { id: tags, label: Tags, icon: tag }"), "\(config)")
+    for genre in ["action", "comedy", "romance"] { #expect(!config.contains("id: \(genre),"), "\(config)") }
+
+    let site = try folder.prepare()
+    let tags = try #require(site.facets.firstIndex { $0.id == "tags" })
+    let annie = try #require(site.documents.firstIndex { $0.title == "Annie Hall" })
+    #expect(site.documents[annie].facetValues[tags] == ["Comedy", "Drama", "Romance"])
+    let collection = site.collections[site.documents[annie].collection]
+    let details = RecordContext(site: site, table: collection.table, row: site.documents[annie].row)
+      .detailRows()
+    let labels = details.compactMap { $0["label"] as? String }
+    #expect(
+      details.contains {
+        $0["label"] as? String == "Tags" && $0["text"] as? String == "Comedy, Drama, Romance"
+      })
+    #expect(!labels.contains("Comedy") && !labels.contains("Action"), "\(labels)")
+  }
+
+  /// `flags()` names columns: anything else is an error at the expression.
+  @Test func flagsTakeColumns() throws {
+    let folder = try DataFolder(["movies.csv": Self.movies])
+    defer { folder.remove() }
+    _ = try folder.initialize(["movies.csv"])
+    let site = try folder.prepare()
+    let compiler = ExpressionCompiler(dataset: site.dataset)
+    let movies = try #require(site.dataset.tables.first)
+    #expect(throws: ExpressionCompiler.Failure.self) {
+      try compiler.compile("flags('Action')", table: movies)
+    }
+    #expect(throws: ExpressionCompiler.Failure.self) { try compiler.compile("flags(Acton)", table: movies) }
+    _ = try compiler.compile("flags(Action, `Comedy`)", table: movies)
+  }
+
   /// `NA` among two-letter codes is Namibia: no marker, the codes stay.
   @Test func nAAmongCodesIsAValue() throws {
     let plan = try plan([

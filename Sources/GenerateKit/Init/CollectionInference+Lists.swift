@@ -116,3 +116,33 @@ extension CollectionContext {
       values: [])
   }
 }
+
+extension CollectionContext {
+  /// One-hot columns: three or more columns of 0 and 1 (or true and
+  /// false) named by words, as R's and pandas' data marks categories
+  /// (ggplot2's movies: `Action`, `Comedy`, `Drama`… a column each). One
+  /// facet of the names of those set (`flags(…)`), not one facet of 0 and
+  /// 1 per column.
+  func flagColumns(of shape: Schema.TableShape) -> [ColumnProfile] {
+    let flags = shape.profile.columns.filter { column in
+      let zeroOne =
+        (column.kind == .integer && column.distinct == 2 && (column.maximum ?? 2) == 1)
+        || (column.kind == .bool && column.distinct == 2)
+      return zeroOne && column.name != shape.key && shape.ref(column.name) == nil
+        && column.name.filter(\.isLetter).count >= 2
+    }
+    return flags.count >= 3 ? flags : []
+  }
+
+  /// The facet of a table's flag columns (`flagColumns`): "Tags", a record
+  /// under the name of each flag it has set.
+  func flagFacet(_ flags: [ColumnProfile], of shape: Schema.TableShape) -> SitePlan.Facet {
+    let names = flags.map(\.name)
+    let taken = shape.profile.columns.contains { Naming.id($0.name, fallback: "") == "tags" }
+    return SitePlan.Facet(
+      id: taken ? "flags" : "tags", label: "Tags", icon: "tag",
+      reason:
+        "\(names.count) columns of \(shape.name) (\(names.prefix(3).joined(separator: ", "))…) hold 0 or 1: one facet of the names of those set",
+      values: [])
+  }
+}

@@ -302,7 +302,16 @@ public struct CollectionInference {
           (id, Naming.expression(ref.column) + "." + Naming.expression(targetTitle.name)))
       }
       var own = 0
-      for column in shape.profile.columns where context.isFacetColumn(column, of: shape) {
+      let flags = context.flagColumns(of: shape)
+      let flagNames = Set(flags.map(\.name))
+      if !flags.isEmpty {
+        own += 1
+        let id = addFacet(context.flagFacet(flags, of: shape))
+        ownFacets[shape.name, default: []].append(
+          (id, "flags(" + flags.map { Naming.expression($0.name) }.joined(separator: ", ") + ")"))
+      }
+      for column in shape.profile.columns
+      where context.isFacetColumn(column, of: shape) && !flagNames.contains(column.name) {
         own += 1
         if own > Self.maxFacetsPerTable { break }
         let countries = context.countryNames(column, of: shape)
@@ -368,6 +377,11 @@ public struct CollectionInference {
       var seen = Set<String>()
       for facet in ownFacets[shape.name] ?? [] where seen.insert(facet.facet).inserted {
         plan.facets.append(facet)
+        // A record's flags on its page too, once ("Tags: Action, Comedy"),
+        // where its 0/1 columns are then left out.
+        if facet.expression.hasPrefix("flags("), !plan.fields.contains(where: { $0.name == facet.facet }) {
+          plan.fields.append((facet.facet, facet.expression))
+        }
       }
       if context.isCodeTable(shape.name) {
         let id = addFacet(context.codeFacet(shape, title: titleColumn))

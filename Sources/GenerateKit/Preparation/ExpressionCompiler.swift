@@ -25,6 +25,19 @@ indirect enum CompiledExpression {
   /// while evaluating it is reported.
   case located(CompiledExpression, SourceLocation, text: String)
 
+  /// The columns a `flags(…)` expression names, in its order; else none.
+  var flagColumns: [String] {
+    switch self {
+    case .located(let inner, _, _): return inner.flagColumns
+    case .function("flags", let pairs):
+      return stride(from: 0, to: pairs.count, by: 2).compactMap { index in
+        if case .constant(.text(let name)) = pairs[index] { return name }
+        return nil
+      }
+    default: return []
+    }
+  }
+
   var constantNumber: Double? {
     if case .constant(.number(let value)) = self { return value }
     return nil
@@ -136,6 +149,7 @@ final class ExpressionCompiler: @unchecked Sendable {
     "count": 1...1, "sum": 1...1, "min": 1...1, "max": 1...1, "avg": 1...1, "distinct": 1...1,
     "first": 1...1, "mode": 1...1, "top": 2...2, "limit": 2...2, "join": 1...2, "duration": 1...1,
     "round": 1...2, "thousands": 1...1, "popular": 1...1, "year": 1...1, "plural": 3...3, "label": 2...2,
+    "flags": 1...64,
   ]
 
   let dataset: Dataset
@@ -188,6 +202,7 @@ final class ExpressionCompiler: @unchecked Sendable {
           offset: column)
       }
       if name == "label" { try checkLabelMap(arguments[1], offset: column) }
+      if name == "flags" { return try compileFlags(arguments, table: table, offset: column) }
       var compiled: [CompiledExpression] = []
       for argument in arguments { compiled.append(try compile(argument, table: table)) }
       if let checked = Arithmetic.countArgument[name], checked < compiled.count,
@@ -201,6 +216,27 @@ final class ExpressionCompiler: @unchecked Sendable {
     case .path(let names, let column):
       return try compilePath(names, from: table, offset: column)
     }
+  }
+
+  /// `flags(Action, Comedy, Drama)`: the names of the columns whose value
+  /// is set, as a list — one-hot columns (a 0/1 column per genre, as R's
+  /// and pandas' data often has them) read as one field a facet can take.
+  /// Each argument is a column of this table; it compiles to its name and
+  /// its value, in pairs.
+  func compileFlags(_ arguments: [Expression], table: Table, offset: Int) throws(Failure)
+    -> CompiledExpression
+  {
+    var pairs: [CompiledExpression] = []
+    for argument in arguments {
+      guard case .path(let names, let column) = argument, names.count == 1 else {
+        throw Failure(
+          message: "flags() takes columns of this table, such as flags(Action, Comedy, Drama)", offset: offset
+        )
+      }
+      pairs.append(.constant(.text(names[0])))
+      pairs.append(try compilePath(names, from: table, offset: column))
+    }
+    return .function("flags", pairs)
   }
 
   /// `label(x, 'status')` names a map under `labels:`, in quotes.

@@ -155,6 +155,13 @@ struct ExpressionEvaluator: @unchecked Sendable {
     return .success(value)
   }
 
+  /// Whether a flag column's value is set: a number other than 0, or
+  /// `true`, `yes`, `y`, `t` in any case.
+  static func isSet(_ value: Value) -> Bool {
+    if let number = value.number { return number != 0 }
+    return ["true", "yes", "y", "t"].contains(value.text.lowercased())
+  }
+
   /// Counts are checked before this is called, and the result after.
   private func callUnchecked(_ name: String, _ arguments: [Value]) -> Value {
     let items = arguments[0].items
@@ -209,6 +216,13 @@ struct ExpressionEvaluator: @unchecked Sendable {
       return .text("\(number) \(word)")
     case "year":
       return .text(String(arguments[0].text.prefix(4)))
+    case "flags":
+      // Name, value, name, value…: a name where its value is set (a number
+      // other than 0, or true, yes, y, t).
+      return .list(
+        stride(from: 0, to: arguments.count - 1, by: 2).compactMap { index in
+          Self.isSet(arguments[index + 1]) ? arguments[index] : nil
+        })
     case "label":
       guard let map = compiler.labels[arguments[1].text] else { return arguments[0] }
       return Self.relabel(arguments[0], map)

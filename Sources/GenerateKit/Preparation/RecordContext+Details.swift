@@ -46,8 +46,12 @@ extension RecordContext {
       // field" means the record's data, not only what the config derived.
       let shown = Set(rows.compactMap { $0["text"] as? String })
       let fieldNames = Set(collection.fields.map(\.name))
+      // A field of `flags(Action, Comedy…)` shows the names of those set:
+      // their 0 and 1 are not shown again.
+      let flagged = Set(collection.fields.flatMap(\.expression.flagColumns))
       rows += plainColumnRows(title: site.documents[index].title) { name, text in
         !fieldNames.contains(name) && !shown.contains(text) && !artColumns.contains(name)
+          && !flagged.contains(name)
       }
       return rows
     }

@@ -101,6 +101,26 @@ struct AssetBundlerTests {
     #expect(Self.text(output, "js/lib/b.js") == "export const b = 1\n")
   }
 
+  @Test func withEsbuildAModuleImportedOnDemandIsMinifiedButAClassicScriptKeepsItsNames() throws {
+    guard let esbuild = AssetBundler.locateEsbuild() else { return }
+    let assets =
+      Self.assets + [
+        Self.asset(
+          "js/late.js",
+          "import { a } from './lib/a.js'\nconst LAZY = new URL('./lazy.js', import.meta.url).href\n"),
+        Self.asset(
+          "js/lazy.js",
+          "// fetched on first use\nexport function answer(question) {\n  const longName = 42\n  return longName\n}\n"
+        ),
+        Self.asset("js/classic.js", "function greetVisitor(name) {\n  return 'hello ' + name\n}\n"),
+      ]
+    let output = try AssetBundler(esbuild: esbuild).bundle(assets)
+    let lazy = Self.text(output, "js/lazy.js")
+    #expect(!lazy.contains("longName") && !lazy.contains("fetched") && lazy.contains("answer"), "\(lazy)")
+    // A script nothing names may be a classic one whose top-level names are globals.
+    #expect(Self.text(output, "js/classic.js").contains("function greetVisitor(name)"))
+  }
+
   @Test func anEsbuildErrorNamesTheTemplateFile() throws {
     guard let esbuild = AssetBundler.locateEsbuild() else { return }
     let broken = Self.assets + [Self.asset("js/broken.js", "import { b } from './lib/b.js'\nlet x = (\n")]

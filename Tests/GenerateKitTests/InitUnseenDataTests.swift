@@ -271,7 +271,13 @@ import Testing
     #expect(people.title == "name")
     let folder = try DataFolder(files)
     defer { folder.remove() }
-    _ = try folder.initialize(["people.csv"])
+    // init says so itself, where the column is, before any build.
+    let said = try folder.initialize(["people.csv"]).warnings
+    #expect(
+      said.contains {
+        $0.message.contains("has no name") && $0.location?.file.hasSuffix("people.csv") == true
+      },
+      "\(said.map(\.message))")
     let site = try folder.prepare()
     #expect(site.documents.map(\.title).sorted() == ["Ann", "Bob", "Cy"])
     let warning = try #require(site.dataset.tables.first?.warnings.first)

@@ -96,8 +96,12 @@ public struct SiteInitializer {
     defer { try? FileManager.default.removeItem(at: scratch) }
     let config = try readBack(writer, plan, trial: trial)
     do {
-      let site = try DocumentBuilder().prepare(
-        config, dataset: try DatasetLoader().load(config), baseURL: "/")
+      let dataset = try DatasetLoader().load(config)
+      // What the data itself holds that a build will warn about (control
+      // characters dropped, a pandas row-number column read as `index`):
+      // said now, not first at the build.
+      warnings += dataset.warnings
+      let site = try DocumentBuilder().prepare(config, dataset: dataset, baseURL: "/")
       writer.trending = Self.trending(site)
       if !site.documents.contains(where: { $0.popularity > 0 }) {
         writer.trendingComment = "The first titles (nothing ranks them); put the searches you expect here."

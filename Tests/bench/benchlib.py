@@ -141,6 +141,19 @@ def dir_size(path: Path) -> tuple[int, int]:
 GZIP_EXT = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".xml", ".txt", ".wasm"}
 
 
+def cache_control(path: str) -> str:
+    """What docs/deploying.md tells a host to send: files named by their content
+    (`/assets/`, `/images/`, `/idx/` but its `manifest.json` copy) are immutable,
+    everything else is revalidated. Pagefind's files keep `no-cache`. Before this the
+    icon was fetched twice in a first query (once more when the page writes the
+    query into the address), which no host following those headers does."""
+    if path.startswith(("/assets/", "/images/")):
+        return "public, max-age=31536000, immutable"
+    if path.startswith("/idx/") and path != "/idx/manifest.json":
+        return "public, max-age=31536000, immutable"
+    return "no-cache"
+
+
 class GzipServer:
     """Serves a folder on 127.0.0.1 from a thread, gzip-compressing text
     responses (Content-Encoding: gzip, level 6, like nginx/Netlify defaults) and
@@ -182,7 +195,7 @@ class GzipServer:
                 if gz:
                     self.send_header("Content-Encoding", "gzip")
                 self.send_header("Content-Length", str(len(body)))
-                self.send_header("Cache-Control", "no-cache")
+                self.send_header("Cache-Control", cache_control(path))
                 self.end_headers()
                 self.wfile.write(body)
                 with server.lock:

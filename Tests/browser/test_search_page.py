@@ -849,7 +849,16 @@ def test_page_weight_stays_within_budget(page, site):
     page.on("response", lambda r: r.url.split("?")[0].endswith((".js", ".css", "/")) and bodies.setdefault(r.url, r))
     open_search(page, site)
     final_search(page, "metallica")
-    sizes = {url: len(gzip.compress(response.body(), 9)) for url, response in bodies.items()}
+    # The offline worker's module (ui/worker.js, and sw.js itself) loads at idle 3 s after the
+    # page: on the way to no search, and counted only when a slow walk outlasts those 3 s. The
+    # budget is what a first visit loads up to its first search, as the benchmark's
+    # "search page HTML+CSS+JS" row counts it, so it is left out whatever the walk's pace.
+    idle = ("/ui/worker.js", "/sw.js")
+    sizes = {
+        url: len(gzip.compress(response.body(), 9))
+        for url, response in bodies.items()
+        if not url.split("?")[0].endswith(idle)
+    }
     total = sum(sizes.values())
     report = "\n".join(f"{size:6} {url}" for url, size in sorted(sizes.items()))
     # 25 KB until the ranking rules, typo tolerance while typing, completions and distinct

@@ -1,7 +1,9 @@
 """Browser scenarios for the search page.
 
 Serves SITE_DIR (default `site`) on 127.0.0.1 under SITE_BASE (default `/`)
-with `Content-Security-Policy: default-src 'self'`, drives Debian's Chromium
+with the Content-Security-Policy the build wrote into the site's `_headers`
+(`default-src 'self'` and the hash of the search page's inline stylesheet,
+never 'unsafe-inline'), drives Debian's Chromium
 through Playwright, and fails a test whose page logged a console error or
 warning, threw, or violated the CSP.
 """
@@ -22,6 +24,17 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CSP = "default-src 'self'"
 
 
+def site_policy(folder):
+    """The Content-Security-Policy the build wrote for the site in `folder` (`_headers`)."""
+    headers = pathlib.Path(folder) / "_headers"
+    for line in headers.read_text().splitlines():
+        name, _, value = line.strip().partition(": ")
+        if name == "Content-Security-Policy":
+            assert value.startswith(CSP) and "unsafe" not in value, value
+            return value
+    raise AssertionError(f"{headers} names no Content-Security-Policy")
+
+
 def site_dir():
     raw = pathlib.Path(os.environ.get("SITE_DIR", "site"))
     for candidate in (raw, REPO / raw):
@@ -40,6 +53,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".svg": "image/svg+xml",
     }
     base = "/"
+    policy = CSP
 
     def translate_path(self, path):
         # Serve the site under its base path, as a host serving a sub-path would.
@@ -48,7 +62,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def end_headers(self):
-        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Content-Security-Policy", self.policy)
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
@@ -59,7 +73,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="session")
 def site():
     base = os.environ.get("SITE_BASE", "/")
-    handler = type("SiteHandler", (Handler,), {"base": base})
+    handler = type("SiteHandler", (Handler,), {"base": base, "policy": site_policy(site_dir())})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site_dir())))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -86,6 +100,8 @@ def _slow_server():
     delays = Delays()
 
     class SlowHandler(Handler):
+        policy = site_policy(site_dir())
+
         def do_GET(self):
             delays.requested.append(self.path)
             wait = delays.delay_for(self.path)

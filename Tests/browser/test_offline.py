@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from conftest import CSP, REPO, Handler
+from conftest import REPO, Handler, site_policy
 from helpers import final_search
 
 FIXTURE = REPO / "Tests/GenerateKitTests/Fixtures/records/site.yml"
@@ -36,7 +36,8 @@ def served():
     with tempfile.TemporaryDirectory() as name:
         folder = pathlib.Path(name)
         build(folder)
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder / "site")))
+        handler = type("SiteHandler", (Handler,), {"policy": site_policy(folder / "site")})
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder / "site")))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         yield folder, f"http://127.0.0.1:{server.server_address[1]}/"
         server.shutdown()
@@ -48,7 +49,7 @@ class RevalidatingHandler(Handler):
     keep a file but must ask again before using it, so offline only the worker can answer."""
 
     def end_headers(self):
-        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Content-Security-Policy", self.policy)
         self.send_header("Cache-Control", "public, max-age=0, must-revalidate")
         http.server.SimpleHTTPRequestHandler.end_headers(self)
 
@@ -59,7 +60,9 @@ def revalidated():
         folder = pathlib.Path(name)
         build(folder)
         server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), functools.partial(RevalidatingHandler, directory=str(folder / "site")))
+            ("127.0.0.1", 0),
+            functools.partial(type("SiteHandler", (RevalidatingHandler,), {"policy": site_policy(folder / "site")}),
+                              directory=str(folder / "site")))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         yield f"http://127.0.0.1:{server.server_address[1]}/"
         server.shutdown()

@@ -25,8 +25,11 @@ CSP = "default-src 'self'"
 
 
 def site_policy(folder):
-    """The Content-Security-Policy the build wrote for the site in `folder` (`_headers`)."""
+    """The Content-Security-Policy the build wrote for the site in `folder` (`_headers`);
+    without one (a site an older build wrote, with no inline style) the strict policy."""
     headers = pathlib.Path(folder) / "_headers"
+    if not headers.is_file():
+        return CSP
     for line in headers.read_text().splitlines():
         name, _, value = line.strip().partition(": ")
         if name == "Content-Security-Policy":
@@ -53,7 +56,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".svg": "image/svg+xml",
     }
     base = "/"
-    policy = CSP
+    # None: the policy of the site served (`_headers` in `directory`), read per response.
+    policy = None
 
     def translate_path(self, path):
         # Serve the site under its base path, as a host serving a sub-path would.
@@ -62,7 +66,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def end_headers(self):
-        self.send_header("Content-Security-Policy", self.policy)
+        self.send_header("Content-Security-Policy", self.policy or site_policy(self.directory))
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
@@ -73,7 +77,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture(scope="session")
 def site():
     base = os.environ.get("SITE_BASE", "/")
-    handler = type("SiteHandler", (Handler,), {"base": base, "policy": site_policy(site_dir())})
+    handler = type("SiteHandler", (Handler,), {"base": base})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(site_dir())))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -100,8 +104,6 @@ def _slow_server():
     delays = Delays()
 
     class SlowHandler(Handler):
-        policy = site_policy(site_dir())
-
         def do_GET(self):
             delays.requested.append(self.path)
             wait = delays.delay_for(self.path)

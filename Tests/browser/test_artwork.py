@@ -22,14 +22,6 @@ from helpers import final_search, open_search, settle, type_query
 POLICY = "default-src 'self'; img-src 'self' https://covers.example"
 
 
-class PicturesHandler(Handler):
-    def end_headers(self):
-        # The computed policy instead of the plain one (ArtworkTests checks the build computes it).
-        self.send_header("Content-Security-Policy", self.policy)
-        self.send_header("Cache-Control", "no-store")
-        http.server.SimpleHTTPRequestHandler.end_headers(self)
-
-
 @pytest.fixture(scope="module")
 def pictures():
     with tempfile.TemporaryDirectory() as folder:
@@ -41,8 +33,7 @@ def pictures():
         # The policy the build wrote: the remote covers' origin, and the search page's stylesheet hash.
         policy = site_policy(output)
         assert policy.startswith(POLICY + "; style-src 'self' 'sha256-"), policy
-        handler = type("Pictures", (PicturesHandler,), {"policy": policy})
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(output)))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(output)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         yield f"http://127.0.0.1:{server.server_address[1]}/"
         server.shutdown()

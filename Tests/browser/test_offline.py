@@ -36,8 +36,7 @@ def served():
     with tempfile.TemporaryDirectory() as name:
         folder = pathlib.Path(name)
         build(folder)
-        handler = type("SiteHandler", (Handler,), {"policy": site_policy(folder / "site")})
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder / "site")))
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(folder / "site")))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         yield folder, f"http://127.0.0.1:{server.server_address[1]}/"
         server.shutdown()
@@ -49,7 +48,7 @@ class RevalidatingHandler(Handler):
     keep a file but must ask again before using it, so offline only the worker can answer."""
 
     def end_headers(self):
-        self.send_header("Content-Security-Policy", self.policy)
+        self.send_header("Content-Security-Policy", site_policy(self.directory))
         self.send_header("Cache-Control", "public, max-age=0, must-revalidate")
         http.server.SimpleHTTPRequestHandler.end_headers(self)
 
@@ -60,9 +59,7 @@ def revalidated():
         folder = pathlib.Path(name)
         build(folder)
         server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0),
-            functools.partial(type("SiteHandler", (RevalidatingHandler,), {"policy": site_policy(folder / "site")}),
-                              directory=str(folder / "site")))
+            ("127.0.0.1", 0), functools.partial(RevalidatingHandler, directory=str(folder / "site")))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         yield f"http://127.0.0.1:{server.server_address[1]}/"
         server.shutdown()

@@ -152,4 +152,4 @@ def test_the_html_names_everything_the_first_answer_needs(page, slow_site):
     assert scripts and all(s in named for s in scripts)
     if not any(rel == "modulepreload" for rel, _ in head.named):  # bundled (esbuild was there)
         page_files = {u for u in fetched if not re.search(r"/idx/", urlsplit(u).path)}
-        assert len(page_files) <= 4, page_files  # the HTML, one stylesheet, one script, the icon
+        assert len(page_files) <= 3, page_files  # the HTML (its stylesheet inside), one script, the icon

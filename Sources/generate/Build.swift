@@ -60,6 +60,8 @@ struct Build: ParsableCommand {
             format: "Built %d pages from %d records into %@/ (index %.1f KiB) in %.2f s%@",
             summary.pages, summary.records, output, Double(summary.indexBytes) / 1024, summary.seconds,
             warnings))
+        // The header a host must send, which a theme edit changes (the inline stylesheet's hash).
+        print("Content-Security-Policy (also in \(output)/_headers): \(summary.contentSecurityPolicy)")
       }
     } catch let error as DiagnosticsError {
       throw StandardError.failure(

@@ -33,7 +33,25 @@ struct AssetMinifierTests {
 
   @Test func cssCommentsGoButStringsStay() {
     let source = "/* theme */\n:root {\n  --a: 1px; /* inline */\n  content: \"/* kept */\";\n}\n"
-    #expect(AssetMinifier.css(source) == ":root {\n--a: 1px; \ncontent: \"/* kept */\";\n}\n")
+    #expect(AssetMinifier.css(source) == ":root{\n--a:1px;\ncontent:\"/* kept */\";\n}\n")
+  }
+
+  /// The spaces esbuild leaves in custom properties and media features go,
+  /// and only where CSS never needs them.
+  @Test func cssSpacesGoOnlyWhereTheyMeanNothing() {
+    #expect(
+      AssetMinifier.tightCSS(":root{--tint: #fa2d48;--fill: rgba(118, 118, 128, .12)}")
+        == ":root{--tint:#fa2d48;--fill:rgba(118,118,128,.12)}")
+    #expect(
+      AssetMinifier.tightCSS("@media (hover: hover) and (min-width: 40rem) { a , b { color: red ; } }")
+        == "@media (hover:hover) and (min-width:40rem){a,b{color:red;}}")
+    // A descendant before a pseudo-class, arithmetic, an empty custom property and strings stay.
+    #expect(
+      AssetMinifier.tightCSS(".a :hover{width:calc(100% - 1rem)}") == ".a :hover{width:calc(100% - 1rem)}")
+    #expect(AssetMinifier.tightCSS(":root{--empty: ;--b: 1}") == ":root{--empty: ;--b:1}")
+    #expect(
+      AssetMinifier.tightCSS(#"p::before{content: "a, b: {c}";quotes: '\', x' "y"}"#)
+        == #"p::before{content:"a, b: {c}";quotes:'\', x' "y"}"#)
   }
 }
 
@@ -78,8 +96,8 @@ struct AssetBundlerTests {
     let output = try AssetBundler(esbuild: nil).bundle(Self.assets)
     #expect(
       Self.text(output, "css/page.css")
-        == ":root { --tint: blue; }\nbody { margin: 0; }\n.page { color: red; }\n")
-    #expect(Self.text(output, "css/alone.css") == "p { margin: 0; }\n")
+        == ":root{--tint:blue;}\nbody{margin:0;}\n.page{color:red;}\n")
+    #expect(Self.text(output, "css/alone.css") == "p{margin:0;}\n")
     // Dependencies first, each once; the entry itself is the page's <script>.
     #expect(output.modulePreloads == ["js/lib/b.js", "js/lib/a.js"])
     #expect(Self.text(output, "js/app.js").hasPrefix("import { a } from './lib/a.js'"))
@@ -95,9 +113,9 @@ struct AssetBundlerTests {
     #expect(app.contains("console.log"), "\(app)")
     let css = Self.text(output, "css/page.css")
     #expect(
-      !css.contains("@import") && css.contains("--tint: blue") && css.contains(".page{color:red}"), "\(css)")
+      !css.contains("@import") && css.contains("--tint:blue") && css.contains(".page{color:red}"), "\(css)")
     // A file that imports nothing is only minified, the same with or without esbuild.
-    #expect(Self.text(output, "css/alone.css") == "p { margin: 0; }\n")
+    #expect(Self.text(output, "css/alone.css") == "p{margin:0;}\n")
     #expect(Self.text(output, "js/lib/b.js") == "export const b = 1\n")
   }
 

@@ -252,11 +252,27 @@ private typealias SourceLocation = GenerateKit.SourceLocation
     diagnostics(marked) == [
       .error(
         at: marked["2️⃣"],
-        "style element is blocked by Content-Security-Policy \"default-src 'self'\"; use a stylesheet file"),
+        "style element is blocked by Content-Security-Policy \"default-src 'self'\" (its hash "
+          + "'sha256-ngewhhP73WDIbgwseeu52VAAJgKdGUsu1IUQQsAm8m4=' is not in the site's style-src); "
+          + "use a stylesheet file, or {{{styles.NAME}}} for one of the theme's"),
       .error(
         at: marked["1️⃣"],
         "style attribute is blocked by Content-Security-Policy \"default-src 'self'\"; use a class"),
     ])
+}
+
+/// The search page's inline stylesheet passes by its hash in the site's
+/// `style-src`; a style element with any other text does not.
+@Test func aStyleElementPassesOnlyByAHashInThePolicy() {
+  let allowed = "'sha256-ngewhhP73WDIbgwseeu52VAAJgKdGUsu1IUQQsAm8m4='"
+  let hashed = HTMLValidator(styleHashes: [allowed])
+  let good = page("<p>x</p>", head: "\n<style>p { color: red }</style>")
+  #expect(hashed.check(Array(good.utf8), path: "page.html").diagnostics == [])
+  // One space more is another stylesheet as far as the browser's hash goes.
+  let marked = MarkedPage(page("<p>x</p>", head: "\n1️⃣<style>p { color: red } </style>"))
+  let found = hashed.check(marked.bytes, path: "page.html").diagnostics
+  #expect(found.count == 1 && found.first?.location == marked["1️⃣"], "\(found)")
+  #expect(found.first?.message.contains("is not in the site's style-src") == true, "\(found)")
 }
 
 @Test func eventHandlerAttributeIsBlocked() {

@@ -154,17 +154,33 @@ def cache_control(path: str) -> str:
     return "no-cache"
 
 
+def site_policy(root: Path) -> str | None:
+    """The Content-Security-Policy a site's `_headers` file names, if it has one."""
+    headers = Path(root) / "_headers"
+    if not headers.is_file():
+        return None
+    for line in headers.read_text().splitlines():
+        name, _, value = line.strip().partition(": ")
+        if name == "Content-Security-Policy":
+            return value
+    return None
+
+
 class GzipServer:
     """Serves a folder on 127.0.0.1 from a thread, gzip-compressing text
     responses (Content-Encoding: gzip, level 6, like nginx/Netlify defaults) and
     logging (path, body bytes sent) per request. Pagefind's own files (.pagefind,
-    .pf_*) are gzip already and are sent as they are."""
+    .pf_*) are gzip already and are sent as they are. A site whose build wrote a
+    `_headers` file (generate's) is served with the Content-Security-Policy in it,
+    as Netlify or Cloudflare Pages would: the strict policy, with the hash of the
+    search page's inline stylesheet."""
 
     def __init__(self, root: Path):
         self.root = Path(root).resolve()
         self.log: list[tuple[str, int]] = []
         self.lock = threading.Lock()
         self.cache: dict[str, tuple[bytes, bool]] = {}
+        self.policy = site_policy(self.root)
         server = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -196,6 +212,8 @@ class GzipServer:
                     self.send_header("Content-Encoding", "gzip")
                 self.send_header("Content-Length", str(len(body)))
                 self.send_header("Cache-Control", cache_control(path))
+                if server.policy:
+                    self.send_header("Content-Security-Policy", server.policy)
                 self.end_headers()
                 self.wfile.write(body)
                 with server.lock:

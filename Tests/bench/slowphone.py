@@ -67,6 +67,8 @@ def one_run(browser, srv, tool, word: str) -> dict:
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # A CSP violation (the server sends the site's `_headers` policy) is a console error.
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text[:200]))
     cdp = ctx.new_cdp_session(page)
     requests: dict[str, dict] = {}
     t0: list[float] = []

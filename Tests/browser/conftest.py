@@ -1,7 +1,9 @@
 """Browser scenarios for the search page.
 
 Serves SITE_DIR (default `site`) on 127.0.0.1 under SITE_BASE (default `/`)
-with `Content-Security-Policy: default-src 'self'`, drives Debian's Chromium
+with the Content-Security-Policy the build wrote into the site's `_headers`
+(`default-src 'self'` and the hash of the search page's inline stylesheet,
+never 'unsafe-inline'), drives Debian's Chromium
 through Playwright, and fails a test whose page logged a console error or
 warning, threw, or violated the CSP.
 """
@@ -22,6 +24,20 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CSP = "default-src 'self'"
 
 
+def site_policy(folder):
+    """The Content-Security-Policy the build wrote for the site in `folder` (`_headers`);
+    without one (a site an older build wrote, with no inline style) the strict policy."""
+    headers = pathlib.Path(folder) / "_headers"
+    if not headers.is_file():
+        return CSP
+    for line in headers.read_text().splitlines():
+        name, _, value = line.strip().partition(": ")
+        if name == "Content-Security-Policy":
+            assert value.startswith(CSP) and "unsafe" not in value, value
+            return value
+    raise AssertionError(f"{headers} names no Content-Security-Policy")
+
+
 def site_dir():
     raw = pathlib.Path(os.environ.get("SITE_DIR", "site"))
     for candidate in (raw, REPO / raw):
@@ -40,6 +56,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".svg": "image/svg+xml",
     }
     base = "/"
+    # None: the policy of the site served (`_headers` in `directory`), read per response.
+    policy = None
 
     def translate_path(self, path):
         # Serve the site under its base path, as a host serving a sub-path would.
@@ -48,7 +66,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def end_headers(self):
-        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Content-Security-Policy", self.policy or site_policy(self.directory))
         self.send_header("Cache-Control", "no-store")
         super().end_headers()
 

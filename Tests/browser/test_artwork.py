@@ -16,18 +16,10 @@ import zlib
 
 import pytest
 
-from conftest import REPO, Handler, _new_page
+from conftest import REPO, Handler, _new_page, site_policy
 from helpers import final_search, open_search, settle, type_query
 
 POLICY = "default-src 'self'; img-src 'self' https://covers.example"
-
-
-class PicturesHandler(Handler):
-    def end_headers(self):
-        # The computed policy instead of the plain one (ArtworkTests checks the build computes it).
-        self.send_header("Content-Security-Policy", POLICY)
-        self.send_header("Cache-Control", "no-store")
-        http.server.SimpleHTTPRequestHandler.end_headers(self)
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +30,10 @@ def pictures():
             ["swift", "run", "-q", "generate", "--quiet", "--config",
              "Tests/GenerateKitTests/Fixtures/pictures/site.yml", "--output", str(output)],
             cwd=REPO, check=True)
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(PicturesHandler, directory=str(output)))
+        # The policy the build wrote: the remote covers' origin, and the search page's stylesheet hash.
+        policy = site_policy(output)
+        assert policy.startswith(POLICY + "; style-src 'self' 'sha256-"), policy
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(output)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         yield f"http://127.0.0.1:{server.server_address[1]}/"
         server.shutdown()

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from conftest import CSP, REPO, Handler
+from conftest import REPO, Handler, site_policy
 from helpers import final_search
 
 FIXTURE = REPO / "Tests/GenerateKitTests/Fixtures/records/site.yml"
@@ -48,7 +48,7 @@ class RevalidatingHandler(Handler):
     keep a file but must ask again before using it, so offline only the worker can answer."""
 
     def end_headers(self):
-        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("Content-Security-Policy", site_policy(self.directory))
         self.send_header("Cache-Control", "public, max-age=0, must-revalidate")
         http.server.SimpleHTTPRequestHandler.end_headers(self)
 

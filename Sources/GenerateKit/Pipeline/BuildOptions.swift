@@ -47,7 +47,8 @@ public struct BuildSummary: Sendable, Hashable {
   /// Nothing was built: the inputs and the published site were as the
   /// last build left them (`BuildRecord`).
   public var upToDate = false
-  /// The Content-Security-Policy the site needs (`PreparedSite.contentSecurityPolicy`).
+  /// The Content-Security-Policy the site needs: its data's
+  /// (`PreparedSite.contentSecurityPolicy`) with the inline stylesheets' hashes.
   public var contentSecurityPolicy = PreparedSite.contentSecurityPolicy(imageOrigins: [])
   /// The site holds pictures copied from local files (`image:`), which the
   /// build record's fingerprint does not cover: no record is written.

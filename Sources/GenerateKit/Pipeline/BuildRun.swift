@@ -46,7 +46,8 @@ final class BuildRun: Sendable {
     var summary = BuildSummary(
       pages: rendered.pageCount, records: site.recordCount, indexBytes: index.byteCount,
       seconds: Date().timeIntervalSince(started), warnings: engine.warnings)
-    summary.contentSecurityPolicy = site.contentSecurityPolicy
+    summary.contentSecurityPolicy = PreparedSite.contentSecurityPolicy(
+      imageOrigins: site.imageOrigins, styleHashes: rendered.styleHashes)
     summary.copiesLocalImages = !site.imageFiles.isEmpty
     return summary
   }

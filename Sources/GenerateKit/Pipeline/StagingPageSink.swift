@@ -23,7 +23,7 @@ final class StagingPageSink: PageSink {
   private var diagnostics: [(position: Int, diagnostic: Diagnostic)] = []
   private var ids: [String: Set<String>] = [:]
   private var links: SiteLinkChecker.Pass?
-  private let validator: HTMLValidator
+  private var validator: HTMLValidator
   private let baseURL: String
   /// What `publish` did.
   private(set) var report = SiteWriter.Report()
@@ -37,6 +37,7 @@ final class StagingPageSink: PageSink {
   /// Claims the staging folder for a site of exactly these paths.
   func begin(_ site: PageSinkSite) throws {
     let paths = site.paths
+    validator.styleHashes = Set(site.styleHashes)
     update = try SiteWriter.Update(writer, paths: paths)
     // A base URL that is not one is reported by `validate`.
     links = (try? BasePath(baseURL)).map {

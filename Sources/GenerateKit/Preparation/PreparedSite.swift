@@ -77,15 +77,23 @@ public final class PreparedSite: @unchecked Sendable {
   /// Collections some of whose documents have an image or a symbol.
   var collectionsWithArtwork: Set<Int> = []
 
-  /// The Content-Security-Policy the site runs under: `default-src 'self'`,
-  /// and the remote images' origins when documents show any.
+  /// The Content-Security-Policy the site's data needs: `default-src 'self'`,
+  /// and the remote images' origins when documents show any. The render
+  /// adds the hashes of the stylesheets pages hold inline
+  /// (`PageRenderer.Output.styleHashes`, `BuildSummary.contentSecurityPolicy`).
   public var contentSecurityPolicy: String {
     Self.contentSecurityPolicy(imageOrigins: imageOrigins)
   }
 
-  public static func contentSecurityPolicy(imageOrigins: [String]) -> String {
-    imageOrigins.isEmpty
-      ? "default-src 'self'" : "default-src 'self'; img-src 'self' " + imageOrigins.joined(separator: " ")
+  /// `default-src 'self'`, then `img-src` for remote pictures' origins and
+  /// `style-src` for inline stylesheets' hashes when there are any. Never
+  /// `'unsafe-inline'`: an inline style or script the build did not write
+  /// stays blocked.
+  public static func contentSecurityPolicy(imageOrigins: [String], styleHashes: [String] = []) -> String {
+    var policy = "default-src 'self'"
+    if !imageOrigins.isEmpty { policy += "; img-src 'self' " + imageOrigins.joined(separator: " ") }
+    if !styleHashes.isEmpty { policy += "; style-src 'self' " + styleHashes.joined(separator: " ") }
+    return policy
   }
   /// Per table: the document of each row (-1 where none), for the first
   /// collection built on that table.

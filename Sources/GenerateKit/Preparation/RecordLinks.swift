@@ -4,7 +4,8 @@
 enum RecordLinks {
   /// Names the site itself writes at its root; a page may not take them.
   static let reserved: Set<String> = [
-    "index.html", "404.html", "assets", "idx", "robots.txt", "sitemap.xml", ".nojekyll", "__preview",
+    "index.html", "404.html", "assets", "idx", "robots.txt", "sitemap.xml", ".nojekyll", "_headers",
+    "__preview",
     OutputFolder.markerName,
   ]
 

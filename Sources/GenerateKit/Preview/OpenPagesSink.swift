@@ -16,9 +16,11 @@ final class OpenPagesSink: PagesInMemory {
     var mayChange: (_ template: String) -> Bool
   }
 
-  /// Given the open pages, the files every page shares and every page's path.
+  /// Given the open pages, the files every page shares, every page's path
+  /// and the policy's sources for the inline stylesheets (`InlineStyles`).
   typealias HandOver = (
-    _ pages: [(path: String, bytes: [UInt8])], _ shared: [(path: String, bytes: [UInt8])], _ all: [String]
+    _ pages: [(path: String, bytes: [UInt8])], _ shared: [(path: String, bytes: [UInt8])], _ all: [String],
+    _ styleHashes: [String]
   ) -> Void
 
   /// Thrown after the open pages by a sink that renders only those.
@@ -74,7 +76,7 @@ final class OpenPagesSink: PagesInMemory {
       if let begun, !batch.isEmpty, batch.allSatisfy({ open.contains($0.path) }),
         site.evaluator.problems.diagnostics.isEmpty
       {
-        handOver(batch.map { ($0.path, $0.bytes) }, begun.shared, begun.pages)
+        handOver(batch.map { ($0.path, $0.bytes) }, begun.shared, begun.pages, begun.styleHashes)
       }
       if onlyOpenPages { throw Shown() }
     }

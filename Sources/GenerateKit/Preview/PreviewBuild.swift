@@ -40,6 +40,10 @@ struct PreviewBuild {
     let filesByPath = Self.byPath(files)
     let changed = last.map { BuildMemory.changes(from: $0.files, to: filesByPath) }
     try stopIfSuperseded(last)
+    // Sent before the new pages are: a theme edit changes the inline stylesheet's hash.
+    progress?.contentSecurityPolicy(
+      PreparedSite.contentSecurityPolicy(
+        imageOrigins: indexed.site.imageOrigins, styleHashes: rendered.styleHashes))
     try publish(
       files, filesByPath, changed: changed, shown: shown.pages, to: SiteWriter(output: loaded.output), run)
     memory.last = BuildMemory.LastBuild(
@@ -134,7 +138,7 @@ struct PreviewBuild {
     files: [(path: String, bytes: [UInt8])], _ run: BuildRun
   ) throws {
     try builder.validate(templates, rendered, run) {
-      try SiteValidator(imageOrigins: site.imageOrigins).validate(
+      try SiteValidator(imageOrigins: site.imageOrigins, styleHashes: rendered.styleHashes).validate(
         files: files, pages: rendered.pages, baseURL: site.baseURL, reusing: memory.reports)
     }
   }
@@ -178,7 +182,7 @@ struct PreviewBuild {
     shown: ShownFirst, _ run: BuildRun
   ) -> OpenPagesSink {
     guard let progress, let last else {
-      return OpenPagesSink(open: [], site: site, reuse: reuse) { _, _, _ in }
+      return OpenPagesSink(open: [], site: site, reuse: reuse) { _, _, _, _ in }
     }
     return OpenPagesSink(
       open: progress.openPages, site: site, reuse: reuse, isSuperseded: { progress.isSuperseded },
@@ -220,15 +224,21 @@ struct PreviewBuild {
     shown: ShownFirst, since started: Date?, _ run: BuildRun,
     line: @escaping (_ reloaded: Int, _ milliseconds: Int) -> String
   ) -> OpenPagesSink.HandOver {
-    { pages, shared, all in
+    { pages, shared, all, styleHashes in
       let from = started ?? Date()
       guard
         let ready = Self.openPagesReady(
           pages, shared: shared, index: index, allPages: all, last: last,
           shown: started == nil ? shown.pages : [:],
-          baseURL: site.baseURL, imageOrigins: site.imageOrigins)
+          baseURL: site.baseURL, imageOrigins: site.imageOrigins, styleHashes: styleHashes)
       else { return }
       shown.add(ready)
+      // The open pages are new and the others as the last build left them:
+      // the policy allows what either holds until the whole site is ready.
+      progress.contentSecurityPolicy(
+        PreparedSite.contentSecurityPolicy(
+          imageOrigins: Array(Set(site.imageOrigins + last.site.imageOrigins)).sorted(),
+          styleHashes: Array(Set(styleHashes + last.rendered.styleHashes)).sorted()))
       progress.openPagesReady(ready.files, changed: ready.changed)
       run.log("      " + line(ready.changed.count, Int(Date().timeIntervalSince(from) * 1000)))
     }
@@ -243,11 +253,11 @@ struct PreviewBuild {
   static func openPagesReady(
     _ pages: [(path: String, bytes: [UInt8])], shared: [(path: String, bytes: [UInt8])], index: SiteIndex,
     allPages: [String], last: BuildMemory.LastBuild, shown: [String: [UInt8]], baseURL: String,
-    imageOrigins: [String] = []
+    imageOrigins: [String] = [], styleHashes: [String] = []
   ) -> (files: [String: [UInt8]], changed: [String])? {
     let changed = pages.filter { last.files[$0.path] != $0.bytes && shown[$0.path] != $0.bytes }
     guard !changed.isEmpty, let basePath = try? BasePath(baseURL) else { return nil }
-    let validator = HTMLValidator(imageOrigins: imageOrigins)
+    let validator = HTMLValidator(imageOrigins: imageOrigins, styleHashes: styleHashes)
     var reports: [String: PageReport] = [:]
     for page in changed {
       let report = validator.check(page.bytes, path: page.path)

@@ -288,7 +288,10 @@ struct AssetBundler {
         throw DiagnosticsError(
           .error(at: SourceLocation(file: entry), "esbuild wrote no bundle for this file"))
       }
-      result[entry] = [UInt8](data)
+      // esbuild leaves the spaces of custom properties' values and media features.
+      result[entry] =
+        Self.isStyle(entry)
+        ? Array(AssetMinifier.tightCSS(String(decoding: data, as: UTF8.self)).utf8) : [UInt8](data)
     }
     return result
   }

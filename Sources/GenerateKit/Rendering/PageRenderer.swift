@@ -24,6 +24,9 @@ public struct PageRenderer {
     /// preloads: what pages share that an asset edit changes.
     var assetsFolder = ""
     var modulePreloads: [String] = []
+    /// The policy's sources for the stylesheets pages hold inline
+    /// (`InlineStyles.hashes`): the site's policy must list them.
+    public var styleHashes: [String] = []
     /// How many A–Z list pages had their rows written without Mustache.
     var listPagesWritten = 0
   }
@@ -78,7 +81,7 @@ public struct PageRenderer {
     try sink.begin(
       PageSinkSite(
         paths: plan.paths, pages: plan.jobs.map(\.path), shared: plan.files, assetsFolder: plan.assetsFolder,
-        modulePreloads: plan.modulePreloads))
+        modulePreloads: plan.modulePreloads, styleHashes: plan.styleHashes))
     var pages = Pages()
     let waiting = try render(Array(plan.jobs.indices), of: plan, into: sink, &pages)
     let built = try index.wait()
@@ -174,7 +177,7 @@ public struct PageRenderer {
   }
 
   /// The files made once every page is: the service worker, the manifest
-  /// under its stable name, robots.txt, the sitemap.
+  /// under its stable name, robots.txt, the sitemap, `_headers`.
   private func output(_ plan: RenderPlan, index: SiteIndex, pages: Pages) throws -> Output {
     let config = plan.site.config
     let base = plan.site.baseURL
@@ -200,6 +203,9 @@ public struct PageRenderer {
       files.append((Self.stableManifestPath, manifest.bytes))
     }
     files.append(("robots.txt", Array(robots(config: config, base: base).utf8)))
+    let policy = PreparedSite.contentSecurityPolicy(
+      imageOrigins: plan.site.imageOrigins, styleHashes: plan.styleHashes)
+    files.append((Self.headersPath, Array(Self.headers(policy: policy, base: base).utf8)))
     if let siteURL = config.siteURL {
       files.append(("sitemap.xml", Array(sitemap(siteURL: siteURL, base: base, pages: paths).utf8)))
     }
@@ -208,6 +214,7 @@ public struct PageRenderer {
       files: files, pageCount: paths.count, pages: paths, templateOfPage: pages.templateOfPage)
     output.assetsFolder = plan.assetsFolder
     output.modulePreloads = plan.modulePreloads
+    output.styleHashes = plan.styleHashes
     output.listPagesWritten = plan.listPagesWritten.value
     return output
   }
@@ -378,6 +385,23 @@ public struct PageRenderer {
       withJSONObject: settings, options: [.sortedKeys, .withoutEscapingSlashes])
     let context: [String: Any] = ["offline": offline, "settings": String(decoding: json, as: UTF8.self)]
     return templates.render(context, withTemplate: Self.workerTemplate)
+  }
+
+  /// The headers file Netlify and Cloudflare Pages read at the site's root.
+  static let headersPath = "_headers"
+
+  /// The site's Content-Security-Policy as a `_headers` file: hosts that
+  /// read one send it, and for any other it is the exact line to copy —
+  /// the inline stylesheet's hash in it changes with the theme.
+  static func headers(policy: String, base: String) -> String {
+    """
+    # The Content-Security-Policy this site needs, for hosts that read this file
+    # (Netlify, Cloudflare Pages); send the same header from any other host.
+    # Rewritten by every build: a theme edit changes the stylesheet hash in it.
+    \(base)*
+      Content-Security-Policy: \(policy)
+
+    """
   }
 
   func robots(config: SiteConfig, base: String) -> String {

@@ -41,6 +41,9 @@ struct PageSinkSite {
   /// names of the shared files.
   var assetsFolder: String
   var modulePreloads: [String]
+  /// The policy's sources for the stylesheets pages hold inline
+  /// (`InlineStyles.hashes`): what the pages are checked against.
+  var styleHashes: [String] = []
 }
 
 /// One rendered page on its way to a sink.

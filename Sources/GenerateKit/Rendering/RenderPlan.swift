@@ -26,6 +26,9 @@ struct RenderPlan {
   let assetFiles: [(path: String, bytes: [UInt8])]
   let assetsFolder: String
   let modulePreloads: [String]
+  /// The policy's sources for the stylesheets pages hold inline
+  /// (`InlineStyles.hashes`).
+  let styleHashes: [String]
   /// The files every page shares: assets, local pictures, the preview's script.
   let files: [(path: String, bytes: [UInt8])]
   let jobs: [Job]
@@ -66,6 +69,9 @@ struct RenderPlan {
     let assetsFolder = content.name("assets")
     shared["assets"] = base + assetsFolder
     shared["modulePreloads"] = bundle.modulePreloads
+    let styles = InlineStyles(templates.inlineStyleNames, assets: assetFiles, folder: base + assetsFolder)
+    shared["styles"] = styles.elements as [String: Any]
+    styleHashes = styles.hashes
     shared["indexData"] = index.map { AssetIndexData.json(for: $0) } ?? PageRenderer.standIn
     var files = assetFiles.map { (path: assetsFolder + $0.path, bytes: $0.bytes) }
     // Local pictures (`image:`), named by their content like the assets.
@@ -109,6 +115,7 @@ struct RenderPlan {
   var paths: [String] {
     var tail = [
       PageRenderer.workerPath, PageRenderer.stableManifestPath, "robots.txt", "sitemap.xml", ".nojekyll",
+      PageRenderer.headersPath,
     ]
     if !templates.has(PageRenderer.workerTemplate) { tail.removeAll { $0 == PageRenderer.workerPath } }
     if let index, !index.files.contains(where: { $0.path == index.manifestPath }) {

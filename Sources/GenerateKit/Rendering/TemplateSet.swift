@@ -179,6 +179,21 @@ public struct TemplateSet: @unchecked Sendable {
     return set
   }
 
+  /// The stylesheets the templates write into their pages, by the names
+  /// their `{{{styles.NAME}}}` tags give (`search-page` for
+  /// `assets/css/search-page.css`): what the site's policy must allow by hash.
+  var inlineStyleNames: Set<String> {
+    var names = Set<String>()
+    for source in tagsByName.values {
+      for tag in source.tags.tags where tag.sigil == "{" || tag.sigil == "&" || tag.sigil == nil {
+        if tag.content.hasPrefix(InlineStyles.prefix) {
+          names.insert(String(tag.content.dropFirst(InlineStyles.prefix.count)))
+        }
+      }
+    }
+    return names
+  }
+
   /// The templates a page rendered with `name` may use: itself and every
   /// partial and parent it reaches, read from the templates' own tags. Nil
   /// when that cannot be known statically — a dynamic partial

@@ -14,10 +14,14 @@
 public struct HTMLValidator: Sendable {
   /// Origins the site's `img-src` allows besides its own.
   public var imageOrigins: Set<String> = []
+  /// The `'sha256-…'` sources the site's `style-src` allows: the inline
+  /// stylesheets the build wrote (`InlineStyles.hashes`).
+  public var styleHashes: Set<String> = []
 
-  public init(imageOrigins: [String] = []) {
+  public init(imageOrigins: [String] = [], styleHashes: [String] = []) {
     _ = LibXML2.initialized
     self.imageOrigins = Set(imageOrigins)
+    self.styleHashes = Set(styleHashes)
   }
 
   /// Parses one page and returns its problems and the facts the site-wide
@@ -30,7 +34,8 @@ public struct HTMLValidator: Sendable {
         var report = PageReport(diagnostics: Self.diagnostics(for: errors, path: path))
         guard let document, let root = document.root else { return report }
         var checker = PageChecker(
-          path: path, source: source, names: InternedNames(document), imageOrigins: imageOrigins)
+          path: path, source: source, names: InternedNames(document), imageOrigins: imageOrigins,
+          styleHashes: styleHashes)
         checker.check(root: root)
         report.diagnostics += checker.sortedDiagnostics()
         report.ids = checker.documentIDs

@@ -48,11 +48,16 @@ struct PageChecker {
   /// Origins the site's `img-src` allows besides its own (the remote
   /// pictures its data names, `PreparedSite.imageOrigins`).
   let imageOrigins: Set<String>
+  /// The `'sha256-…'` sources of the site's `style-src`: the inline
+  /// stylesheets the build wrote (`InlineStyles`), the only ones allowed.
+  let styleHashes: Set<String>
 
   init(
-    path: String, source: UnsafeBufferPointer<UInt8>, names: InternedNames, imageOrigins: Set<String> = []
+    path: String, source: UnsafeBufferPointer<UInt8>, names: InternedNames, imageOrigins: Set<String> = [],
+    styleHashes: Set<String> = []
   ) {
     self.imageOrigins = imageOrigins
+    self.styleHashes = styleHashes
     self.path = path
     self.names = names
     self.locator = SourceLocator(source: source)
@@ -233,7 +238,14 @@ struct PageChecker {
       && !HTMLFacts.isBlank(element.textContent):
       report(.element(element), "inline script is blocked by \(csp); move it to a file loaded with src")
     case .style:
-      report(.element(element), "style element is blocked by \(csp); use a stylesheet file")
+      // The browser hashes the element's text as the page holds it.
+      let hash = SHA256.cspSource(Array(element.textContent.utf8))
+      if !styleHashes.contains(hash) {
+        report(
+          .element(element),
+          "style element is blocked by \(csp) (its hash \(hash) is not in the site's style-src); "
+            + "use a stylesheet file, or {{{styles.NAME}}} for one of the theme's")
+      }
     case .link:
       if let linkHref, let linkRel, HTMLFacts.relLoadsResource(linkRel), HTMLFacts.isOffSite(linkHref.value) {
         report(

@@ -11,6 +11,8 @@ struct SiteValidator {
   static let maximumDiagnostics = 50
   /// Origins the site's `img-src` allows besides its own.
   var imageOrigins: [String] = []
+  /// The inline stylesheets' sources the site's `style-src` allows.
+  var styleHashes: [String] = []
 
   /// Checks every page, then — when no page has an error — the links
   /// between them. Throws the errors (with any warnings); returns the
@@ -21,7 +23,7 @@ struct SiteValidator {
   ) throws -> [Diagnostic] {
     var bytesByPath: [String: [UInt8]] = [:]
     for file in files { bytesByPath[file.path] = file.bytes }
-    let validator = HTMLValidator(imageOrigins: imageOrigins)
+    let validator = HTMLValidator(imageOrigins: imageOrigins, styleHashes: styleHashes)
     let reports = Parallel.map(count: pages.count) { index in
       let bytes = bytesByPath[pages[index]] ?? []
       if let report = cache?.report(for: pages[index], bytes: bytes) { return report }

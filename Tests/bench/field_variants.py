@@ -1,0 +1,77 @@
+"""Field visible on the slow phone for several built sites, run by run in turn.
+
+    .venv/bin/python Tests/bench/field_variants.py --runs 11 \
+        inline=bench-out/site-chinook linked=/tmp/site-before pagefind=bench-out/pagefind-chinook
+
+`slowphone.py`'s profile (Slow 4G, 4x CPU, cache off) and its measure (the first
+frame in which `#q` has a box), without the typing: so a variant with no script,
+or a hand-edited copy of a search page, can be compared with others. Each run
+loads every site once in turn, so all see the same moment's machine load; medians
+of `--runs`, each run kept. `--strip-style NAME=SRC` adds a copy of SRC whose
+`<style>` elements are emptied: what the stylesheet itself costs the first paint.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import tempfile
+from pathlib import Path
+
+import benchlib as B
+import slowphone as S
+
+
+def visible_ms(browser, srv) -> float:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    ctx.add_init_script(S.INSTRUMENT.replace("ANSWERED_FOR", "null"))
+    page = ctx.new_page()
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Network.emulateNetworkConditions", S.SLOW_4G)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": S.CPU_SLOWDOWN})
+    page.goto(srv.url + "/", wait_until="commit")
+    page.wait_for_function("window.__phone && window.__phone.visible !== null", polling=10, timeout=60000)
+    value = page.evaluate("window.__phone.visible")
+    ctx.close()
+    return value
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("sites", nargs="+", help="NAME=FOLDER, a built site each")
+    ap.add_argument("--strip-style", action="append", default=[], help="NAME=FOLDER: a copy without its <style> rules")
+    ap.add_argument("--runs", type=int, default=7)
+    args = ap.parse_args()
+    sites = dict(s.split("=", 1) for s in args.sites)
+    with tempfile.TemporaryDirectory() as scratch:
+        for spec in args.strip_style:
+            name, source = spec.split("=", 1)
+            copy = Path(scratch) / name
+            shutil.copytree(source, copy, symlinks=True)
+            page = copy / "index.html"
+            page.write_text(re.sub(r"<style>.*?</style>", "<style></style>", page.read_text(), flags=re.S))
+            sites[name] = str(copy)
+        servers = {name: B.GzipServer(Path(folder)).__enter__() for name, folder in sites.items()}
+        kept: dict[str, list[float]] = {name: [] for name in sites}
+        from playwright.sync_api import sync_playwright
+        try:
+            with sync_playwright() as pw, B.launch(pw) as browser:
+                for srv in servers.values():
+                    visible_ms(browser, srv)  # fills the server's gzip cache
+                for _ in range(args.runs):
+                    for name, srv in servers.items():
+                        kept[name].append(visible_ms(browser, srv))
+        finally:
+            for srv in servers.values():
+                srv.__exit__(None, None, None)
+    for name, values in kept.items():
+        print(f"{name:20} field visible median {statistics.median(values):5.0f} ms  "
+              f"runs {[round(v) for v in values]}  (load {os.getloadavg()[0]:.1f})")
+
+
+if __name__ == "__main__":
+    main()

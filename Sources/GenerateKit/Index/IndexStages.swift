@@ -415,7 +415,7 @@ struct FilterStage {
     for (facetNumber, facet) in site.facets.enumerated() where facet.token {
       var counts: [String: [Int32]] = [:]
       for (number, documentIndex) in order.enumerated() {
-        for value in site.documents[documentIndex].facetValues[facetNumber] {
+        for value in site.facetValues(of: documentIndex, facet: facetNumber) {
           counts[value, default: []].append(Int32(number))
         }
       }
@@ -439,7 +439,7 @@ struct FilterStage {
         let value = site.scopeValue(written, facet: number)
         var ids: [Int32] = []
         for (position, documentIndex) in order.enumerated()
-        where site.documents[documentIndex].facetValues[number].contains(value) {
+        where site.facetValues(of: documentIndex, facet: number).contains(value) {
           ids.append(Int32(position))
         }
         entry.file = try idsFile("scope-\(scope.id)", ids)

@@ -7,7 +7,9 @@ public struct Document: Sendable {
   public var title: String
   public var slug: String
   public var subtitle: String = ""
-  /// Relative to the base URL: `artists/1-ac-dc/`, or `albums/1-…/#track-1`.
+  /// Relative to the base URL: `artists/1-ac-dc/`, or `albums/1-…/#track-1`;
+  /// "" for a record linked to a search for it (`?q=…`), which
+  /// `PreparedSite.url(of:)` makes from its title when read.
   public var url: String = ""
   /// 0–11: which artwork gradient the page and the results use.
   public var hue: Int
@@ -17,6 +19,6 @@ public struct Document: Sendable {
   public var image: String = ""
   /// One grapheme cluster (`symbol:`) shown in the tile instead of the initial.
   public var symbol: String = ""
-  /// Values per facet, indexed like `PreparedSite.facets`.
-  public var facetValues: [[String]] = []
+  // Its values per facet are the site's (`PreparedSite.facetValues(of:facet:)`),
+  // kept flat for every document at once.
 }

@@ -27,9 +27,10 @@ public final class IndexSpool: @unchecked Sendable {
   private var end = 0
 
   /// Makes the temporary file in `folder` (the system's, `TMPDIR`, unless
-  /// given), unlinked at once.
+  /// given: a plain build gives the output's parent, on the disk the site
+  /// is written to, where `/tmp` may be memory), unlinked at once.
   public init(in folder: String = NSTemporaryDirectory()) throws {
-    var template = Array(((folder as NSString).appendingPathComponent("generate-index.XXXXXX")).utf8CString)
+    var template = Array(((folder as NSString).appendingPathComponent(".generate-index.XXXXXX")).utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemp($0) } ?? -1
     }

@@ -55,8 +55,11 @@ public struct SiteBuilder: Sendable {
     renderer.earlyAssets = PageRenderer.EarlyAssets(site, templates: loaded.templates)
     defer { renderer.earlyAssets?.wait() }
     // The index's files wait on disk, not in memory, from the stage that
-    // makes them until publishing (`IndexSpool`).
-    let index = IndexStep(beside: site, config: loaded.config, spool: try IndexSpool(), in: run)
+    // makes them until publishing (`IndexSpool`): beside the output, on the
+    // disk the site goes to (`/tmp` may be memory), else in `TMPDIR`.
+    let spool =
+      try (try? IndexSpool(in: (loaded.output.path as NSString).deletingLastPathComponent)) ?? IndexSpool()
+    let index = IndexStep(beside: site, config: loaded.config, spool: spool, in: run)
     defer { index.finish() }
     let sink = StagingPageSink(
       writer: SiteWriter(output: loaded.output), baseURL: site.baseURL, imageOrigins: site.imageOrigins)

@@ -70,10 +70,11 @@ public final class PreparedSite: @unchecked Sendable {
   /// `url:`, or (once links are assigned) a search for it. Before, ""
   /// where none is known yet.
   public func url(of index: Int) -> String {
-    let document = documents[index]
-    guard document.url.isEmpty, searchLinksAssigned else { return document.url }
+    // The fields read in place: a copy of the whole document retains each of its strings.
+    let url = documents[index].url
+    guard url.isEmpty, searchLinksAssigned else { return url }
     return DocumentBuilder.searchLink(
-      title: document.title, collection: collections[document.collection].config.id)
+      title: documents[index].title, collection: collections[documents[index].collection].config.id)
   }
 
   /// Every document's facet values (`DocumentBuilder.fillDetails`).

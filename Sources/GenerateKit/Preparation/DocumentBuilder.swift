@@ -88,16 +88,15 @@ public struct DocumentBuilder {
           }
           firstOfFold[foldKey] = documents.count
         }
-        var slug = item.slug
-        if !usedSlugs.insert(slug).inserted {
-          var suffix = 2
-          while !usedSlugs.insert("\(slug)-\(suffix)").inserted { suffix += 1 }
-          slug = "\(slug)-\(suffix)"
+        var suffix: Int32 = 0
+        if !usedSlugs.insert(item.slug).inserted {
+          suffix = 2
+          while !usedSlugs.insert("\(item.slug)-\(suffix)").inserted { suffix += 1 }
         }
         site.register(document: documents.count, table: table, row: row)
         documents.append(
           Document(
-            collection: index, row: row, key: item.key, title: item.title, slug: slug,
+            collection: index, row: row, key: item.key, title: item.title, slugSuffix: suffix,
             hue: Self.hue(collection.config.id + "/" + item.key), popularity: item.score))
       }
       if popularityOfRow[ObjectIdentifier(table)] == nil {

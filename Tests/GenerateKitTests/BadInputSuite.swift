@@ -101,7 +101,7 @@ import Testing
       !result.err.contains("Fatal error") && !result.err.contains("NSCocoaErrorDomain"), "\(result.err)")
     #expect(try project.snapshot() == before, "the published site changed")
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path)
-      .filter { $0.contains(".staging-") || $0.contains(".old-") }
+      .filter { $0.contains(".staging-") || $0.contains(".old-") || $0.hasPrefix(".generate-index.") }
     #expect(leftovers.isEmpty, "left behind: \(leftovers)")
   }
 

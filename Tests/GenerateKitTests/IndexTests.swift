@@ -291,6 +291,43 @@ import Testing
     #expect(first.manifestPath.hasPrefix("idx/manifest."))
   }
 
+  /// A plain build makes the index a few shards at a time and keeps its files in a spool on
+  /// disk until publishing: the files must be the ones a build that holds them all makes.
+  @Test func anIndexMadeABlockAtATimeIntoASpoolIsTheSameIndex() throws {
+    var whole = IndexBuilder()
+    (whole.options.docsPerShard, whole.options.targetShardBytes) = (2, 300)
+    var blocks = whole
+    blocks.options.shardsPerBlock = 3
+    blocks.spool = try IndexSpool()
+    let held = try whole.build(site)
+    let spooled = try blocks.build(site)
+    #expect(held.spooled.isEmpty)
+    #expect(spooled.files.map(\.path) == [spooled.manifestPath], "only the manifest stays in memory")
+    #expect(held.paths.filter { $0.hasPrefix("idx/d/") }.count > 6, "more document shards than a block")
+    #expect(held.paths.filter { $0.hasPrefix("idx/t/s") }.count > 6, "more term shards than a block")
+    #expect(Set(spooled.paths) == Set(held.paths))
+    #expect(spooled.byteCount == held.byteCount)
+    for file in held.files { #expect(try spooled.bytes(at: file.path) == file.bytes, "\(file.path)") }
+    var readBack: [String: [UInt8]] = [:]
+    try spooled.forEachSpooledBatch(batchBytes: 1024) { for file in $0 { readBack[file.path] = file.bytes } }
+    #expect(readBack.count == spooled.spooled.count)
+  }
+
+  @Test func theSpoolGivesBackWhatEachWriterWroteAndLeavesNoFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spool-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let spool = try IndexSpool(in: folder.path)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    let chunks = (0..<200).map { n in
+      [UInt8]((0..<(n * 37 % 5000)).map { UInt8(truncatingIfNeeded: $0 &* n) })
+    }
+    let places = try Parallel.map(count: chunks.count) { n in Result { try spool.write(chunks[n]) } }
+      .map { try $0.get() }
+    for (n, place) in places.enumerated() { #expect(try spool.read(place) == chunks[n]) }
+    #expect(spool.byteCount == chunks.reduce(0) { $0 + $1.count })
+  }
+
   @Test func scopesAndFacetsListTheirDocuments() throws {
     let index = try IndexBuilder().build(site)
     let manifest: Manifest = try file(index, index.manifestPath)

@@ -29,12 +29,12 @@ import Testing
     #expect(text.contains("itemsOf: books.editions"), "\(text)")
 
     let site = try folder.prepare()
-    let omens = try #require(site.documents.first { $0.title == "Good Omens" })
-    #expect(omens.subtitle == "Book · Terry Pratchett, Neil Gaiman")
+    let omens = try #require(site.documents.firstIndex { $0.title == "Good Omens" })
+    #expect(site.documents[omens].subtitle == "Book · Terry Pratchett, Neil Gaiman")
     #expect(
       site.searchText(of: try #require(site.documents.firstIndex { $0.title == "Mort" })).contains("comedy"))
     let tag = try #require(site.facets.firstIndex { $0.id == "tags" })
-    #expect(omens.facetValues[tag] == ["fantasy", "comedy", "apocalypse"])
+    #expect(site.facetValues(of: omens, facet: tag) == ["fantasy", "comedy", "apocalypse"])
   }
 
   @Test func aJSONLinesFileOfEmojiSearchesTheirAliases() throws {
@@ -61,8 +61,8 @@ import Testing
     #expect(text.contains("# 'genres' holds lists: 4 of 5 values are items separated by ';'"), "\(text)")
     let site = try folder.prepare()
     let genre = try #require(site.facets.firstIndex { $0.id == "genres" })
-    let thriller = try #require(site.documents.first { $0.title == "Thriller" })
-    #expect(thriller.facetValues[genre] == ["pop", "disco"])
+    let thriller = try #require(site.documents.firstIndex { $0.title == "Thriller" })
+    #expect(site.facetValues(of: thriller, facet: genre) == ["pop", "disco"])
   }
 
   @Test func textWithSemicolonsInSentencesIsNoList() {
@@ -111,9 +111,9 @@ extension InitListTests {
     #expect(text.contains("      genres: genre_ids\n"), "the field is named for its table: \(text)")
     let site = try folder.prepare()
     let facet = try #require(site.facets.firstIndex { $0.id == "genre" }, "\(site.facets.map(\.id))")
-    let first = try #require(site.documents.first { $0.title == "Movie 1" })
-    #expect(first.facetValues[facet] == ["Comedy"], "a genre listed twice is one value")
-    let third = try #require(site.documents.first { $0.title == "Movie 3" })
-    #expect(third.facetValues[facet] == ["Action", "Comedy"])
+    let first = try #require(site.documents.firstIndex { $0.title == "Movie 1" })
+    #expect(site.facetValues(of: first, facet: facet) == ["Comedy"], "a genre listed twice is one value")
+    let third = try #require(site.documents.firstIndex { $0.title == "Movie 3" })
+    #expect(site.facetValues(of: third, facet: facet) == ["Action", "Comedy"])
   }
 }

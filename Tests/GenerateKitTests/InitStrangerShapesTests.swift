@@ -82,7 +82,7 @@ import Testing
     let site = try folder.prepare()
     let tags = try #require(site.facets.firstIndex { $0.id == "tags" })
     let annie = try #require(site.documents.firstIndex { $0.title == "Annie Hall" })
-    #expect(site.documents[annie].facetValues[tags] == ["Comedy", "Drama", "Romance"])
+    #expect(site.facetValues(of: annie, facet: tags) == ["Comedy", "Drama", "Romance"])
     let collection = site.collections[site.documents[annie].collection]
     let details = RecordContext(site: site, table: collection.table, row: site.documents[annie].row)
       .detailRows()

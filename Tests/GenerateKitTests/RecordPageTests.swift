@@ -130,6 +130,37 @@ import Testing
     #expect(!shelf.contains("more</p>"))
   }
 
+  /// Keys that make the same slug: each later record's page takes `-2`, `-3`… (the slug is
+  /// made again each time a page or its path reads it, from its key, title and that number).
+  @Test func recordsWhoseSlugsMeetGetNumberedPages() throws {
+    let folder = try emptyFolder("slugs")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("id,name\nNew York,New York City\nnew-york,The Big Apple\nNEW YORK!,Gotham\n".utf8)
+      .write(to: folder.appendingPathComponent("cities.csv"))
+    try Data(
+      """
+      title: Cities
+      tables:
+        cities: { file: cities.csv, key: id }
+      collections:
+        - { id: cities, label: Cities, table: cities, title: name, page: {} }
+
+      """.utf8
+    ).write(to: folder.appendingPathComponent("site.yml"))
+    let (pages, remove) = try Self.build(config: folder.appendingPathComponent("site.yml").path)
+    defer { remove() }
+    let paths = pages.keys.filter { $0.hasPrefix("cities/") }.sorted()
+    #expect(
+      paths == [
+        "cities/new-york-2/index.html", "cities/new-york-3/index.html", "cities/new-york/index.html",
+      ],
+      "\(paths)")
+    let titled = { (path: String) in pages[path].map { Self.visibleText($0) } ?? "" }
+    #expect(titled("cities/new-york/index.html").contains("New York City"))
+    #expect(titled("cities/new-york-2/index.html").contains("The Big Apple"))
+    #expect(titled("cities/new-york-3/index.html").contains("Gotham"))
+  }
+
   @Test func namesAreMadeReadable() {
     #expect(RecordContext.readable("release_date") == "Release date")
     #expect(RecordContext.readable("lifeExp") == "Life exp")

@@ -3,11 +3,55 @@ import Foundation
 /// The written index: its files (paths relative to the site root) and the
 /// manifest's path, which the search page names.
 public struct SiteIndex: Sendable {
+  /// The files held in memory: every file of an index built without a
+  /// spool, and the manifest always (the search page embeds it).
   public var files: [(path: String, bytes: [UInt8])]
+  /// The files waiting in `spool` (a plain build's), in the order made.
+  public var spooled: [(path: String, place: IndexSpool.Place)] = []
+  public var spool: IndexSpool?
   public var manifestPath: String
   /// Mistakes that still give a working index: trending terms that find nothing.
   public var warnings: [Diagnostic] = []
-  public var byteCount: Int { files.reduce(0) { $0 + $1.bytes.count } }
+
+  public init(
+    files: [(path: String, bytes: [UInt8])], manifestPath: String, warnings: [Diagnostic] = []
+  ) {
+    (self.files, self.manifestPath, self.warnings) = (files, manifestPath, warnings)
+  }
+
+  public var byteCount: Int {
+    files.reduce(0) { $0 + $1.bytes.count } + spooled.reduce(0) { $0 + $1.place.count }
+  }
+  public var fileCount: Int { files.count + spooled.count }
+  /// Every file's path, the spooled ones first.
+  public var paths: [String] { spooled.map(\.path) + files.map(\.path) }
+
+  /// The bytes of the file at `path`, read back from the spool if they
+  /// wait there; nil for a path the index does not have. A search: for the
+  /// few files read again (the directories the search page embeds).
+  public func bytes(at path: String) throws -> [UInt8]? {
+    if let file = files.first(where: { $0.path == path }) { return file.bytes }
+    guard let spool, let file = spooled.first(where: { $0.path == path }) else { return nil }
+    return try spool.read(file.place)
+  }
+
+  /// The spooled files, read back about `batchBytes` at a time, in order.
+  public func forEachSpooledBatch(
+    batchBytes: Int = 8 << 20, _ body: ([(path: String, bytes: [UInt8])]) throws -> Void
+  ) throws {
+    guard let spool else { return }
+    var batch: [(path: String, bytes: [UInt8])] = []
+    var size = 0
+    for file in spooled {
+      batch.append((file.path, try spool.read(file.place)))
+      size += file.place.count
+      if size >= batchBytes {
+        try body(batch)
+        (batch, size) = ([], 0)
+      }
+    }
+    if !batch.isEmpty { try body(batch) }
+  }
 }
 
 /// Builds the sharded index described in `FORMAT.md` from prepared documents,
@@ -42,10 +86,15 @@ public struct IndexBuilder: Sendable {
     public var maxManifestShards = 256
     /// Terms listed per typo key: the most frequent ones.
     public var typoTermsPerKey = 24
+    /// Term or document shards made at once, then handed to the spool before
+    /// the next ones: the index's working memory, whatever the catalogue's size.
+    public var shardsPerBlock = 1024
     public init() {}
   }
 
   public var options = Options()
+  /// Where the files wait for publishing; nil keeps them in memory.
+  public var spool: IndexSpool?
   public init() {}
 
   /// The builder a config's `index:` asks for.
@@ -60,7 +109,7 @@ public struct IndexBuilder: Sendable {
   }
 
   public func build(_ site: PreparedSite) throws -> SiteIndex {
-    var files = IndexFiles()
+    var files = IndexFiles(spool: spool)
     let order = rankedDocuments(site)
     let postings = PostingsStage(site: site, order: order).run()
     let terms = postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -68,9 +117,9 @@ public struct IndexBuilder: Sendable {
     // The typo, document and filter stages run beside the term shards
     // (which use every core but while they plan); their files follow the
     // term shards' as if they had run after them.
-    let options = options
+    let (options, spool) = (options, spool)
     let others = Parallel.Background {
-      var files = IndexFiles()
+      var files = IndexFiles(spool: spool)
       let typoList = try TypoShardStage(options: options, postings: postings).run(into: &files)
       let documents = try DocumentShardStage(options: options, site: site, order: order).run(into: &files)
       let filters = try FilterStage(
@@ -80,7 +129,7 @@ public struct IndexBuilder: Sendable {
       let keys = try ValueKeyStage(site: site, order: order, chunkSize: options.sortChunk).run(into: &files)
       (keyed.sorts, keyed.ranges) = (keys.sorts, keys.ranges)
       return (
-        files: files.files, typoList: typoList, documents: (documents.folder, documents.hashes),
+        files: files, typoList: typoList, documents: (documents.folder, documents.hashes),
         filters: keyed
       )
     }
@@ -95,14 +144,13 @@ public struct IndexBuilder: Sendable {
       throw error
     }
     let (otherFiles, typoList, documents, filters) = try others.wait().get()
-    files.files += otherFiles
+    files.append(contentsOf: otherFiles)
     let manifest = ManifestStage(site: site, order: order, options: options).run(
       terms: termListing, typoList: typoList, documents: documents, filters: filters,
       endings: WordForms.endings(of: terms, rules: WordForms.rules(forLanguage: site.config.language)))
     let bytes = try IndexEncoder.encode(manifest)
     let manifestPath = "idx/manifest.\(ContentHash.hex(bytes)).json"
-    files.files.append((manifestPath, bytes))
-    return SiteIndex(files: files.files, manifestPath: manifestPath, warnings: warnings)
+    return files.index(manifestPath: manifestPath, extra: [(manifestPath, bytes)], warnings: warnings)
   }
 
   /// Searchable documents in static-rank order: popularity, then collection
@@ -149,9 +197,53 @@ public struct IndexBuilder: Sendable {
   }
 }
 
-/// The accumulator every stage writes into: content-hashed files under `idx/`.
+/// The accumulator every stage writes into: content-hashed files under
+/// `idx/`, their bytes held, or written to the spool as they come.
 struct IndexFiles {
-  var files: [(path: String, bytes: [UInt8])] = []
+  /// A file's bytes, or their place in the spool.
+  enum Stored {
+    case bytes([UInt8])
+    case spooled(IndexSpool.Place)
+  }
+
+  let spool: IndexSpool?
+  private(set) var entries: [(path: String, content: Stored)] = []
+
+  init(spool: IndexSpool? = nil) { self.spool = spool }
+
+  /// Keeps `bytes` (in the spool, if there is one) for a file named later.
+  func store(_ bytes: [UInt8]) throws -> Stored {
+    guard let spool else { return .bytes(bytes) }
+    return .spooled(try spool.write(bytes))
+  }
+
+  mutating func append(_ path: String, _ bytes: [UInt8]) throws {
+    entries.append((path, try store(bytes)))
+  }
+
+  mutating func append(_ path: String, stored: Stored) {
+    entries.append((path, stored))
+  }
+
+  mutating func append(contentsOf other: IndexFiles) {
+    entries += other.entries
+  }
+
+  /// The index of these files, `extra` (the manifest) held in memory.
+  func index(manifestPath: String, extra: [(path: String, bytes: [UInt8])], warnings: [Diagnostic])
+    -> SiteIndex
+  {
+    var index = SiteIndex(files: [], manifestPath: manifestPath, warnings: warnings)
+    index.spool = spool
+    for entry in entries {
+      switch entry.content {
+      case .bytes(let bytes): index.files.append((entry.path, bytes))
+      case .spooled(let place): index.spooled.append((entry.path, place))
+      }
+    }
+    index.files += extra
+    return index
+  }
 
   /// Hex digits of the hash that names each shard the manifest lists by
   /// number or prefix (`d/12.<hash>.json`, `t/slo.<hash>.json`): the
@@ -177,9 +269,9 @@ struct IndexFiles {
   }
 
   /// Adds `folder/name.<hash>.json` and returns its path relative to `idx/`.
-  mutating func add(_ folder: String, _ name: String, _ bytes: [UInt8]) -> String {
+  mutating func add(_ folder: String, _ name: String, _ bytes: [UInt8]) throws -> String {
     let path = "\(folder)/\(name).\(ContentHash.hex(bytes)).json"
-    files.append(("idx/" + path, bytes))
+    try append("idx/" + path, bytes)
     return path
   }
 }
@@ -528,7 +620,7 @@ struct ShardListing {
         let directory = try IndexEncoder.encode(
           TermDirectory(termShards: TermShardRun.runs(Array(shards[start..<end]))))
         let path = "\(folder)dir-\(directories.count).\(IndexFiles.shardHash(directory)).json"
-        files.files.append(("idx/" + path, directory))
+        try files.append("idx/" + path, directory)
         directories.append(ShardEntry(prefix: first, path: path))
       }
       start = end

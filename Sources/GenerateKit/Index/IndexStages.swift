@@ -32,23 +32,35 @@ struct TermShardStage {
         planned.append((prefix, terms, subtree))
         return ""
       })
-    let written = try Parallel.map(count: planned.count) { number in
-      Result {
-        var more = IndexFiles()
-        let shard = planned[number]
-        let bytes = try shardBytes(
-          prefix: shard.prefix, terms: shard.terms, tops: shard.subtree.map(tops), files: &more)
-        return (bytes: bytes, more: more.files)
+    // A block of shards at a time, each block's files handed to `files`
+    // (the spool, in a plain build) before the next is made: at ten million
+    // records every shard at once would be gigabytes.
+    var hashes: [String] = []
+    hashes.reserveCapacity(planned.count)
+    for blockStart in stride(from: 0, to: planned.count, by: options.shardsPerBlock) {
+      let block = blockStart..<min(blockStart + options.shardsPerBlock, planned.count)
+      let written = try Parallel.map(count: block.count) { offset in
+        Result {
+          var more = IndexFiles()
+          let shard = planned[block.lowerBound + offset]
+          let bytes = try shardBytes(
+            prefix: shard.prefix, terms: shard.terms, tops: shard.subtree.map(tops), files: &more)
+          return (bytes: bytes, more: more)
+        }
+      }.map { try $0.get() }
+      for (offset, shard) in written.enumerated() {
+        for file in shard.more.entries {
+          guard case .bytes(let bytes) = file.content else { continue }
+          try files.append(file.path, bytes)
+        }
+        let hash = IndexFiles.shardHash(shard.bytes)
+        hashes.append(hash)
+        let name = TermShardRun.fileName(planned[block.lowerBound + offset].prefix, hash: hash)
+        try files.append("idx/\(Self.folder)\(name)", shard.bytes)
       }
-    }.map { try $0.get() }
-    for shard in written { files.files += shard.more }
-    let hashes = written.map { IndexFiles.shardHash($0.bytes) }
+    }
     let entries = planned.enumerated().map {
       (prefix: $0.element.prefix, number: $0.offset, hash: hashes[$0.offset])
-    }
-    for (number, shard) in written.enumerated() {
-      let name = TermShardRun.fileName(planned[number].prefix, hash: hashes[number])
-      files.files.append(("idx/\(Self.folder)\(name)", shard.bytes))
     }
     return try ShardListing.make(
       entries, folder: Self.folder, maxListed: options.maxManifestShards, files: &files)
@@ -119,7 +131,7 @@ struct TermShardStage {
     for term in terms {
       guard let list = postings[term] else { continue }
       let (entry, more) = try entry(term, list)
-      if let more { files.files.append(("idx/" + more.path, more.bytes)) }
+      if let more { try files.append("idx/" + more.path, more.bytes) }
       shard.terms[term] = entry
       if !list.starts.isEmpty { starts[term] = DeltaList(list.starts) }
       if !list.ends.isEmpty { ends[term] = DeltaList(list.ends) }
@@ -256,12 +268,12 @@ struct TypoShardStage {
       write: { prefix, keys, _ in
         let shard = TypoShard(
           keys: Dictionary(uniqueKeysWithValues: keys.map { ($0, table[$0] ?? []) }), prefix: prefix)
-        return files.add("y", "s", try IndexEncoder.encode(shard, capacity: options.targetShardBytes))
+        return try files.add("y", "s", try IndexEncoder.encode(shard, capacity: options.targetShardBytes))
       })
     // Listed in a file of its own, fetched with the first typo: most queries never need it,
     // so the manifest (in every first query) does not carry it.
     let sorted = shards.sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
-    return files.add("y", "list", try IndexEncoder.encode(TypoList(typoShards: sorted)))
+    return try files.add("y", "list", try IndexEncoder.encode(TypoList(typoShards: sorted)))
   }
 }
 
@@ -282,36 +294,55 @@ struct DocumentShardStage {
     let rows = DocumentRows(site: site, order: order)
     let showsFields = site.collections.contains { $0.config.searchable && !SearchedFields.shown($0).isEmpty }
     let shardCount = (order.count + options.docsPerShard - 1) / options.docsPerShard
-    let docShardBytes = try Parallel.map(count: shardCount) {
-      shard -> Result<(rows: [UInt8], fields: [UInt8], fielded: Set<Int>), any Error> in
-      let start = shard * options.docsPerShard
-      let end = min(start + options.docsPerShard, order.count)
-      let file = DocumentShard(
-        docs: (start..<end).map { rows.row($0, fields: false, artwork: true) }, first: start)
-      var fielded = Set<Int>()
-      let texts = (start..<end).map { number -> [String] in
-        guard showsFields, let texts = rows.searched.texts(of: order[number]) else { return [] }
-        fielded.insert(site.documents[order[number]].collection)
-        return texts
+    // A block of shards at a time, kept (in the spool, in a plain build) before the next is made.
+    // A document shard and its field shard share one hash, of both — or of the rows alone when
+    // no document has field texts, which is known only once all are made: both hashes are kept.
+    var stored: [(rows: IndexFiles.Stored, fields: IndexFiles.Stored?, rowsHash: String, bothHash: String)] =
+      []
+    stored.reserveCapacity(shardCount)
+    var fielded = Set<Int>()
+    for blockStart in stride(from: 0, to: shardCount, by: options.shardsPerBlock) {
+      let block = blockStart..<min(blockStart + options.shardsPerBlock, shardCount)
+      let made = try Parallel.map(count: block.count) {
+        offset -> Result<(rows: [UInt8], fields: [UInt8], fielded: Set<Int>), any Error> in
+        let start = (block.lowerBound + offset) * options.docsPerShard
+        let end = min(start + options.docsPerShard, order.count)
+        let file = DocumentShard(
+          docs: (start..<end).map { rows.row($0, fields: false, artwork: true) }, first: start)
+        var fielded = Set<Int>()
+        let texts = (start..<end).map { number -> [String] in
+          guard showsFields, let texts = rows.searched.texts(of: order[number]) else { return [] }
+          fielded.insert(site.documents[order[number]].collection)
+          return texts
+        }
+        return Result {
+          (
+            try IndexEncoder.encode(file, capacity: 4 * 1024),
+            showsFields
+              ? try IndexEncoder.encode(FieldShard(fields: texts, first: start), capacity: 2 * 1024) : [],
+            fielded
+          )
+        }
+      }.map { try $0.get() }
+      for shard in made {
+        fielded.formUnion(shard.fielded)
+        let rowsHash = IndexFiles.shardHash(shard.rows)
+        stored.append(
+          (
+            try files.store(shard.rows), showsFields ? try files.store(shard.fields) : nil, rowsHash,
+            showsFields ? IndexFiles.shardHash(shard.rows, shard.fields) : rowsHash
+          ))
       }
-      return Result {
-        (
-          try IndexEncoder.encode(file, capacity: 4 * 1024),
-          showsFields
-            ? try IndexEncoder.encode(FieldShard(fields: texts, first: start), capacity: 2 * 1024) : [],
-          fielded
-        )
-      }
-    }.map { try $0.get() }
+    }
     // Without a document that has field texts, the browser never asks for field shards.
-    let fielded = docShardBytes.reduce(into: Set<Int>()) { $0.formUnion($1.fielded) }
-    // A document shard and its field shard share one hash, of both: one name per number in the manifest.
     var hashes: [String] = []
-    for (number, shard) in docShardBytes.enumerated() {
-      let hash = IndexFiles.shardHash(shard.rows, fielded.isEmpty ? [] : shard.fields)
+    for (number, shard) in stored.enumerated() {
+      let hash = fielded.isEmpty ? shard.rowsHash : shard.bothHash
       hashes.append(hash)
-      files.files.append(("idx/\(Self.folder)\(number).\(hash).json", shard.rows))
-      if !fielded.isEmpty { files.files.append(("idx/\(Self.folder)f\(number).\(hash).json", shard.fields)) }
+      files.append("idx/\(Self.folder)\(number).\(hash).json", stored: shard.rows)
+      if !fielded.isEmpty, let fields = shard.fields {
+        files.append("idx/\(Self.folder)f\(number).\(hash).json", stored: fields)
+      }
     }
     var hashFiles = ""
     for (k, start) in stride(from: 0, to: hashes.count, by: Self.hashesPerFile).enumerated() {
@@ -319,7 +350,7 @@ struct DocumentShardStage {
         DocumentHashes(hashes: hashes[start..<min(start + Self.hashesPerFile, hashes.count)].joined()))
       let hash = IndexFiles.shardHash(bytes)
       hashFiles += hash
-      files.files.append(("idx/\(Self.folder)h\(k).\(hash).json", bytes))
+      try files.append("idx/\(Self.folder)h\(k).\(hash).json", bytes)
     }
     return (Self.folder, hashFiles, fielded)
   }
@@ -369,22 +400,22 @@ struct FilterStage {
   func run(into files: inout IndexFiles) throws -> Filters {
     try filters { name, bytes in
       let path = "f/\(name).\(IndexFiles.shardHash(bytes)).json"
-      files.files.append(("idx/" + path, bytes))
+      try files.append("idx/" + path, bytes)
       return path
     }
   }
 
   /// The filters, each file named by `add(name, bytes)`: `facet-<id>-<n>`,
   /// `scope-<id>`, `kind-<id>`, `distinct-<id>`, `kinds`.
-  private func filters(_ add: (String, [UInt8]) -> String) throws -> Filters {
+  private func filters(_ add: (String, [UInt8]) throws -> String) throws -> Filters {
     var result = Filters()
     func idsFile(_ name: String, _ ids: [Int32]) throws -> String {
-      add(name, try IndexEncoder.encode(IDList(ids: DeltaList(ids))))
+      try add(name, try IndexEncoder.encode(IDList(ids: DeltaList(ids))))
     }
     for (facetNumber, facet) in site.facets.enumerated() where facet.token {
       var counts: [String: [Int32]] = [:]
       for (number, documentIndex) in order.enumerated() {
-        for value in site.documents[documentIndex].facetValues[facetNumber] {
+        for value in site.facetValues(of: documentIndex, facet: facetNumber) {
           counts[value, default: []].append(Int32(number))
         }
       }
@@ -408,7 +439,7 @@ struct FilterStage {
         let value = site.scopeValue(written, facet: number)
         var ids: [Int32] = []
         for (position, documentIndex) in order.enumerated()
-        where site.documents[documentIndex].facetValues[number].contains(value) {
+        where site.facetValues(of: documentIndex, facet: number).contains(value) {
           ids.append(Int32(position))
         }
         entry.file = try idsFile("scope-\(scope.id)", ids)
@@ -447,12 +478,14 @@ struct FilterStage {
       if site.collectionsWithArtwork.contains(kindPositions[offset]) { kind.artwork = true }
       if kinds.count > 1 { kind.standing = Self.standing(kindIDs[offset]) }
       if collection.distinct != nil {
-        kind.distinct = add("distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))
+        kind.distinct = try add(
+          "distinct-\(id)", try IndexEncoder.encode(DistinctGroups(groups: groups[offset])))
       }
       result.kinds.append(kind)
     }
     if together {
-      result.kindsFile = add("kinds", try IndexEncoder.encode(AllKinds(kinds: kindIDs.map { DeltaList($0) })))
+      result.kindsFile = try add(
+        "kinds", try IndexEncoder.encode(AllKinds(kinds: kindIDs.map { DeltaList($0) })))
     }
     return result
   }

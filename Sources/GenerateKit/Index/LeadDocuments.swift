@@ -30,7 +30,7 @@ struct DocumentRows {
     let document = site.documents[index]
     return DocumentRow(
       number: numbered ? number : nil, kind: kindIndex[document.collection] ?? 0, title: document.title,
-      subtitle: document.subtitle, url: document.url, hue: document.hue,
+      subtitle: document.subtitle, url: site.url(of: index), hue: document.hue,
       fields: fields ? searched.texts(of: index) : nil,
       image: artwork && !(document.image.isEmpty && document.symbol.isEmpty) ? document.image : nil,
       symbol: artwork && !document.symbol.isEmpty ? document.symbol : nil)

@@ -80,7 +80,7 @@ struct ValueKeyStage {
     for file in written {
       let path = "o/\(file.name).\(IndexFiles.shardHash(file.bytes)).json"
       paths[file.name] = path
-      files.files.append(("idx/" + path, file.bytes))
+      try files.append("idx/" + path, file.bytes)
     }
     for s in keys.sorts.indices { keys.sorts[s].file = paths[keys.sorts[s].file] ?? keys.sorts[s].file }
     for r in keys.ranges.indices { keys.ranges[r].file = paths[keys.ranges[r].file] ?? keys.ranges[r].file }

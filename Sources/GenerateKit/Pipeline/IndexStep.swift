@@ -32,9 +32,11 @@ final class IndexStep {
     (self.site, self.run, state) = (site, run, .built(index))
   }
 
-  /// Starts building the index on a thread of its own.
-  init(beside site: PreparedSite, config: SiteConfig, in run: BuildRun) {
-    let builder = IndexBuilder(config.index)
+  /// Starts building the index on a thread of its own; its files wait in
+  /// `spool` when one is given.
+  init(beside site: PreparedSite, config: SiteConfig, spool: IndexSpool? = nil, in run: BuildRun) {
+    var builder = IndexBuilder(config.index)
+    builder.spool = spool
     (self.site, self.run) = (site, run)
     state = .building(
       Parallel.Background {
@@ -89,7 +91,7 @@ final class IndexStep {
   func reportCounts() {
     guard let index else { return }
     run.detail(
-      "\(site.recordCount) records from \(site.dataset.tables.count) tables; index: \(index.files.count) files, \(index.byteCount / 1024) KiB"
+      "\(site.recordCount) records from \(site.dataset.tables.count) tables; index: \(index.fileCount) files, \(index.byteCount / 1024) KiB"
     )
   }
 

@@ -54,7 +54,12 @@ public struct SiteBuilder: Sendable {
     var renderer = PageRenderer()
     renderer.earlyAssets = PageRenderer.EarlyAssets(site, templates: loaded.templates)
     defer { renderer.earlyAssets?.wait() }
-    let index = IndexStep(beside: site, config: loaded.config, in: run)
+    // The index's files wait on disk, not in memory, from the stage that
+    // makes them until publishing (`IndexSpool`): beside the output, on the
+    // disk the site goes to (`/tmp` may be memory), else in `TMPDIR`.
+    let spool =
+      try (try? IndexSpool(in: (loaded.output.path as NSString).deletingLastPathComponent)) ?? IndexSpool()
+    let index = IndexStep(beside: site, config: loaded.config, spool: spool, in: run)
     defer { index.finish() }
     let sink = StagingPageSink(
       writer: SiteWriter(output: loaded.output), baseURL: site.baseURL, imageOrigins: site.imageOrigins)
@@ -64,10 +69,11 @@ public struct SiteBuilder: Sendable {
       run.detail(line)
     }
     let built = try index.wait()
-    let files = built.files + rendered.files
-    try validate(loaded.templates, rendered, run) { try sink.validate(otherFiles: files) }
+    try validate(loaded.templates, rendered, run) {
+      try sink.validate(index: built, otherFiles: rendered.files)
+    }
     try run.step(.publishing, "to \(options.outputPath)") {
-      run.engine.emit(contentsOf: try sink.publish(otherFiles: files))
+      run.engine.emit(contentsOf: try sink.publish(index: built, otherFiles: rendered.files))
     }
     run.detail(sink.report.description)
     return run.summary(site, rendered, built)

@@ -79,11 +79,14 @@ final class StagingPageSink: PageSink {
   /// `SiteValidator.validate` finds them; `otherFiles` are the site's files
   /// that are not pages (not yet written). A page with a broken link is
   /// read back from the staging folder to place it.
-  func validate(otherFiles: [(path: String, bytes: [UInt8])]) throws -> [Diagnostic] {
+  func validate(index: SiteIndex, otherFiles: [(path: String, bytes: [UInt8])]) throws -> [Diagnostic] {
     var others: [String: [UInt8]] = [:]
-    for file in otherFiles { others[file.path] = file.bytes }
-    let files = Set(pages).union(others.keys)
-    func source(_ path: String) -> [UInt8]? { others[path] ?? update?.read(path) }
+    for file in otherFiles + index.files { others[file.path] = file.bytes }
+    let spooled = Set(index.spooled.map(\.path))
+    let files = Set(pages).union(others.keys).union(spooled)
+    func source(_ path: String) -> [UInt8]? {
+      others[path] ?? (spooled.contains(path) ? try? index.bytes(at: path) : update?.read(path))
+    }
     // Stable: a page's own problems stay in the order found.
     let ordered = diagnostics.enumerated().sorted {
       ($0.element.position, $0.offset) < ($1.element.position, $1.offset)
@@ -93,10 +96,12 @@ final class StagingPageSink: PageSink {
     ) { _ in links?.finish(ids: { self.ids[$0] }, source: source) ?? [] }
   }
 
-  /// Writes the other files and swaps the staging folder in.
-  func publish(otherFiles: [(path: String, bytes: [UInt8])]) throws -> [Diagnostic] {
+  /// Writes the index (its spooled files read back a batch at a time,
+  /// its manifest last) and the other files, and swaps the staging folder in.
+  func publish(index: SiteIndex, otherFiles: [(path: String, bytes: [UInt8])]) throws -> [Diagnostic] {
     guard let update else { preconditionFailure("StagingPageSink.publish before begin") }
-    let warnings = try update.finish(otherFiles)
+    try index.forEachSpooledBatch { try update.write($0) }
+    let warnings = try update.finish(index.files + otherFiles)
     report = update.report
     return warnings
   }

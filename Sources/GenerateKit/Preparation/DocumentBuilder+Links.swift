@@ -62,8 +62,10 @@ extension DocumentBuilder {
         if !relative.isEmpty && !relative.hasPrefix("#") { return .success(relative) }
       }
       // No page of its own and none to point into (pages switched off for
-      // its collection): link to a search for it instead.
-      return .success(Self.searchLink(title: document.title, collection: collection.config.id))
+      // its collection): a link to a search for it, made from its title
+      // when read (`PreparedSite.url(of:)`) — at a million records, most
+      // records have one, and kept they were 75 bytes a record.
+      return nil
     }
     for (index, link) in links.enumerated() {
       switch link {
@@ -79,5 +81,6 @@ extension DocumentBuilder {
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(Array(diagnostics.prefix(50))) }
+    site.searchLinksAssigned = true
   }
 }

@@ -90,11 +90,13 @@ extension DocumentBuilder {
       else { continue }
       let value = site.scopeValue(written, facet: number)
       guard
-        !documents.contains(where: { searchable[$0.collection] && $0.facetValues[number].contains(value) })
+        !documents.indices.contains(where: {
+          searchable[documents[$0].collection] && site.facetValues(of: $0, facet: number).contains(value)
+        })
       else { continue }
       var values = Set<String>()
-      for document in documents where searchable[document.collection] {
-        values.formUnion(document.facetValues[number])
+      for index in documents.indices where searchable[documents[index].collection] {
+        values.formUnion(site.facetValues(of: index, facet: number))
       }
       let shown = value == written ? "'\(written)'" : "'\(written)' ('\(value)')"
       diagnostics.append(

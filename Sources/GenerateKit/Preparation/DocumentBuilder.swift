@@ -88,16 +88,15 @@ public struct DocumentBuilder {
           }
           firstOfFold[foldKey] = documents.count
         }
-        var slug = item.slug
-        if !usedSlugs.insert(slug).inserted {
-          var suffix = 2
-          while !usedSlugs.insert("\(slug)-\(suffix)").inserted { suffix += 1 }
-          slug = "\(slug)-\(suffix)"
+        var suffix: Int32 = 0
+        if !usedSlugs.insert(item.slug).inserted {
+          suffix = 2
+          while !usedSlugs.insert("\(item.slug)-\(suffix)").inserted { suffix += 1 }
         }
         site.register(document: documents.count, table: table, row: row)
         documents.append(
           Document(
-            collection: index, row: row, key: item.key, title: item.title, slug: slug,
+            collection: index, row: row, key: item.key, title: item.title, slugSuffix: suffix,
             hue: Self.hue(collection.config.id + "/" + item.key), popularity: item.score))
       }
       if popularityOfRow[ObjectIdentifier(table)] == nil {
@@ -132,10 +131,13 @@ public struct DocumentBuilder {
       }
       return (subtitle, facetValues)
     }
+    var facetValues = FacetValueStore(facetCount: facetCount)
     for (index, detail) in details.enumerated() {
       site.documents[index].subtitle = detail.subtitle
-      site.documents[index].facetValues = detail.facets
+      facetValues.append(detail.facets)
     }
+    facetValues.finish()
+    site.facetValueStore = facetValues
   }
 
   /// Whether a `where:` value keeps its record: a non-zero number, text
@@ -157,10 +159,25 @@ public struct DocumentBuilder {
   }
 
   /// `?q=Title&kind=songs`, relative to the base URL.
+  /// Made again each time it is read (`PreparedSite.url(of:)`), so encoded
+  /// byte by byte: what Foundation's `addingPercentEncoding` writes with
+  /// the alphanumerics and `-._~` allowed, which keeps ASCII letters and
+  /// digits and encodes every byte of any other character.
   static func searchLink(title: String, collection: String) -> String {
-    var allowed = CharacterSet.alphanumerics
-    allowed.insert(charactersIn: "-._~")
-    let query = title.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(title.utf8.count * 3)
+    let hex = Array("0123456789ABCDEF".utf8)
+    for byte in title.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        bytes.append(byte)
+      default:
+        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+      }
+    }
+    let query = String(decoding: bytes, as: UTF8.self)
     return "?q=\(query)&kind=\(collection)"
   }
 

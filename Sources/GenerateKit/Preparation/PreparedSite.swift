@@ -62,6 +62,29 @@ public final class PreparedSite: @unchecked Sendable {
   let facetLabels: [[String: String]?]
   private(set) var evaluator: ExpressionEvaluator
   public internal(set) var documents: [Document] = []
+  /// Whether every link is assigned (`DocumentBuilder.assignLinks`): from
+  /// then on a document without a url links to a search for it.
+  var searchLinksAssigned = false
+
+  /// Document `index`'s link relative to the base URL: its page, its
+  /// `url:`, or (once links are assigned) a search for it. Before, ""
+  /// where none is known yet.
+  public func url(of index: Int) -> String {
+    // The fields read in place: a copy of the whole document retains each of its strings.
+    let url = documents[index].url
+    guard url.isEmpty, searchLinksAssigned else { return url }
+    return DocumentBuilder.searchLink(
+      title: documents[index].title, collection: collections[documents[index].collection].config.id)
+  }
+
+  /// Every document's facet values (`DocumentBuilder.fillDetails`).
+  var facetValueStore = FacetValueStore(facetCount: 0)
+
+  /// Document `index`'s values of facet `facet` (indexed like `facets`),
+  /// each once, in the order found.
+  public func facetValues(of index: Int, facet: Int) -> [String] {
+    facetValueStore.values(of: index, facet: facet)
+  }
   /// References resolved both ways, for the record page's related lists.
   var related: RelatedRecords?
   /// The base URL path pages link with, e.g. `/` or `/music/`.

@@ -62,7 +62,9 @@ final class RecordContext: @unchecked Sendable {
         return depth == 0 && documents[index].subtitle.isEmpty ? nil : documents[index].subtitle
       case "slug": return documents[index].slug
       case "hue": return String(documents[index].hue)
-      case "url": return documents[index].url.isEmpty ? nil : site.baseURL + documents[index].url
+      case "url":
+        let url = site.url(of: index)
+        return url.isEmpty ? nil : site.baseURL + url
       case "kind": return site.collections[documents[index].collection].config.singular
       case "artwork": return artwork(documents[index])
       case "detailRows": return depth == 0 ? detailRows() : nil

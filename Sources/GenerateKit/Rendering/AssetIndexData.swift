@@ -17,15 +17,15 @@ enum AssetIndexData {
   /// (`<`, `>` and `&` only ever occur inside JSON strings, where `\u003c`
   /// means the same).
   static func json(for index: SiteIndex, directoryBudget: Int = directoryBudget) -> String {
-    let files = Dictionary(index.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
-    guard let manifest = files[index.manifestPath] else { return "{}" }
+    guard let manifest = try? index.bytes(at: index.manifestPath) else { return "{}" }
     var entries: [(String, [UInt8])] = [(index.manifestPath, manifest)]
     let folder = index.manifestPath.split(separator: "/").dropLast().map { $0 + "/" }.joined()
     if let object = try? JSONSerialization.jsonObject(with: Data(manifest)) as? [String: Any],
       let directories = object["termDirectories"] as? [[String]]
     {
       let listed = directories.compactMap { pair in
-        pair.last.flatMap { path in files[folder + path].map { (folder + path, $0) } }
+        // A directory that cannot be read back is fetched by the page instead.
+        pair.last.flatMap { path in (try? index.bytes(at: folder + path)).map { (folder + path, $0) } }
       }
       if listed.count == directories.count && listed.reduce(0, { $0 + $1.1.count }) <= directoryBudget {
         entries += listed

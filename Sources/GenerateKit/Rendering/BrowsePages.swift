@@ -185,8 +185,8 @@ struct BrowsePages {
     for (number, document) in documents.enumerated() where isBrowsed.contains(document.collection) {
       keyOf[number] = Self.sortKey(document.title)
       rowsOf[document.collection, default: []].append(Int32(number))
-      for (facet, values) in document.facetValues.enumerated() {
-        for value in Set(values) where !value.isEmpty {
+      for facet in site.facets.indices {
+        for value in Set(site.facetValues(of: number, facet: facet)) where !value.isEmpty {
           valuesOf[facet][value, default: []].append(Int32(number))
         }
       }
@@ -208,7 +208,7 @@ struct BrowsePages {
           let number = Int(sorted[position])
           let document = documents[number]
           return Row(
-            title: document.title, url: link(document.url), meta: singular[document.collection],
+            title: document.title, url: link(site.url(of: number)), meta: singular[document.collection],
             key: keyOf[number], order: number)
         })
     }

@@ -87,7 +87,7 @@ public struct PageRenderer {
     let built = try index.wait()
     if plan.index == nil {
       plan.name(built)
-      try sink.add(paths: built.files.map(\.path))
+      try sink.add(paths: built.paths)
       _ = try render(waiting, of: plan, into: sink, &pages)
     }
     // Fields are evaluated as templates ask for them: a count out of range

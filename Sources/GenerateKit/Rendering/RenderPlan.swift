@@ -122,7 +122,7 @@ struct RenderPlan {
       tail.removeAll { $0 == PageRenderer.stableManifestPath }
     }
     if site.config.siteURL == nil { tail.removeAll { $0 == "sitemap.xml" } }
-    return (index?.files.map(\.path) ?? []) + files.map(\.path) + jobs.map(\.path) + tail
+    return (index?.paths ?? []) + files.map(\.path) + jobs.map(\.path) + tail
   }
 
   /// The pages: the search page, the 404 page, one per record with a page,

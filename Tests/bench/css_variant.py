@@ -1,0 +1,51 @@
+"""A copy of a built site whose search page's inline stylesheet is edited, its hash updated.
+
+    .venv/bin/python Tests/bench/css_variant.py site /dev/shm/cv \
+        "css + '.idle-view>.section{content-visibility:auto;contain-intrinsic-size:auto 320px}'"
+
+EXPR is a Python expression on `css` (the `<style>` element's text) giving the new text.
+The copy holds its own `index.html` and `_headers` (the policy's `sha256-…` of the old
+text replaced by the new one's, so the page is not left unstyled by its own policy);
+everything else is a symlink into SITE. For `field_variants.py` and `field_trace.py`.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import os
+import re
+import shutil
+from pathlib import Path
+
+
+def digest(text: str) -> str:
+    return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("site", type=Path)
+    ap.add_argument("dest", type=Path)
+    ap.add_argument("expr", help="Python expression on `css`, the new stylesheet text")
+    args = ap.parse_args()
+    if args.dest.exists():
+        shutil.rmtree(args.dest)
+    args.dest.mkdir(parents=True)
+    for item in args.site.iterdir():
+        if item.name not in ("index.html", "_headers"):
+            os.symlink(item.resolve(), args.dest / item.name)
+    page = (args.site / "index.html").read_text()
+    style = re.search(r"<style>(.*?)</style>", page, re.S)
+    old = style.group(1)
+    new = eval(args.expr, {"re": re}, {"css": old})
+    (args.dest / "index.html").write_text(page[: style.start(1)] + new + page[style.end(1) :])
+    headers = (args.site / "_headers").read_text()
+    if digest(old) not in headers:
+        raise SystemExit(f"{args.site}/_headers: error: no sha256-{digest(old)} for the page's stylesheet")
+    (args.dest / "_headers").write_text(headers.replace(digest(old), digest(new)))
+    print(f"{args.dest}: stylesheet {len(old)} -> {len(new)} characters")
+
+
+if __name__ == "__main__":
+    main()

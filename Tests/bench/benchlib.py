@@ -305,6 +305,29 @@ ARM = """([sel, mode, timeout]) => {
 }"""
 
 
+def in_turn(sites: dict[str, str], measure, runs: int) -> dict[str, list]:
+    """Serves each built site (NAME -> folder) on its own loopback port and runs
+    `measure(browser, server)` on every site in turn, `runs` rounds, after one
+    unkept round that fills each server's gzip cache: so every site sees the same
+    load, which is the fair comparison on a shared machine. Returns each site's
+    results in round order."""
+    from playwright.sync_api import sync_playwright
+
+    servers = {name: GzipServer(Path(folder)).__enter__() for name, folder in sites.items()}
+    kept: dict[str, list] = {name: [] for name in sites}
+    try:
+        with sync_playwright() as pw, launch(pw) as browser:
+            for srv in servers.values():
+                measure(browser, srv)
+            for _ in range(runs):
+                for name, srv in servers.items():
+                    kept[name].append(measure(browser, srv))
+    finally:
+        for srv in servers.values():
+            srv.__exit__(None, None, None)
+    return kept
+
+
 def percentile(values: list[float], p: float) -> float | None:
     v = sorted(x for x in values if x is not None and x >= 0)
     if not v:

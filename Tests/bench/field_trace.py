@@ -54,19 +54,7 @@ def main():
     ap.add_argument("--runs", type=int, default=7)
     args = ap.parse_args()
     sites = dict(s.split("=", 1) for s in args.sites)
-    servers = {name: B.GzipServer(Path(folder)).__enter__() for name, folder in sites.items()}
-    kept: dict[str, list[dict]] = {name: [] for name in sites}
-    from playwright.sync_api import sync_playwright
-    try:
-        with sync_playwright() as pw, B.launch(pw) as browser:
-            for srv in servers.values():
-                traced(browser, srv)  # fills the server's gzip cache
-            for _ in range(args.runs):
-                for name, srv in servers.items():
-                    kept[name].append(traced(browser, srv))
-    finally:
-        for srv in servers.values():
-            srv.__exit__(None, None, None)
+    kept = B.in_turn(sites, traced, args.runs)
     for name, rows in kept.items():
         med = {k: statistics.median(r[k] for r in rows) for k in rows[0]}
         print(f"{name:12} visible {med['visible']:4.0f}  body parsed from {med['body']:4.0f}  "

@@ -55,19 +55,7 @@ def main():
             page = copy / "index.html"
             page.write_text(re.sub(r"<style>.*?</style>", "<style></style>", page.read_text(), flags=re.S))
             sites[name] = str(copy)
-        servers = {name: B.GzipServer(Path(folder)).__enter__() for name, folder in sites.items()}
-        kept: dict[str, list[float]] = {name: [] for name in sites}
-        from playwright.sync_api import sync_playwright
-        try:
-            with sync_playwright() as pw, B.launch(pw) as browser:
-                for srv in servers.values():
-                    visible_ms(browser, srv)  # fills the server's gzip cache
-                for _ in range(args.runs):
-                    for name, srv in servers.items():
-                        kept[name].append(visible_ms(browser, srv))
-        finally:
-            for srv in servers.values():
-                srv.__exit__(None, None, None)
+        kept = B.in_turn(sites, visible_ms, args.runs)
     for name, values in kept.items():
         print(f"{name:20} field visible median {statistics.median(values):5.0f} ms  "
               f"runs {[round(v) for v in values]}  (load {os.getloadavg()[0]:.1f})")

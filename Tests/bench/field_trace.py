@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-from pathlib import Path
 
 import benchlib as B
 import slowphone as S

@@ -22,18 +22,11 @@ PHASES = ("ParseHTML", "UpdateLayoutTree", "Layout")
 
 
 def traced(browser, srv) -> dict:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    ctx.add_init_script(S.INSTRUMENT.replace("ANSWERED_FOR", "null"))
-    page = ctx.new_page()
-    cdp = ctx.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-    cdp.send("Network.emulateNetworkConditions", S.SLOW_4G)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": S.CPU_SLOWDOWN})
+    ctx, page = S.phone_page(browser)
+    S.throttle(ctx.new_cdp_session(page))
     browser.start_tracing(page=page, categories=["devtools.timeline", "blink.user_timing", "loading"])
     page.goto(srv.url + "/", wait_until="commit")
-    page.wait_for_function("window.__phone && window.__phone.visible !== null", polling=10, timeout=60000)
-    visible = page.evaluate("window.__phone.visible")
+    visible = S.field_visible(page)
     events = json.loads(browser.stop_tracing())["traceEvents"]
     ctx.close()
     start = min(e["ts"] for e in events if e.get("name") == "navigationStart")

@@ -25,17 +25,10 @@ import slowphone as S
 
 
 def visible_ms(browser, srv) -> float:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    ctx.add_init_script(S.INSTRUMENT.replace("ANSWERED_FOR", "null"))
-    page = ctx.new_page()
-    cdp = ctx.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-    cdp.send("Network.emulateNetworkConditions", S.SLOW_4G)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": S.CPU_SLOWDOWN})
+    ctx, page = S.phone_page(browser)
+    S.throttle(ctx.new_cdp_session(page))
     page.goto(srv.url + "/", wait_until="commit")
-    page.wait_for_function("window.__phone && window.__phone.visible !== null", polling=10, timeout=60000)
-    value = page.evaluate("window.__phone.visible")
+    value = S.field_visible(page)
     ctx.close()
     return value
 

@@ -61,10 +61,29 @@ def chain_depth(requests: list[dict]) -> int:
     return max(depth.values(), default=0)
 
 
-def one_run(browser, srv, tool, word: str) -> dict:
+def phone_page(browser, answered_for: str = "null"):
+    """A fresh context as the phone: 390 px, touch, the page's timing instrumented."""
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    ctx.add_init_script(INSTRUMENT.replace("ANSWERED_FOR", tool.answered_for))
-    page = ctx.new_page()
+    ctx.add_init_script(INSTRUMENT.replace("ANSWERED_FOR", answered_for))
+    return ctx, ctx.new_page()
+
+
+def throttle(cdp) -> None:
+    """Slow 4G with the cache off and the CPU slowed, on the page's protocol session."""
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Network.emulateNetworkConditions", SLOW_4G)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+
+
+def field_visible(page) -> float:
+    """Waits for the search field's first box; ms from navigation start."""
+    page.wait_for_function("window.__phone && window.__phone.visible !== null", polling=10, timeout=60000)
+    return page.evaluate("window.__phone.visible")
+
+
+def one_run(browser, srv, tool, word: str) -> dict:
+    ctx, page = phone_page(browser, tool.answered_for)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     # A CSP violation (the server sends the site's `_headers` policy) is a console error.
@@ -96,13 +115,10 @@ def one_run(browser, srv, tool, word: str) -> dict:
             seen.append({"url": request.url, "t": t["startTime"], "end_rel": t["responseEnd"]})
 
     page.on("requestfinished", done)
-    cdp.send("Network.enable")
-    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-    cdp.send("Network.emulateNetworkConditions", SLOW_4G)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    throttle(cdp)
     srv.take()
     page.goto(srv.url + "/", wait_until="commit")
-    page.wait_for_function("window.__phone && window.__phone.visible !== null", polling=10, timeout=60000)
+    field_visible(page)
     start = time.monotonic()
     page.focus("#q")
     for i, key in enumerate(word):

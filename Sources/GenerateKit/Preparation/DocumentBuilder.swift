@@ -158,27 +158,12 @@ public struct DocumentBuilder {
     value.items.map(\.identity).sorted().joined(separator: "\u{1}")
   }
 
-  /// `?q=Title&kind=songs`, relative to the base URL.
-  /// Made again each time it is read (`PreparedSite.url(of:)`), so encoded
-  /// byte by byte: what Foundation's `addingPercentEncoding` writes with
-  /// the alphanumerics and `-._~` allowed, which keeps ASCII letters and
-  /// digits and encodes every byte of any other character.
+  /// `?q=Title&kind=songs`, relative to the base URL. Made again each time
+  /// it is read (`PreparedSite.url(of:)`): the title's unreserved bytes as
+  /// they are, every other one percent-encoded, as Foundation's
+  /// `addingPercentEncoding` writes it with the alphanumerics and `-._~`.
   static func searchLink(title: String, collection: String) -> String {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(title.utf8.count * 3)
-    let hex = Array("0123456789ABCDEF".utf8)
-    for byte in title.utf8 {
-      switch byte {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-        UInt8(ascii: "~"):
-        bytes.append(byte)
-      default:
-        bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-      }
-    }
-    let query = String(decoding: bytes, as: UTF8.self)
-    return "?q=\(query)&kind=\(collection)"
+    "?q=\(PercentEncoding.encode(title))&kind=\(collection)"
   }
 
   /// A numeric key leads its title's words (`12-back-in-black`); a text key

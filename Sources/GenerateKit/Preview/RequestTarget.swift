@@ -93,27 +93,10 @@ struct RequestTarget: Hashable, Sendable {
   }
 
   private static func encode(_ segment: String) -> String {
-    var result = ""
-    for byte in segment.utf8 {
-      if isUnreservedOrSafe(byte) {
-        result.unicodeScalars.append(Unicode.Scalar(byte))
-      } else {
-        let hex = Array("0123456789ABCDEF".utf8)
-        result += "%"
-        result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-        result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
-      }
-    }
-    return result
+    PercentEncoding.encode(segment) { PercentEncoding.isUnreserved($0) || subDelimiters.contains($0) }
   }
 
-  private static func isUnreservedOrSafe(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"):
-      true
-    default:
-      Array("-._~!$&'()*+,;=:@".utf8).contains(byte)
-    }
-  }
+  /// What a path segment may hold unencoded besides the unreserved
+  /// characters (RFC 3986 `pchar`).
+  private static let subDelimiters = Set("!$&'()*+,;=:@".utf8)
 }

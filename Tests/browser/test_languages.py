@@ -133,6 +133,11 @@ def test_right_to_left_mirrors_the_field_the_pill_the_tokens_and_the_rows(new_pa
     final_search(page, "مصر")
     art, title = box(page, "#rows .row .artwork"), box(page, "#rows .row .row-text")
     assert art["x"] > title["x"], (art, title)
+    # Its disclosure chevron, at the row's end on the left, points left, as iOS mirrors it: the
+    # two borders drawn at the top and right point along the rotation's x axis (cos < 0: left).
+    turn = page.evaluate("getComputedStyle(document.querySelector('#rows .row-link'), '::before').transform")
+    cos = float(turn.removeprefix("matrix(").split(",")[0])
+    assert cos < 0, f"the chevron points right in a right-to-left page: {turn}"
 
 
 def test_a_site_of_many_languages_keeps_one_interface_and_searches_them_all(new_page, sites):

@@ -6,7 +6,8 @@
 EXPR is a Python expression on `css` (the `<style>` element's text) giving the new text.
 The copy holds its own `index.html` and `_headers` (the policy's `sha256-…` of the old
 text replaced by the new one's, so the page is not left unstyled by its own policy);
-everything else is a symlink into SITE. For `field_variants.py` and `field_trace.py`.
+everything else is a hard link into SITE, or a copy across file systems (the bench's
+server serves nothing outside its folder: symlinks would be 404s). For `field_variants.py` and `field_trace.py`.
 """
 from __future__ import annotations
 
@@ -23,6 +24,13 @@ def digest(text: str) -> str:
     return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 
 
+def link_or_copy(source, dest):
+    try:
+        os.link(source, dest)
+    except OSError:
+        shutil.copy2(source, dest)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("site", type=Path)
@@ -32,9 +40,8 @@ def main():
     if args.dest.exists():
         shutil.rmtree(args.dest)
     args.dest.mkdir(parents=True)
-    for item in args.site.iterdir():
-        if item.name not in ("index.html", "_headers"):
-            os.symlink(item.resolve(), args.dest / item.name)
+    shutil.copytree(args.site, args.dest, copy_function=link_or_copy, dirs_exist_ok=True,
+                    ignore=lambda folder, names: [n for n in names if Path(folder) == args.site and n in ("index.html", "_headers")])
     page = (args.site / "index.html").read_text()
     style = re.search(r"<style>(.*?)</style>", page, re.S)
     old = style.group(1)

@@ -3,11 +3,25 @@
     .venv/bin/python Tests/bench/field_trace.py --runs 9 base=site cv=/dev/shm/cv pagefind=bench-out/pagefind-chinook
 
 `field_variants.py`'s load (Slow 4G, 4x CPU, cache off, sites in turn, a first
-unkept round), traced: for each site the medians of the field visible (ms from
-navigation start), when the body's first bytes were parsed, and the main thread's
-HTML parsing (with the inline stylesheet's), style recalculation and layout from
-then until the field had a box, and body → visible. The CPU parts move less with
-the machine's load than the end-to-end time does, so a change worth 10 ms shows.
+unkept round), traced. For each site, the medians, in ms from navigation start
+(the page's `performance.now()` origin) or as main-thread durations at 4x CPU:
+
+- the document's request: sent, response headers, last byte (and its bytes);
+- the renderer's navigation commit (the task that swaps in the new document,
+  creates its script contexts and hands it the body bytes received so far) and
+  how long it took;
+- HTML parsing (with the inline stylesheet's) from the commit to the field's box;
+- the frame the field first has a box in (`requestAnimationFrame`, which is what
+  `slowphone.py` polls: its `getBoundingClientRect` forces that frame's style
+  recalculation and layout, so *visible* comes before the frame's paint), its
+  style recalculation and layout;
+- that frame's pre-paint, paint and layerize + commit to the compositor, and
+  Chromium's first contentful paint (FCP: the frame handed to the compositor,
+  after raster).
+
+The CPU parts move less with the machine's load than the end-to-end time does,
+so a change worth 10 ms shows. `--timeline NAME` also prints one run's main-thread
+events for that site.
 """
 from __future__ import annotations
 
@@ -18,25 +32,86 @@ import statistics
 import benchlib as B
 import slowphone as S
 
-PHASES = ("ParseHTML", "UpdateLayoutTree", "Layout")
+CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading", "navigation"]
+SHOWN = {"RunTask", "RenderFrameImpl::CommitNavigation", "FrameLoader::CommitDocumentLoader", "RenderFrameImpl::DidCommitNavigation",
+         "DocumentLoader::CreateParserPostCommit", "HTMLDocumentParser::MaybeFetchQueuedPreloads", "ResourceSendRequest",
+         "ResourceReceiveResponse", "ResourceFinish", "ParseHTML", "FireAnimationFrame", "UpdateLayoutTree", "Layout", "PrePaint",
+         "Paint", "Layerize", "Commit", "EvaluateScript", "firstPaint", "firstContentfulPaint", "domInteractive"}
+COLUMNS = ("sent", "headers", "html_end", "html_bytes", "commit", "commit_ms", "parse_from", "parse", "frame", "style",
+           "layout", "visible", "prepaint", "paint", "layerize_commit", "fcp",
+           "cpu_commit", "cpu_parse", "cpu_style", "cpu_layout", "cpu_main")
+
+
+def phases(events: list[dict], visible: float) -> tuple[dict, list[tuple]]:
+    """The run's figures, and its main-thread events (ms, duration, name) up to the FCP."""
+    nav = next(e for e in events if e.get("name") == "navigationStart"
+               and e.get("args", {}).get("data", {}).get("documentLoaderURL", "").startswith("http"))
+    t0, pid, main = nav["ts"], nav["pid"], nav["tid"]
+    ms = lambda ts: (ts - t0) / 1000  # noqa: E731
+    on_main = [e for e in events if e.get("pid") == pid and e.get("tid") == main and e.get("ph") in ("X", "I", "i", "R", "n")]
+    row: dict = {"visible": visible}
+    request = next(e for e in on_main if e["name"] == "ResourceSendRequest" and e["args"]["data"].get("resourceType") == "Document")
+    rid = request["args"]["data"]["requestId"]
+    response = next(e for e in on_main if e["name"] == "ResourceReceiveResponse" and e["args"]["data"]["requestId"] == rid)
+    timing = response["args"]["data"].get("timing") or {}
+    base = timing.get("requestTime", 0) * 1e6
+    row["sent"] = ms(base) + timing.get("sendStart", 0)
+    row["headers"] = ms(base) + timing.get("receiveHeadersEnd", 0)
+    finish = next(e for e in on_main if e["name"] == "ResourceFinish" and e["args"]["data"]["requestId"] == rid)
+    row["html_end"] = ms(finish["args"]["data"]["finishTime"] * 1e6)
+    row["html_bytes"] = finish["args"]["data"].get("encodedDataLength")
+    commit = next(e for e in on_main if e["name"] == "RenderFrameImpl::CommitNavigation" and ms(e["ts"]) > 0)
+    task = max((e for e in on_main if e["name"] == "RunTask" and e["ts"] <= commit["ts"] <= e["ts"] + e.get("dur", 0)),
+               key=lambda e: e["dur"])
+    row["commit"], row["commit_ms"] = ms(task["ts"]), task["dur"] / 1000
+    until = t0 + (visible + 1) * 1000
+    span = lambda name: [e for e in on_main if e["name"] == name and task["ts"] <= e["ts"] < until]  # noqa: E731
+    parses = span("ParseHTML")
+    row["parse_from"] = ms(parses[0]["ts"]) if parses else None
+    row["parse"] = sum(e["dur"] for e in parses) / 1000
+    frame = [e for e in span("FireAnimationFrame")]
+    row["frame"] = ms(frame[-1]["ts"]) if frame else None
+    row["style"] = sum(e["dur"] for e in span("UpdateLayoutTree")) / 1000
+    row["layout"] = sum(e["dur"] for e in span("Layout")) / 1000
+    # The same as thread CPU time, unthrottled (the 4x slowdown pauses the thread, which its
+    # CPU clock does not count): what moves least with other work on the machine.
+    cpu = lambda es: sum(e.get("tdur", e["dur"]) for e in es) / 1000  # noqa: E731
+    row["cpu_commit"] = cpu([task])
+    row["cpu_parse"], row["cpu_style"], row["cpu_layout"] = (cpu(span(n)) for n in ("ParseHTML", "UpdateLayoutTree", "Layout"))
+    tasks = sorted(span("RunTask"), key=lambda e: e["ts"])
+    outer, reach = [], 0
+    for e in tasks:
+        if e["ts"] >= reach:
+            outer.append(e)
+            reach = e["ts"] + e["dur"]
+    row["cpu_main"] = cpu(outer)
+    after = [e for e in on_main if e["ts"] >= until]
+    first = lambda name: next((e for e in after if e["name"] == name), None)  # noqa: E731
+    for key, name in (("prepaint", "PrePaint"), ("paint", "Paint")):
+        e = first(name)
+        row[key] = e["dur"] / 1000 if e else None
+    layerize, commit_cc = first("Layerize"), first("Commit")
+    row["layerize_commit"] = ((layerize or {}).get("dur", 0) + (commit_cc or {}).get("dur", 0)) / 1000
+    fcp = next((e for e in events if e.get("name") == "firstContentfulPaint" and e.get("pid") == pid), None)
+    row["fcp"] = ms(fcp["ts"]) if fcp else None
+    end = fcp["ts"] if fcp else until
+    timeline = sorted((ms(e["ts"]), e.get("dur", 0) / 1000, e["name"]) for e in on_main
+                      if task["ts"] - 20_000 <= e["ts"] <= end and e["name"] in SHOWN
+                      and (e["name"] != "RunTask" or e.get("dur", 0) >= 1000))
+    return row, timeline
 
 
 def traced(browser, srv) -> dict:
     ctx, page = S.phone_page(browser)
     S.throttle(ctx.new_cdp_session(page))
-    browser.start_tracing(page=page, categories=["devtools.timeline", "blink.user_timing", "loading"])
+    browser.start_tracing(page=page, categories=CATEGORIES)
     page.goto(srv.url + "/", wait_until="commit")
     visible = S.field_visible(page)
+    page.wait_for_timeout(200)  # the frame's paint and FCP
     events = json.loads(browser.stop_tracing())["traceEvents"]
     ctx.close()
-    start = min(e["ts"] for e in events if e.get("name") == "navigationStart")
-    ms = lambda ts: (ts - start) / 1000  # noqa: E731
-    # The blank page before navigation is parsed too, before the response came.
-    body = min(e["ts"] for e in events if e.get("name") == "ParseHTML" and e.get("ph") == "X" and ms(e["ts"]) > 100)
-    row = {"visible": visible, "body": ms(body), "body→visible": visible - ms(body)}
-    for phase in PHASES:
-        row[phase] = sum(e["dur"] for e in events if e.get("name") == phase and e.get("ph") == "X"
-                         and e["ts"] >= body and ms(e["ts"]) < visible + 1) / 1000
+    row, timeline = phases(events, visible)
+    row["timeline"] = timeline
     return row
 
 
@@ -44,15 +119,29 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("sites", nargs="+", help="NAME=FOLDER, a built site each")
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--timeline", action="append", default=[], help="NAME: print the median run's main-thread events")
+    ap.add_argument("--json", help="write every run's figures here")
     args = ap.parse_args()
     sites = dict(s.split("=", 1) for s in args.sites)
     kept = B.in_turn(sites, traced, args.runs)
+    med = {}
     for name, rows in kept.items():
-        med = {k: statistics.median(r[k] for r in rows) for k in rows[0]}
-        print(f"{name:12} visible {med['visible']:4.0f}  body parsed from {med['body']:4.0f}  "
-              f"body→visible {med['body→visible']:4.0f}  parse {med['ParseHTML']:5.1f}  "
-              f"style {med['UpdateLayoutTree']:5.1f}  layout {med['Layout']:5.1f} ms  "
-              f"(layouts {[round(r['Layout']) for r in rows]})")
+        med[name] = {k: statistics.median(r[k] for r in rows if r.get(k) is not None) for k in COLUMNS
+                     if any(r.get(k) is not None for r in rows)}
+    print("| ms, median of %d | %s |" % (args.runs, " | ".join(sites)))
+    print("| --- |" + " ---: |" * len(sites))
+    for k in COLUMNS:
+        print(f"| {k} | " + " | ".join(f"{med[n].get(k, float('nan')):,.1f}" for n in sites) + " |")
+    for name in sites:
+        spread = sorted(r["visible"] for r in kept[name])
+        print(f"{name}: visible runs {[round(v) for v in spread]}")
+    for name in args.timeline:
+        rows = sorted(kept[name], key=lambda r: r["visible"])
+        for t, d, n in rows[len(rows) // 2]["timeline"]:
+            print(f"  {name} {t:8.1f} {d:6.1f} {n}")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({n: [{k: v for k, v in r.items() if k != "timeline"} for r in rows] for n, rows in kept.items()}, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -33,6 +33,8 @@ ANSWER_TIMEOUT_MS = 20_000
 # and every change of the text the shown suggestions answer.
 INSTRUMENT = """(() => {
   const phone = window.__phone = { visible: null, keys: [], answers: [] };
+  let shown;
+  window.__phoneShown = new Promise((resolve) => { shown = resolve; });
   const answeredFor = () => ANSWERED_FOR;
   const check = () => {
     let v = null;
@@ -44,7 +46,7 @@ INSTRUMENT = """(() => {
   addEventListener('keydown', (e) => phone.keys.push([e.timeStamp, e.key]), true);
   const frame = () => {
     const q = document.getElementById('q');
-    if (q && q.getBoundingClientRect().width > 0) phone.visible = performance.now();
+    if (q && q.getBoundingClientRect().width > 0) shown(phone.visible = performance.now());
     else requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
@@ -77,9 +79,19 @@ def throttle(cdp) -> None:
 
 
 def field_visible(page) -> float:
-    """Waits for the search field's first box; ms from navigation start."""
-    page.wait_for_function("window.__phone && window.__phone.visible !== null", polling=10, timeout=60000)
-    return page.evaluate("window.__phone.visible")
+    """Waits for the search field's first box; ms from navigation start.
+
+    Awaits the instrument's promise rather than polling: nothing runs on the page's main
+    thread meanwhile, and no predicate is compiled in the page (Playwright's
+    `wait_for_function` builds its predicate with `eval`, which the site's strict policy
+    refuses once the navigation commits, so it failed now and then)."""
+    for _ in range(50):
+        try:
+            return page.evaluate("() => window.__phoneShown")
+        except Exception as e:  # noqa: BLE001 — the about:blank context went away under it
+            if "context was destroyed" not in str(e) and "navigat" not in str(e):
+                raise
+    raise RuntimeError("the page kept navigating")
 
 
 def one_run(browser, srv, tool, word: str) -> dict:

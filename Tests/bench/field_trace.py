@@ -15,6 +15,10 @@ unkept round), traced. For each site, the medians, in ms from navigation start
   `slowphone.py` polls: its `getBoundingClientRect` forces that frame's style
   recalculation and layout, so *visible* comes before the frame's paint), its
   style recalculation and layout;
+- the same main-thread phases as thread CPU time (`cpu_*`: less than the wall
+  time, as the thread's clock leaves out most of the slowdown's pauses and of the
+  time other work on the machine had the core), and all the main thread's tasks
+  from the commit to the field's box (`cpu_main`);
 - that frame's pre-paint, paint and layerize + commit to the compositor, and
   Chromium's first contentful paint (FCP: the frame handed to the compositor,
   after raster).
@@ -77,8 +81,7 @@ def phases(events: list[dict], visible: float) -> tuple[dict, list[tuple]]:
     row["frame"] = ms(frame[-1]["ts"]) if frame else None
     row["style"] = sum(e["dur"] for e in span("UpdateLayoutTree")) / 1000
     row["layout"] = sum(e["dur"] for e in span("Layout")) / 1000
-    # The same as thread CPU time, unthrottled (the 4x slowdown pauses the thread, which its
-    # CPU clock does not count): what moves least with other work on the machine.
+    # The same as thread CPU time (`tdur`): what moves least with other work on the machine.
     cpu = lambda es: sum(e.get("tdur", e["dur"]) for e in es) / 1000  # noqa: E731
     row["cpu_commit"] = cpu([task])
     row["cpu_parse"], row["cpu_style"], row["cpu_layout"] = (cpu(span(n)) for n in ("ParseHTML", "UpdateLayoutTree", "Layout"))

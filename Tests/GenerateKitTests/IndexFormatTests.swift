@@ -54,6 +54,7 @@ extension Manifest {
     case path.hasPrefix("idx/f/") && path.split(separator: "/").last?.hasPrefix("distinct-") == true:
       return DistinctGroups.self
     case path.hasPrefix("idx/f/kinds."): return AllKinds.self
+    case path.hasPrefix("idx/f/deferred."): return DeferredFields.self
     case path.hasPrefix("idx/f/"): return IDList.self
     case path.hasPrefix("idx/o/")
       && path.range(of: #"-\d+\.[0-9a-f]+\.json$"#, options: .regularExpression) != nil:
@@ -95,7 +96,7 @@ extension Manifest {
     let counts = try roundTrip(try builder.build(site))
     for shape in [
       "Manifest", "TermDirectory", "ContinuationFile", "TermShard", "TypoList", "TypoShard", "DocumentShard",
-      "FieldShard", "DistinctGroups", "IDList", "AllKinds", "DocumentHashes",
+      "FieldShard", "DistinctGroups", "IDList", "AllKinds", "DocumentHashes", "DeferredFields",
     ] {
       #expect(counts[shape, default: 0] > 0, "no \(shape) written")
     }

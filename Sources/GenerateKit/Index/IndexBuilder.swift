@@ -10,6 +10,9 @@ public struct SiteIndex: Sendable {
   public var spooled: [(path: String, place: IndexSpool.Place)] = []
   public var spool: IndexSpool?
   public var manifestPath: String
+  /// The `DeferredFields` file, relative to the manifest's folder (`f/deferred.<hash>.json`): what
+  /// the search page's embedded manifest leaves out (`AssetIndexData`); nil for an index without one.
+  public var deferredPath: String?
   /// Mistakes that still give a working index: trending terms that find nothing.
   public var warnings: [Diagnostic] = []
 
@@ -148,9 +151,13 @@ public struct IndexBuilder: Sendable {
     let manifest = ManifestStage(site: site, order: order, options: options).run(
       terms: termListing, typoList: typoList, documents: documents, filters: filters,
       endings: WordForms.endings(of: terms, rules: WordForms.rules(forLanguage: site.config.language)))
+    let deferred = DeferredFields(of: manifest)
+    let deferredPath = try deferred.map { try files.add("f", "deferred", try IndexEncoder.encode($0)) }
     let bytes = try IndexEncoder.encode(manifest)
     let manifestPath = "idx/manifest.\(ContentHash.hex(bytes)).json"
-    return files.index(manifestPath: manifestPath, extra: [(manifestPath, bytes)], warnings: warnings)
+    var index = files.index(manifestPath: manifestPath, extra: [(manifestPath, bytes)], warnings: warnings)
+    index.deferredPath = deferredPath
+    return index
   }
 
   /// Searchable documents in static-rank order: popularity, then collection

@@ -135,6 +135,25 @@ struct Manifest: Codable, Equatable {
   }
 }
 
+/// `f/deferred.<hash>.json`: the manifest's fields that only a search with a token or a top hit
+/// needs, again, for the search page, whose embedded manifest leaves them out (FORMAT.md
+/// "Deferred fields"): 0.37 KB of the default catalogue's first query. The manifest file itself
+/// keeps them, so any other reader of it needs nothing more.
+struct DeferredFields: Codable, Equatable {
+  /// Each facet's value files (`Manifest.Facet.Value.file`), in the manifest's order.
+  var facets: [[String]]
+  /// Each kind's `standing`, in the manifest's order; nil when no kind has one.
+  var standing: [DeltaList]?
+
+  /// Nil when the manifest has nothing to defer (no facet values, no standing).
+  init?(of manifest: Manifest) {
+    facets = manifest.facets.map { $0.values.map(\.file) }
+    let standing = manifest.kinds.compactMap(\.standing)
+    self.standing = standing.count == manifest.kinds.count && !standing.isEmpty ? standing : nil
+    if self.standing == nil && facets.allSatisfy(\.isEmpty) { return nil }
+  }
+}
+
 /// `[prefix, path]`: a shard (or a directory of shards) and the prefix it serves.
 struct ShardEntry: Codable, Equatable {
   var prefix: String

@@ -18,7 +18,7 @@ enum AssetIndexData {
   /// means the same).
   static func json(for index: SiteIndex, directoryBudget: Int = directoryBudget) -> String {
     guard let manifest = try? index.bytes(at: index.manifestPath) else { return "{}" }
-    var entries: [(String, [UInt8])] = [(index.manifestPath, manifest)]
+    var entries: [(String, [UInt8])] = [(index.manifestPath, lean(manifest, deferred: index.deferredPath))]
     let folder = index.manifestPath.split(separator: "/").dropLast().map { $0 + "/" }.joined()
     if let object = try? JSONSerialization.jsonObject(with: Data(manifest)) as? [String: Any],
       let directories = object["termDirectories"] as? [[String]]
@@ -48,5 +48,32 @@ enum AssetIndexData {
       }
     }
     return escaped
+  }
+
+  /// The manifest without what its `DeferredFields` file holds again (each facet value's file,
+  /// each kind's `standing`), and naming that file as `deferred`: the engine fetches it the
+  /// first time a search has a token or a top hit (FORMAT.md "Deferred fields"). The manifest as
+  /// it is when the index has no such file or it cannot be read back.
+  static func lean(_ manifest: [UInt8], deferred: String?) -> [UInt8] {
+    guard let deferred,
+      var object = try? JSONSerialization.jsonObject(with: Data(manifest)) as? [String: Any],
+      let facets = object["facets"] as? [[String: Any]], let kinds = object["kinds"] as? [[String: Any]]
+    else { return manifest }
+    object["facets"] = facets.map { facet in
+      var facet = facet
+      facet["values"] = (facet["values"] as? [[Any]])?.map { Array($0.prefix(2)) }
+      return facet
+    }
+    object["kinds"] = kinds.map { kind in
+      var kind = kind
+      kind["standing"] = nil
+      return kind
+    }
+    object["deferred"] = deferred
+    guard
+      let data = try? JSONSerialization.data(
+        withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+    else { return manifest }
+    return Array(data)
   }
 }

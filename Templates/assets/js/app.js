@@ -7,7 +7,7 @@
 
 import { createEngine } from './engine/engine.js'
 import { createStore, hasQuery, loadRecents, readURL, slotFor } from './ui/store.js'
-import { $, h } from './ui/dom.js'
+import { $, h, icon } from './ui/dom.js'
 import { embeddedIndex, cachedFetch, prefetchTerms } from './ui/fetcher.js'
 import { createRuns } from './ui/runs.js'
 import { createActions } from './ui/actions.js'
@@ -55,7 +55,7 @@ store.subscribe((s) => {
   loading = true
   import(FILTERS).then((module) => {
     filters = module
-    module.mountFilters({ store, actions, scopes: scopeLabels, slotFor })
+    module.mountFilters({ store, actions, scopes: scopeLabels, slotFor, h, icon })
   }, () => { loading = false })
 })
 // Results on a desktop: Top Results' top hit and a section per kind beside the list, a chip's list

@@ -54,6 +54,16 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   }
   const values = (f) => import(VALUES).then(f)
   engine.ready.catch(() => {}) // callers see the failure; an unwatched one must not reach the console
+  // The manifest the search page embeds leaves out the facet values' files and the kinds'
+  // standing, which only a token or a top hit needs (FORMAT.md "Deferred fields"): the loader
+  // fetches them once, the first time one does, and they are written into the manifest.
+  const whole = async (need = true) => {
+    const m = engine.manifest
+    if (!need || !m.deferred) return
+    const d = await loader.load(m.deferred)
+    d.facets.forEach((files, i) => files.forEach((file, j) => (m.facets[i].values[j][2] = file)))
+    d.standing?.forEach((s, i) => (m.kinds[i].standing = s))
+  }
   const ids = (path) => loader.load(path, (raw) => decode(raw.ids))
 
   function match(word, final, asTyped) {
@@ -101,7 +111,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   async function query(text, scope, tokens, final, asTyped = false) {
     const chunks = text ? queryChunks(text) : []
     if (!chunks.length && !tokens.length) return null
-    const [lists, pairs] = await Promise.all([filters(scope, tokens), Promise.all(chunks.map((ts) => chunk(ts, final, asTyped)))])
+    const [lists, pairs] = await Promise.all([whole(tokens.length).then(() => filters(scope, tokens)), Promise.all(chunks.map((ts) => chunk(ts, final, asTyped)))])
     if (!lists) return null
     const typed = pairs.flat().map(([w]) => w), found = pairs.flat().map(([, m]) => m)
     await kinds.groups()
@@ -207,7 +217,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     // Top Results' first page opens with its top hit; a chip's list is one kind, in its own order.
     const first = offset || order ? shown : wholeFirst(shown, q.words ?? [])
     return {
-      text, docs: k < 0 && !offset && !order ? await topHit(first, q.words ?? [], q.rules, m.kinds) : first, total, totals, counted,
+      text, docs: k < 0 && !offset && !order ? await topHit(first, q.words ?? [], q.rules, m.kinds, whole) : first, total, totals, counted,
       corrected: q.all.length ? q.corrected : [], dropped: q.all.length ? q.dropped : [],
     }
   }
@@ -218,13 +228,15 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
 // A first page with its top hit first (FORMAT.md "Top hit"): only one word of 3 letters or more
 // can leave rows of two kinds tied on every rule (tokens alone list what they admit by number; `m`
 // says too little; several words are told apart by proximity and a whole title too).
-async function topHit(docs, words, sets, kinds) {
+async function topHit(docs, words, sets, kinds, whole) {
   const score = (d) => sets.reduce((s, set) => s * 2 + contains(set, d.id), 0)
   const tied = (d) => d.kind !== docs[0].kind && score(d) === score(docs[0])
   if (words.length !== 1 || words[0].length < 3 || !docs.slice(1, 8).some(tied)) return docs
-  hits ??= await import(TOPHIT).catch(() => null)
-  // Offline before it was ever fetched, the page keeps rule 8's order.
-  return hits?.topHit(docs, words, sets, kinds, { limit: 8, contains, decode }) ?? docs
+  // The kinds' standing is fetched beside the module. Offline before either was ever fetched,
+  // the page keeps rule 8's order (a module that failed is asked for again next time).
+  hits ??= import(TOPHIT).catch(() => (hits = null))
+  const [module] = await Promise.all([hits, whole().catch(() => {})])
+  return module?.topHit(docs, words, sets, kinds, { limit: 8, contains, decode }) ?? docs
 }
 
 // The "whole title is the query" rule for a query of several words, whose run-together

@@ -146,26 +146,3 @@ export function step(list, index, key, axis = 'both') {
   if (prev) return live[(at - 1 + live.length) % live.length]
   return null
 }
-
-/**
- * A menu button's menu at the keyboard (the scope menu and the sort menu): Tab closes it, Escape
- * closes it back to its button, Enter and Space choose the focused item, arrows, Home and End move
- * among `items()`.
- */
-export function menuKeys(menu, items, close) {
-  menu.addEventListener('keydown', (event) => {
-    const key = event.key
-    if (key === 'Tab') return close(false)
-    if (key === 'Escape' || key === 'Enter' || key === ' ') {
-      event.preventDefault()
-      // Escape closes the menu, not the search.
-      event.stopPropagation()
-      return key === 'Escape' ? close(true) : document.activeElement.click()
-    }
-    const list = items()
-    const next = step(list, list.indexOf(document.activeElement), key, 'y')
-    if (!next) return
-    event.preventDefault()
-    next.focus()
-  })
-}

@@ -1,9 +1,9 @@
 // The search field: an APG combobox whose popup is the #suggestions
-// listbox, the tokens inside it, the clear and Cancel buttons, and the keys
-// that drive them. Editing ends when focus leaves the header, a search is
-// committed, or the search is cancelled.
+// listbox, the clear and Cancel buttons, and the keys that drive them (the
+// tokens inside it are drawn by ui/filters.js). Editing ends when focus
+// leaves the header, a search is committed, or the search is cancelled.
 
-import { $, afterPaint, h, icon } from './dom.js'
+import { $, afterPaint } from './dom.js'
 import { hasQuery } from './store.js'
 
 export function mountField({ store, actions }) {
@@ -93,40 +93,9 @@ export function mountField({ store, actions }) {
     }
   }
 
-  // Tokens that do not fit scroll, and an edge with more beyond it fades
-  // (search.css), so a token is never cut off mid-word.
-  function fade() {
-    const end = tokens.scrollWidth - tokens.clientWidth
-    const at = Math.abs(tokens.scrollLeft)
-    const edges = [at > 1 && 'start', at < end - 1 && 'end'].filter(Boolean).join(' ')
-    if ((tokens.dataset.fade ?? '') !== edges) tokens.dataset.fade = edges
-  }
-  tokens.addEventListener('scroll', fade, { passive: true })
-  new ResizeObserver(fade).observe(tokens)
-
-  const tokenView = (token, index) =>
-    h('li', { class: 'token' },
-      icon(token.icon),
-      h('span', { class: 'visually-hidden', text: `${token.label}: ` }),
-      h('span', { class: 'token-label', text: token.value }),
-      h('button', {
-        class: 'token-remove',
-        type: 'button',
-        'aria-label': /*t:removeFilter*/`Remove ${token.label}: ${token.value}`,
-        onclick: () => {
-          actions.removeToken(index)
-          input.focus()
-        },
-      }, icon('close')))
-
   store.subscribe((s, prev) => {
     if (s.text !== input.value) input.value = s.text
-    if (s.tokens !== prev.tokens) {
-      tokens.replaceChildren(...s.tokens.map(tokenView))
-      // The newest token in full; the ones before it fade out at the edge.
-      tokens.scrollLeft = /*t:direction*/'ltr' === 'rtl' ? -tokens.scrollWidth : tokens.scrollWidth
-      fade()
-    }
+    // The tokens themselves are drawn by ui/filters.js, which the first token brings.
     // Written only when they change: a keystroke should touch as little as it can.
     if (clear.hidden !== (!s.text && !s.tokens.length)) clear.hidden = !s.text && !s.tokens.length
     const expanded = String(s.view === 'suggest' && !s.dismissed && s.options.length > 0)

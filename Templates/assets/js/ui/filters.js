@@ -6,7 +6,8 @@
 // filters in force in ui/runs.js's results summary.)
 
 // It imports nothing: the page's bundle keeps it out (app.js), and the file it is fetched as
-// needs no other. `slotFor` comes from ui/store.js through mountFilters.
+// needs no other. `slotFor` comes from ui/store.js, `h` and `icon` from ui/dom.js, through
+// mountFilters. It draws the field's tokens too, so a page that never has one never loads that.
 const $ = (id) => document.getElementById(id)
 const labelOf = (scopes, id) => scopes.find((x) => x.id === id)?.label ?? id
 
@@ -28,7 +29,7 @@ export function widened(s, scopes) {
   return s.scope === scopes[0].id && keep ? null : { scope: scopes[0].id, tokens: keep ? s.tokens : [] }
 }
 
-export function mountFilters({ store, actions, scopes, slotFor }) {
+export function mountFilters({ store, actions, scopes, slotFor, h, icon }) {
   const line = $('filters')
   const buttons = [$('filters-widen'), $('empty-widen'), $('suggest-widen')]
   // "Search the whole catalogue" ("Search All Years" where the label says
@@ -72,8 +73,42 @@ export function mountFilters({ store, actions, scopes, slotFor }) {
     buttons[2].hidden = !(narrowed && canWiden)
   }
 
+  // The field's tokens. Those that do not fit scroll, and an edge with more beyond it fades
+  // (search.css), so a token is never cut off mid-word.
+  const tokens = $('tokens')
+  function fade() {
+    const end = tokens.scrollWidth - tokens.clientWidth
+    const at = Math.abs(tokens.scrollLeft)
+    const edges = [at > 1 && 'start', at < end - 1 && 'end'].filter(Boolean).join(' ')
+    if ((tokens.dataset.fade ?? '') !== edges) tokens.dataset.fade = edges
+  }
+  tokens.addEventListener('scroll', fade, { passive: true })
+  new ResizeObserver(fade).observe(tokens)
+  const tokenView = (token, index) =>
+    h('li', { class: 'token' },
+      icon(token.icon),
+      h('span', { class: 'visually-hidden', text: `${token.label}: ` }),
+      h('span', { class: 'token-label', text: token.value }),
+      h('button', {
+        class: 'token-remove',
+        type: 'button',
+        'aria-label': /*t:removeFilter*/`Remove ${token.label}: ${token.value}`,
+        onclick: () => {
+          actions.removeToken(index)
+          input.focus()
+        },
+      }, icon('close')))
+  function renderTokens(list) {
+    tokens.replaceChildren(...list.map(tokenView))
+    // The newest token in full; the ones before it fade out at the edge.
+    tokens.scrollLeft = /*t:direction*/'ltr' === 'rtl' ? -tokens.scrollWidth : tokens.scrollWidth
+    fade()
+  }
+
   render(store.get())
+  renderTokens(store.get().tokens)
   store.subscribe((s, prev) => {
+    if (s.tokens !== prev.tokens) renderTokens(s.tokens)
     if (s.tokens !== prev.tokens) requestAnimationFrame(() => fitPlaceholder(input))
     if (s.results !== prev.results || s.view !== prev.view || s.scope !== prev.scope || s.tokens !== prev.tokens) render(s)
     else if (s.options !== prev.options || s.suggested !== prev.suggested) renderNoMatch(s, filtersPhrase(s, scopes), Boolean(widened(s, scopes)))

@@ -7,10 +7,12 @@
 // out), so switching changes neither side of the comparison. A hysteresis
 // band on top absorbs sub-pixel rounding.
 
-import { $, announce, menuKeys, snap, step } from './dom.js'
+import { $, announce, snap, step } from './dom.js'
 
 // Px the segments need to spare before coming back.
 const HYSTERESIS = 8
+// The compact control's menu (ui/scopemenu.js), fetched the first time the bar turns compact.
+const MENU = import.meta.url.includes('/ui/') ? './scopemenu.js' : './ui/scopemenu.js'
 
 export function mountScopeBar({ store, actions }) {
   const layer = $('scope-layer')
@@ -37,35 +39,18 @@ export function mountScopeBar({ store, actions }) {
     next.focus()
   })
 
-  // Compact: an APG menu button; the menu lists every scope, the current checked.
-  button.addEventListener('click', () => (menu.hidden ? open() : close(true)))
-  button.addEventListener('keydown', (event) => {
-    if (!/^Arrow(Up|Down)$/.test(event.key)) return
-    event.preventDefault()
-    open(event.key === 'ArrowUp' ? items.length - 1 : undefined)
-  })
-  menu.addEventListener('click', (event) => {
-    const item = event.target.closest('[role=menuitemradio]')
-    if (!item) return
+  // Compact: an APG menu button; the menu lists every scope, the current checked. Its behaviour
+  // comes when the bar first turns compact, before anyone sees the button; a press that beats it
+  // opens the menu once it is in.
+  let menuing = null, control = null
+  const wire = () => (menuing ??= import(MENU).then((m) => (control = m.menuButton(button, menu, () => items, (item) => {
     actions.setScope(item.dataset.scope)
     // Back to the field, so Enter searches rather than opening the menu again.
-    close(false)
+    control.close(false)
     $('q').focus()
-  })
-  menuKeys(menu, () => items, close)
-  addEventListener('pointerdown', (event) => menu.hidden || button.parentNode.contains(event.target) || close(false))
-
-  function open(index) {
-    menu.hidden = false
-    button.ariaExpanded = 'true'
-    items[index ?? Math.max(0, items.findIndex((item) => item.ariaChecked === 'true'))].focus()
-  }
-
-  function close(refocus) {
-    menu.hidden = true
-    button.ariaExpanded = 'false'
-    if (refocus) button.focus()
-  }
+  })), () => (menuing = null)))
+  button.addEventListener('click', () => control || wire().then((c) => c?.open()))
+  const close = (refocus) => control?.close(refocus)
 
   let required = 0
   let compact = false
@@ -91,6 +76,7 @@ export function mountScopeBar({ store, actions }) {
     // Whoever had focus in the old form keeps it in the new one.
     const focused = layer.contains(document.activeElement)
     compact = next
+    if (next) wire()
     layer.dataset.compact = next
     button.parentNode.hidden = !next
     if (!next) close(false)

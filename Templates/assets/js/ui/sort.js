@@ -6,7 +6,8 @@
 // by an option every kind has (`title` on a one-kind site), since songs by length would put
 // every artist after the last song.
 
-import { $, announce, h, menuKeys } from './dom.js'
+import { $, announce, h } from './dom.js'
+import { menuButton } from './menu.js'
 
 // Every word this module shows, in one place.
 const WORDS = {
@@ -46,32 +47,10 @@ export function mountSort({ store, runs, address }) {
   let items = []
   let shown = ''
 
-  button.addEventListener('click', () => (menu.hidden ? open() : close(true)))
-  button.addEventListener('keydown', (event) => {
-    if (!/^Arrow(Up|Down)$/.test(event.key)) return
-    event.preventDefault()
-    open(event.key === 'ArrowUp' ? items.length - 1 : undefined)
-  })
-  menu.addEventListener('click', (event) => {
-    const item = event.target.closest('[role=menuitemradio]')
-    if (!item) return
+  const { close } = menuButton(button, menu, () => items, (item) => {
     close(true)
     choose(item.dataset.sort)
   })
-  menuKeys(menu, () => items, close)
-  addEventListener('pointerdown', (event) => menu.hidden || wrap.contains(event.target) || close(false))
-
-  function open(index) {
-    menu.hidden = false
-    button.ariaExpanded = 'true'
-    items[index ?? Math.max(0, items.findIndex((item) => item.ariaChecked === 'true'))].focus()
-  }
-
-  function close(refocus) {
-    menu.hidden = true
-    button.ariaExpanded = 'false'
-    if (refocus) button.focus()
-  }
 
   function choose(id) {
     const option = sortOptions(store.get().manifest, store.get().kind).find((o) => o.id === id)

@@ -95,6 +95,9 @@ public struct IndexBuilder: Sendable {
   public var options = Options()
   /// Where the files wait for publishing; nil keeps them in memory.
   public var spool: IndexSpool?
+  /// The index this build replaces: its term shards' names are kept for
+  /// the shards it holds byte for byte (FORMAT.md "Stable names").
+  var previous: PreviousTermShards?
   public init() {}
 
   /// The builder a config's `index:` asks for.
@@ -137,7 +140,7 @@ public struct IndexBuilder: Sendable {
     do {
       termListing = try TermShardStage(
         options: options, postings: postings, terms: terms, rows: DocumentRows(site: site, order: order),
-        suggestions: site.config.search.suggestions
+        suggestions: site.config.search.suggestions, previous: previous
       ).run(into: &files)
     } catch {
       _ = others.wait()

@@ -16,10 +16,12 @@ final class IndexStep {
   private let run: BuildRun
   private let site: PreparedSite
 
-  /// Builds the index before returning.
-  init(building site: PreparedSite, config: SiteConfig, in run: BuildRun) throws {
+  /// Builds the index before returning; `previous`, the index it replaces.
+  init(building site: PreparedSite, config: SiteConfig, previous: SiteIndex? = nil, in run: BuildRun) throws {
     let index = try run.step(.indexing) {
-      let index = try IndexBuilder(config.index).build(site)
+      var builder = IndexBuilder(config.index)
+      builder.previous = previous.flatMap(PreviousTermShards.init(index:))
+      let index = try builder.build(site)
       run.engine.emit(contentsOf: index.warnings)
       return index
     }
@@ -33,8 +35,12 @@ final class IndexStep {
   }
 
   /// Starts building the index on a thread of its own; its files wait in
-  /// `spool` when one is given.
-  init(beside site: PreparedSite, config: SiteConfig, spool: IndexSpool? = nil, in run: BuildRun) {
+  /// `spool` when one is given. `replacing` is the folder of the site it
+  /// replaces, whose index names the shards it holds byte for byte.
+  init(
+    beside site: PreparedSite, config: SiteConfig, spool: IndexSpool? = nil, replacing output: String? = nil,
+    in run: BuildRun
+  ) {
     var builder = IndexBuilder(config.index)
     builder.spool = spool
     (self.site, self.run) = (site, run)
@@ -45,6 +51,8 @@ final class IndexStep {
         // others rendered pages: handed back, it no longer adds to the peak.
         defer { Self.trimMemory() }
         let started = Date()
+        var builder = builder
+        builder.previous = output.flatMap(PreviousTermShards.init(site:))
         let index = try builder.build(site)
         return (index, Int(Date().timeIntervalSince(started) * 1000))
       })

@@ -27,10 +27,19 @@ struct PreviousTermShards: Sendable {
     self.init(manifest: manifest, read: read)
   }
 
-  /// An index built earlier in this process (the preview's last build).
+  /// An index built earlier in this process (the tests'; the preview keeps its names a
+  /// cold build's, as its folder must be).
   init?(index: SiteIndex) {
-    guard let manifest = try? index.bytes(at: index.manifestPath) else { return nil }
-    self.init(manifest: manifest, read: { path in try? index.bytes(at: "idx/" + path) })
+    // By path once: `SiteIndex.bytes(at:)` searches every file, and every shard is looked up.
+    let held = Dictionary(index.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+    let spooled = Dictionary(
+      index.spooled.map { ($0.path, $0.place) }, uniquingKeysWith: { first, _ in first })
+    let read: @Sendable (String) -> [UInt8]? = { path in
+      if let bytes = held["idx/" + path] { return bytes }
+      return spooled["idx/" + path].flatMap { try? index.spool?.read($0) }
+    }
+    guard let manifest = held[index.manifestPath] else { return nil }
+    self.init(manifest: manifest, read: read)
   }
 
   /// The fields of the manifest that list the term shards.

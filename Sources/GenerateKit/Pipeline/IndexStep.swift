@@ -16,12 +16,11 @@ final class IndexStep {
   private let run: BuildRun
   private let site: PreparedSite
 
-  /// Builds the index before returning; `previous`, the index it replaces.
-  init(building site: PreparedSite, config: SiteConfig, previous: SiteIndex? = nil, in run: BuildRun) throws {
+  /// Builds the index before returning. With no previous index (the
+  /// preview's): its term shards' names are a cold build's.
+  init(building site: PreparedSite, config: SiteConfig, in run: BuildRun) throws {
     let index = try run.step(.indexing) {
-      var builder = IndexBuilder(config.index)
-      builder.previous = previous.flatMap(PreviousTermShards.init(index:))
-      let index = try builder.build(site)
+      let index = try IndexBuilder(config.index).build(site)
       run.engine.emit(contentsOf: index.warnings)
       return index
     }

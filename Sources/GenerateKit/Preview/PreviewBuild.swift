@@ -106,7 +106,7 @@ struct PreviewBuild {
     let site = try builder.prepare(loaded, run)
     // Not after a config edit: the last index may not fit the new config.
     if kind == .data, let last { showBeforeIndexing(site, loaded.templates, last: last, shown: shown, run) }
-    let index = try IndexStep(building: site, config: loaded.config, previous: last?.index, in: run)
+    let index = try IndexStep(building: site, config: loaded.config, in: run)
     return Indexed(site: site, index: index, built: try index.wait())
   }
 

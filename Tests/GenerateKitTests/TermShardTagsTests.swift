@@ -26,6 +26,18 @@ import Testing
     return shards
   }
 
+  /// Each letter's directory file, of an index in memory.
+  static func directories(_ index: SiteIndex) throws -> [String: (path: String, bytes: [UInt8])] {
+    let manifest: Manifest = try index.decode(index.manifestPath)
+    var directories: [String: (path: String, bytes: [UInt8])] = [:]
+    for directory in manifest.termDirectories ?? [] {
+      let file = try #require(
+        index.files.first { $0.path == "idx/" + directory.path }, "no \(directory.path)")
+      directories[directory.prefix] = (file.path, file.bytes)
+    }
+    return directories
+  }
+
   /// A shard's tag: its name's last part before `.json`.
   static func tag(_ path: String) -> String {
     String(path.split(separator: ".").dropLast().last ?? "")
@@ -35,6 +47,9 @@ import Testing
     let index = try Packages.index()
     let tags = Set(try Self.termShards(index).values.map { Self.tag($0.path) })
     #expect(tags.count == 1, "\(tags)")
+    // The letters' directories too (the page embeds their names, past 256 shards).
+    let directories = try Self.directories(index)
+    #expect(directories.count > 5 && Set(directories.values.map { Self.tag($0.path) }).count == 1)
     // And the same tag, to the byte, every time.
     let again = try Packages.index()
     #expect(again.files.map(\.path) == index.files.map(\.path))
@@ -61,6 +76,20 @@ import Testing
     }
     // The new words' shards changed, all under this build's one tag; the rest kept their names.
     #expect(changedTags.count == 1 && kept >= new.count - 6 && kept < new.count, "\(kept) of \(new.count)")
+    // So did the directories listing them: one new tag for those that changed, the old names for the rest.
+    let oldDirectories = try Self.directories(before)
+    let newDirectories = try Self.directories(after)
+    var renamed: Set<String> = []
+    for (letter, directory) in newDirectories {
+      let was = try #require(oldDirectories[letter])
+      if was.bytes == directory.bytes {
+        #expect(was.path == directory.path, "directory \(letter): the same bytes, renamed")
+      } else {
+        #expect(was.path != directory.path, "directory \(letter): new bytes under the old name")
+        renamed.insert(Self.tag(directory.path))
+      }
+    }
+    #expect(renamed.count == 1 && newDirectories.count - oldDirectories.count == 0)
     // The same edit over the same previous index names every file alike.
     let again = try Packages.index(editing: 137, replacing: before)
     #expect(again.files.map(\.path) == after.files.map(\.path))

@@ -70,7 +70,7 @@ struct TermShardStage {
       (prefix: $0.element.prefix, number: $0.offset, hash: tags[$0.offset])
     }
     return try ShardListing.make(
-      entries, folder: Self.folder, maxListed: options.maxManifestShards, files: &files)
+      entries, folder: Self.folder, maxListed: options.maxManifestShards, previous: previous, files: &files)
   }
 
   /// Each shard's tag: the one it `kept` from the previous index, whose

@@ -12,6 +12,8 @@ import Foundation
 struct PreviousTermShards: Sendable {
   /// Each prefix's tag in the previous index.
   let tags: [String: String]
+  /// Each first letter's directory in the previous index (a large one's), its path relative to `idx/`.
+  let directories: [String: String]
   /// The term shards' folder, relative to `idx/` (`t/`).
   let folder: String
   /// The bytes of a file of the previous index (its path relative to `idx/`), nil when it cannot be read.
@@ -55,6 +57,7 @@ struct PreviousTermShards: Sendable {
       listing.version == Manifest.formatVersion, listing.termShardFolder == TermShardStage.folder
     else { return nil }
     var runs = listing.termShards ?? []
+    var directories: [String: String] = [:]
     for directory in listing.termDirectories ?? [] {
       // A directory's path is read as written: inside the term shards' folder, nowhere else.
       guard directory.path.hasPrefix(listing.termShardFolder), !directory.path.contains(".."),
@@ -62,6 +65,7 @@ struct PreviousTermShards: Sendable {
         let file = try? JSONDecoder().decode(TermDirectory.self, from: Data(bytes))
       else { return nil }
       runs += file.termShards
+      directories[directory.prefix] = directory.path
     }
     var tags: [String: String] = [:]
     for run in runs {
@@ -70,7 +74,7 @@ struct PreviousTermShards: Sendable {
       else { return nil }
       for shard in run.shards { tags[shard.prefix] = shard.hash }
     }
-    (self.tags, folder, self.read) = (tags, listing.termShardFolder, read)
+    (self.tags, self.directories, folder, self.read) = (tags, directories, listing.termShardFolder, read)
   }
 
   /// The tag of the previous shard of `prefix` when its file holds exactly `bytes`.
@@ -79,5 +83,11 @@ struct PreviousTermShards: Sendable {
       return nil
     }
     return tag
+  }
+
+  /// The path of the previous directory of `letter` when its file holds exactly `bytes`.
+  func directory(of letter: String, holding bytes: [UInt8]) -> String? {
+    guard let path = directories[letter], read(path) == bytes else { return nil }
+    return path
   }
 }

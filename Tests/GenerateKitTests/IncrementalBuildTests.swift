@@ -36,6 +36,8 @@ import Testing
     @discardableResult
     func build(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> IncrementalBuild {
       let build = try builder.build(keeping: memory)
+      // Cold: into an empty folder, with no site whose term shards' names it could keep.
+      try? FileManager.default.removeItem(atPath: coldOutput)
       _ = try cold.build()
       let after = try project.snapshot()
       let coldFiles = try snapshotFolder(coldOutput)

@@ -78,6 +78,7 @@ import Testing
     func expectFolderMatchesAColdBuild() throws {
       var cold = options
       cold.outputPath = folder.path("cold")
+      try? FileManager.default.removeItem(atPath: cold.outputPath)
       _ = try SiteBuilder(options: cold, log: { _ in }).build()
       let built = try snapshotFolder(folder.path("site"))
       let expected = try snapshotFolder(folder.path("cold"))

@@ -3,9 +3,10 @@ import Testing
 
 @testable import GenerateKit
 
-/// Every index file is named by its own bytes (FORMAT.md "Stable names"):
-/// a one-record edit renames the files whose bytes it changed and leaves
-/// every other file's name, and so every visitor's cached copy, as it was.
+/// Every index file is named by its own bytes, or a term shard by the
+/// build that last changed them (FORMAT.md "Stable names"): a one-record
+/// edit renames the files whose bytes it changed and leaves every other
+/// file's name, and so every visitor's cached copy, as it was.
 @Suite struct StableIndexNamesTests {
   static let words = [
     "editor", "library", "network", "python", "server", "client", "graphics", "audio", "video", "archive",
@@ -42,8 +43,9 @@ import Testing
 
     """
 
-  /// The index of the 400 packages, with small shards so that there are many of each kind.
-  static func index(editing edited: Int? = nil) throws -> SiteIndex {
+  /// The index of the 400 packages, with small shards so that there are many of each kind,
+  /// built to replace `previous`.
+  static func index(editing edited: Int? = nil, replacing previous: SiteIndex? = nil) throws -> SiteIndex {
     let folder = try emptyFolder("stable-names")
     defer { try? FileManager.default.removeItem(at: folder) }
     try Data(packages(editing: edited).utf8).write(to: folder.appendingPathComponent("packages.jsonl"))
@@ -52,6 +54,7 @@ import Testing
     builder.options.targetShardBytes = 1_500
     builder.options.docsPerShard = 10
     builder.options.maxManifestShards = 16
+    builder.previous = previous.flatMap(PreviousTermShards.init(index:))
     return try builder.build(try preparedSite(config: folder.appendingPathComponent("site.yml").path))
   }
 
@@ -77,7 +80,7 @@ import Testing
 
   @Test func aOneRecordEditRenamesOnlyTheFilesWhoseBytesItChanged() throws {
     let before = try Self.index()
-    let after = try Self.index(editing: 137)
+    let after = try Self.index(editing: 137, replacing: before)
     #expect(before.manifestPath != after.manifestPath)
     let old = try Self.byName(before)
     let new = try Self.byName(after)

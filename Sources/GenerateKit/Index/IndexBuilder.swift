@@ -98,6 +98,9 @@ public struct IndexBuilder: Sendable {
   public var options = Options()
   /// Where the files wait for publishing; nil keeps them in memory.
   public var spool: IndexSpool?
+  /// The index this build replaces: its term shards' names are kept for
+  /// the shards it holds byte for byte (FORMAT.md "Stable names").
+  var previous: PreviousTermShards?
   public init() {}
 
   /// The builder a config's `index:` asks for.
@@ -140,7 +143,7 @@ public struct IndexBuilder: Sendable {
     do {
       termListing = try TermShardStage(
         options: options, postings: postings, terms: terms, rows: DocumentRows(site: site, order: order),
-        suggestions: site.config.search.suggestions
+        suggestions: site.config.search.suggestions, previous: previous
       ).run(into: &files)
     } catch {
       _ = others.wait()
@@ -600,8 +603,11 @@ struct PostingsStage {
 /// are many, one `TermDirectory` per first letter — except a letter with a
 /// single shard, which the manifest lists itself (a directory naming one
 /// file would cost a request, or the page's embedded bytes, for nothing).
-/// Directories go in the shards' folder, each named by its own bytes (which
-/// hold its shards' hashes).
+/// Directories go in the shards' folder, `dir-<n>.<tag>.json`, named like
+/// the term shards (FORMAT.md "Stable names"): a directory whose bytes are
+/// those of the previous index's directory of its letter keeps that name;
+/// the others take a hash of every directory of this index, the same for
+/// all (so a name stands for one content: the whole listing's).
 struct ShardListing {
   var folder: String
   var shards: [TermShardRun]?
@@ -609,11 +615,11 @@ struct ShardListing {
 
   static func make(
     _ shards: [(prefix: String, number: Int, hash: String)], folder: String, maxListed: Int,
-    files: inout IndexFiles
+    previous: PreviousTermShards? = nil, files: inout IndexFiles
   ) throws -> ShardListing {
     let shards = shards.sorted { $0.prefix.utf8.lexicographicallyPrecedes($1.prefix.utf8) }
     if shards.count <= maxListed { return ShardListing(folder: folder, shards: TermShardRun.runs(shards)) }
-    var directories: [ShardEntry] = []
+    var made: [(letter: String, bytes: [UInt8])] = []
     var single: [(prefix: String, number: Int, hash: String)] = []
     var start = shards.startIndex
     let firstLetter = { (prefix: String) in prefix.unicodeScalars.first.map { String($0) } ?? "" }
@@ -624,13 +630,24 @@ struct ShardListing {
       if end - start == 1 {
         single.append(shards[start])
       } else {
-        let directory = try IndexEncoder.encode(
-          TermDirectory(termShards: TermShardRun.runs(Array(shards[start..<end]))))
-        let path = "\(folder)dir-\(directories.count).\(IndexFiles.shardHash(directory)).json"
-        try files.append("idx/" + path, directory)
-        directories.append(ShardEntry(prefix: first, path: path))
+        made.append(
+          (
+            first,
+            try IndexEncoder.encode(TermDirectory(termShards: TermShardRun.runs(Array(shards[start..<end]))))
+          ))
       }
       start = end
+    }
+    var whole: [UInt8] = []
+    for directory in made { whole += Array(directory.letter.utf8) + [0] + directory.bytes + [0] }
+    let fresh = IndexFiles.shardHash(whole)
+    var directories: [ShardEntry] = []
+    for (number, directory) in made.enumerated() {
+      let path =
+        previous?.directory(of: directory.letter, holding: directory.bytes)
+        ?? "\(folder)dir-\(number).\(fresh).json"
+      try files.append("idx/" + path, directory.bytes)
+      directories.append(ShardEntry(prefix: directory.letter, path: path))
     }
     return ShardListing(
       folder: folder, shards: single.isEmpty ? nil : TermShardRun.runs(single), directories: directories)

@@ -10,7 +10,9 @@
 
 /// `manifest.<hash>.json`: names every other file.
 struct Manifest: Codable, Equatable {
-  var version = 1
+  /// The format's version: an index of another is read as none (`PreviousTermShards`).
+  static let formatVersion = 1
+  var version = formatVersion
   var docCount: Int
   var docsPerShard: Int
   /// `d/`: document shard `n` is `<docShardFolder><n>.<hash>.json`, its
@@ -26,8 +28,8 @@ struct Manifest: Codable, Equatable {
   /// Document shards per `DocumentHashes` file: shard `n`'s hash is in file
   /// `n / docHashesPerFile`, at `n % docHashesPerFile`.
   var docHashesPerFile: Int
-  /// `t/`: a term shard is `<termShardFolder>s<prefix>.<hash>.json`
-  /// (`TermShardRun.fileName`), its hash in the run that lists it.
+  /// `t/`: a term shard is `<termShardFolder>s<prefix>.<tag>.json`
+  /// (`TermShardRun.fileName`), its tag (`TermShardStage.tags`) in the run that lists it.
   var termShardFolder: String
   /// Every term shard, in runs sorted by prefix; past 256 of them, only the shards
   /// that are alone under their first letter, and `termDirectories` for
@@ -186,8 +188,8 @@ struct DocumentHashes: Codable, Equatable {
 
 /// `[first, "prefixes", "hashes"]`: term shards `first`, `first + 1`, …
 /// (the file `<termShardFolder>s<prefix>.<hash>.json`), the prefixes they serve,
-/// in order and front-coded in one string (`packed`), and their short hashes
-/// (`IndexFiles.shardHashDigits` each) in one string. Shards are numbered by
+/// in order and front-coded in one string (`packed`), and their tags
+/// (`IndexFiles.shardHashDigits` hex digits each, `TermShardStage.tags`) in one string. Shards are numbered by
 /// prefix, so a letter's shards, or all of a small index's, are one run: the
 /// page embeds the manifest and, for a small index, every directory, and a
 /// full path per shard had been most of their gzip bytes.

@@ -14,8 +14,11 @@ struct TermShardStage {
   /// Rows per query in a shard's `docs`: the page's suggestions.
   let suggestions: Int
 
+  /// The index this build replaces, whose tags the shards it holds byte for byte keep.
+  var previous: PreviousTermShards? = nil
+
   /// Writes the shards, numbered in the order written (which is by prefix),
-  /// each named by its prefix and a short hash of its bytes.
+  /// each named by its prefix and a tag (`tags`).
   /// On all cores, in three passes: every term's planned size, the plan
   /// (which prefixes, which terms), then the shards themselves; files are
   /// added in plan order, whatever finished first.
@@ -34,9 +37,10 @@ struct TermShardStage {
       })
     // A block of shards at a time, each block's files handed to `files`
     // (the spool, in a plain build) before the next is made: at ten million
-    // records every shard at once would be gigabytes.
-    var hashes: [String] = []
-    hashes.reserveCapacity(planned.count)
+    // records every shard at once would be gigabytes. The shards' names
+    // wait for the last block: the tag of a changed shard is a hash of them all.
+    var made: [(stored: IndexFiles.Stored, hash: String, kept: String?)] = []
+    made.reserveCapacity(planned.count)
     for blockStart in stride(from: 0, to: planned.count, by: options.shardsPerBlock) {
       let block = blockStart..<min(blockStart + options.shardsPerBlock, planned.count)
       let written = try Parallel.map(count: block.count) { offset in
@@ -45,31 +49,54 @@ struct TermShardStage {
           let shard = planned[block.lowerBound + offset]
           let bytes = try shardBytes(
             prefix: shard.prefix, terms: shard.terms, tops: shard.subtree.map(tops), files: &more)
-          return (bytes: bytes, more: more)
+          return (bytes: bytes, more: more, kept: previous?.tag(of: shard.prefix, holding: bytes))
         }
       }.map { try $0.get() }
-      for (offset, shard) in written.enumerated() {
+      for shard in written {
         for file in shard.more.entries {
           guard case .bytes(let bytes) = file.content else { continue }
           try files.append(file.path, bytes)
         }
-        let hash = IndexFiles.shardHash(shard.bytes)
-        hashes.append(hash)
-        let name = TermShardRun.fileName(planned[block.lowerBound + offset].prefix, hash: hash)
-        try files.append("idx/\(Self.folder)\(name)", shard.bytes)
+        made.append((try files.store(shard.bytes), ContentHash.hex(shard.bytes, digits: 16), shard.kept))
       }
     }
+    let tags = Self.tags(prefixes: planned.map(\.prefix), hashes: made.map(\.hash), kept: made.map(\.kept))
+    for (number, shard) in made.enumerated() {
+      files.append(
+        "idx/\(Self.folder)\(TermShardRun.fileName(planned[number].prefix, hash: tags[number]))",
+        stored: shard.stored)
+    }
     let entries = planned.enumerated().map {
-      (prefix: $0.element.prefix, number: $0.offset, hash: hashes[$0.offset])
+      (prefix: $0.element.prefix, number: $0.offset, hash: tags[$0.offset])
     }
     return try ShardListing.make(
-      entries, folder: Self.folder, maxListed: options.maxManifestShards, files: &files)
+      entries, folder: Self.folder, maxListed: options.maxManifestShards, previous: previous, files: &files)
   }
 
-  /// Term shards are `t/s<prefix>.<hash>.json`, each named by its prefix and
-  /// its own bytes, so a data edit renames only the shards whose bytes it
-  /// changed (and a prefix split, which renumbers the shards after it,
-  /// renames none of them).
+  /// Each shard's tag: the one it `kept` from the previous index, whose
+  /// shard of the same prefix had its bytes; else this build's, a hash of
+  /// every shard's prefix and full hash (`hashes`, 64 bits each), the same
+  /// for every shard it changed. A tag so stands for one whole index, in
+  /// which a prefix has one content: a name is never given to two, across
+  /// builds too (but for a collision of hashes), and a build that returns
+  /// to an earlier index returns to its names. The page holds one tag per
+  /// shard, and tags shared by most shards cost it next to nothing gzipped,
+  /// where hashes of their own did not compress (FORMAT.md "Stable names").
+  static func tags(prefixes: [String], hashes: [String], kept: [String?]) -> [String] {
+    var whole: [UInt8] = []
+    for (prefix, hash) in zip(prefixes, hashes) {
+      whole += prefix.utf8
+      whole.append(0)
+      whole += hash.utf8
+    }
+    let fresh = ContentHash.hex(whole, digits: IndexFiles.shardHashDigits)
+    return kept.map { $0 ?? fresh }
+  }
+
+  /// Term shards are `t/s<prefix>.<tag>.json`, each named by its prefix and
+  /// the build that last changed its bytes (`tags`), so a data edit renames
+  /// only the shards whose bytes it changed (and a prefix split, which
+  /// renumbers the shards after it, renames none of them).
   static let folder = "t/"
 
   /// A term's size for planning shards: its entry's, name and separators

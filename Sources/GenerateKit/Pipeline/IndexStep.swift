@@ -16,7 +16,8 @@ final class IndexStep {
   private let run: BuildRun
   private let site: PreparedSite
 
-  /// Builds the index before returning.
+  /// Builds the index before returning. With no previous index (the
+  /// preview's): its term shards' names are a cold build's.
   init(building site: PreparedSite, config: SiteConfig, in run: BuildRun) throws {
     let index = try run.step(.indexing) {
       let index = try IndexBuilder(config.index).build(site)
@@ -33,8 +34,12 @@ final class IndexStep {
   }
 
   /// Starts building the index on a thread of its own; its files wait in
-  /// `spool` when one is given.
-  init(beside site: PreparedSite, config: SiteConfig, spool: IndexSpool? = nil, in run: BuildRun) {
+  /// `spool` when one is given. `replacing` is the folder of the site it
+  /// replaces, whose index names the shards it holds byte for byte.
+  init(
+    beside site: PreparedSite, config: SiteConfig, spool: IndexSpool? = nil, replacing output: String? = nil,
+    in run: BuildRun
+  ) {
     var builder = IndexBuilder(config.index)
     builder.spool = spool
     (self.site, self.run) = (site, run)
@@ -45,6 +50,8 @@ final class IndexStep {
         // others rendered pages: handed back, it no longer adds to the peak.
         defer { Self.trimMemory() }
         let started = Date()
+        var builder = builder
+        builder.previous = output.flatMap(PreviousTermShards.init(site:))
         let index = try builder.build(site)
         return (index, Int(Date().timeIntervalSince(started) * 1000))
       })

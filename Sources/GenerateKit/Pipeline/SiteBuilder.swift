@@ -59,7 +59,8 @@ public struct SiteBuilder: Sendable {
     // disk the site goes to (`/tmp` may be memory), else in `TMPDIR`.
     let spool =
       try (try? IndexSpool(in: (loaded.output.path as NSString).deletingLastPathComponent)) ?? IndexSpool()
-    let index = IndexStep(beside: site, config: loaded.config, spool: spool, in: run)
+    let index = IndexStep(
+      beside: site, config: loaded.config, spool: spool, replacing: loaded.output.path, in: run)
     defer { index.finish() }
     let sink = StagingPageSink(
       writer: SiteWriter(output: loaded.output), baseURL: site.baseURL, imageOrigins: site.imageOrigins)

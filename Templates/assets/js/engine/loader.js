@@ -43,9 +43,9 @@ export const shardName = (prefix, hash) => `s${/^[a-z0-9]*$/.test(prefix) ? pref
 // that grows with the index. `name` is `term` or `typo`; the typo shards are listed in one
 // file of their own (`typoList`), fetched with the first typo (FORMAT.md). An entry is
 // [prefix, path], or for term shards a run [first, prefixes, hashes] of shards numbered in the
-// folder `termShardFolder`, each named by its prefix and a short hash of its bytes (`shardName`),
-// so a data edit renames only the shards it changed; `prefixes` lists them front-coded
-// (`unpackPrefixes`), `hashes` holds their hashes in order (`hashAt`).
+// folder `termShardFolder`, each named by its prefix and the tag of the build that last changed
+// its bytes (`shardName`), so a data edit renames only the shards it changed; `prefixes` lists
+// them front-coded (`unpackPrefixes`), `hashes` holds their tags in order (`hashAt`).
 function createListing(load, name) {
   let prefixes = new Map()
   let directories = null

@@ -89,3 +89,24 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
   }
 }
+
+/// Where each value was read is dropped once the site is prepared, but for
+/// the key column, which every later problem names a record by.
+@Suite struct ReleasedPlacesTests {
+  @Test func aReleasedFieldIsPlacedAtItsRecordAndTheKeyKeepsItsPlace() throws {
+    let fixture = try SourceFixture(files: ["t.csv": "id,name,note\n1,Ann,x\n22,Bob,\"two\nlines\"\n"])
+    defer { fixture.remove() }
+    let dataset = try fixture.load("t: { file: t.csv, key: id }")
+    let table = try #require(dataset.tableNamed["t"])
+    let file = table.file
+    #expect(table.location(row: 1, column: 0) == SourceLocation(file: file, line: 3, column: 1))
+    #expect(table.location(row: 1, column: 1) == SourceLocation(file: file, line: 3, column: 4))
+    #expect(table.location(row: 1, column: 2) == SourceLocation(file: file, line: 3, column: 8))
+    dataset.releasePlaces()
+    #expect(table.location(row: 1, column: 0) == SourceLocation(file: file, line: 3, column: 1))
+    #expect(table.location(row: 1, column: 1) == SourceLocation(file: file, line: 3, column: 1))
+    #expect(table.location(row: 1, column: 2) == SourceLocation(file: file, line: 3, column: 1))
+    // The values themselves stay.
+    #expect(table.columns[2][1] == "two\nlines" && table.key(ofRow: 1) == "22")
+  }
+}

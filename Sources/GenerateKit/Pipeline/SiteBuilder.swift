@@ -90,6 +90,7 @@ public struct SiteBuilder: Sendable {
     }
     site.prepareRelatedRecords()
     loaded.dataset.releaseKeyIndexes()
+    loaded.dataset.releasePlaces()
     // What only pages and document shards show goes to disk for a large
     // site (`DocumentStore`), beside the output like the index's spool.
     site.documents.seal(

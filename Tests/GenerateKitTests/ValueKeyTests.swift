@@ -143,6 +143,21 @@ import Testing
     #expect(chunks.map { $0.ids.numbers.count } == [4, 6])
   }
 
+  @Test func equalValuesShareADenseRankNumbersFirst() {
+    let values: [ValueFormatting.Reading] = [
+      .text("beta"), .number(3), .missing, .text("alpha"), .number(-0.0), .text("beta"), .number(0),
+      .unreadable, .number(3), .text("Ärger"),
+    ]
+    let dense = ValueKeyStage.denseRanks(values)
+    // Numbers ascending (0 and -0 one value, the first kept), then texts by
+    // their bytes; none is -1.
+    #expect(dense.ranks == [3, 1, -1, 2, 0, 3, 0, -1, 1, 4])
+    #expect(dense.scale.map(\.sign) == [.minus, .plus] && dense.scale == [0, 3])
+    #expect(dense.text)
+    #expect(ValueKeyStage.denseRanks([.number(2), .number(1), .missing]).ranks == [1, 0, -1])
+    #expect(!ValueKeyStage.denseRanks([.number(2), .missing]).text)
+  }
+
   @Test func offersAreRoundedSpansThatPartitionTheValues() {
     let lengths = (0..<100).map { Double(120 + $0 * 3) }  // 2:00 … 6:57
     let offers = ValueKeyStage.offers(lengths, .duration)

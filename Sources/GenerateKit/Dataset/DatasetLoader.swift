@@ -15,6 +15,12 @@ public struct Dataset: Sendable {
   func releaseKeyIndexes() {
     for table in tables { table.rowForKey = [:] }
   }
+
+  /// Drops where each value was read, but for key columns
+  /// (`Table.releasePlaces`), once the site is prepared.
+  func releasePlaces() {
+    for table in tables { table.releasePlaces() }
+  }
 }
 
 /// Loads the tables a config declares. Problems are collected across all

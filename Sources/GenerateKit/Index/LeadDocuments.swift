@@ -28,12 +28,14 @@ struct DocumentRows {
   func row(_ number: Int, numbered: Bool = false, fields: Bool = true, artwork: Bool = false) -> DocumentRow {
     let index = order[number]
     let document = site.documents[index]
+    // Read once: on disk for a large site (`DocumentStore`).
+    let shown = document.shown
     return DocumentRow(
       number: numbered ? number : nil, kind: kindIndex[document.collection] ?? 0, title: document.title,
-      subtitle: document.subtitle, url: site.url(of: index), hue: document.hue,
-      fields: fields ? searched.texts(of: index) : nil,
-      image: artwork && !(document.image.isEmpty && document.symbol.isEmpty) ? document.image : nil,
-      symbol: artwork && !document.symbol.isEmpty ? document.symbol : nil)
+      subtitle: shown.subtitle, url: site.url(of: index, stored: shown.url), hue: document.hue,
+      fields: fields ? searched.texts(of: index, subtitle: shown.subtitle) : nil,
+      image: artwork && !(shown.image.isEmpty && shown.symbol.isEmpty) ? shown.image : nil,
+      symbol: artwork && !shown.symbol.isEmpty ? shown.symbol : nil)
   }
 }
 

@@ -44,12 +44,13 @@ struct SearchedFields {
   }
 
   /// A document's row `fields`: nil when no field adds anything.
-  func texts(of documentIndex: Int) -> [String]? {
+  /// `subtitle`: the document's, when the caller has read it already.
+  func texts(of documentIndex: Int, subtitle: String? = nil) -> [String]? {
     let fields = shown[site.documents[documentIndex].collection]
     guard !fields.isEmpty else { return nil }
     let document = site.documents[documentIndex]
     let collection = site.collections[document.collection]
-    let visible = Set(TextNormalizer.terms(document.title + " " + document.subtitle))
+    let visible = Set(TextNormalizer.terms(document.title + " " + (subtitle ?? document.subtitle)))
     var texts: [String] = []
     for (field, _) in fields {
       let text = site.evaluator.evaluate(

@@ -135,29 +135,48 @@ struct ValueKeyStage {
   /// Dense ranks of the values (-1: none), numbers before text when a sort
   /// has both; the distinct numbers ascending, and whether there was text.
   static func denseRanks(_ values: [ValueFormatting.Reading]) -> (ranks: [Int], scale: [Double], text: Bool) {
-    var numbers = Set<Double>()
-    var texts = Set<String>()
-    for value in values {
+    // The documents sorted by value, equal values one rank, rather than a
+    // set and a dictionary of the distinct values: a sort by title at 300k
+    // records held 30 MiB of them while the pages rendered beside it.
+    var numbered: [Int32] = []
+    var worded: [Int32] = []
+    for (index, value) in values.enumerated() {
       switch value {
-      case .number(let n): numbers.insert(n)
-      case .text(let t): texts.insert(t)
+      case .number(let n) where !n.isNaN: numbered.append(Int32(index))
+      case .text: worded.append(Int32(index))
       default: break
       }
     }
-    let scale = numbers.sorted()
-    let words = texts.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    var rankOf: [Double: Int] = [:]
-    for (rank, number) in scale.enumerated() { rankOf[number] = rank }
-    var rankOfText: [String: Int] = [:]
-    for (rank, text) in words.enumerated() { rankOfText[text] = scale.count + rank }
-    let ranks = values.map { value -> Int in
-      switch value {
-      case .number(let n): rankOf[n] ?? -1
-      case .text(let t): rankOfText[t] ?? -1
-      default: -1
-      }
+    func number(_ index: Int32) -> Double {
+      if case .number(let n) = values[Int(index)] { return n }
+      return 0
     }
-    return (ranks, scale, !words.isEmpty)
+    func text(_ index: Int32) -> String {
+      if case .text(let t) = values[Int(index)] { return t }
+      return ""
+    }
+    var ranks = [Int](repeating: -1, count: values.count)
+    // Equal numbers in document order, so the scale keeps the first of
+    // them (0 or -0), as a set would.
+    numbered.sort { number($0) < number($1) || (number($0) == number($1) && $0 < $1) }
+    var scale: [Double] = []
+    for index in numbered {
+      let n = number(index)
+      if scale.last != n { scale.append(n) }
+      ranks[Int(index)] = scale.count - 1
+    }
+    worded.sort { text($0).utf8.lexicographicallyPrecedes(text($1).utf8) }
+    var rank = scale.count - 1
+    var last: String?
+    for index in worded {
+      let t = text(index)
+      if t != last {
+        rank += 1
+        last = t
+      }
+      ranks[Int(index)] = rank
+    }
+    return (ranks, scale, !worded.isEmpty)
   }
 
   /// `ranks` in `width` digits each, the largest value of that width for none.

@@ -25,6 +25,10 @@ public struct BuildOptions: Sendable, Hashable {
   /// reload client), written to `__preview/reload.js`. Never set for a
   /// published build.
   public var previewScript: String?
+  /// Sites of this many documents or more keep what only pages and the
+  /// index's document shards show on disk once prepared (`DocumentStore`);
+  /// smaller ones keep it in memory. Either way the site is the same.
+  public var documentsOnDiskFrom = DocumentStore.spillThreshold
 
   public init() {}
 

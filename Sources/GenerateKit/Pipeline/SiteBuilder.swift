@@ -70,6 +70,7 @@ public struct SiteBuilder: Sendable {
       run.detail(line)
     }
     let built = try index.wait()
+    try site.documents.checkReads()
     try validate(loaded.templates, rendered, run) {
       try sink.validate(index: built, otherFiles: rendered.files)
     }
@@ -90,6 +91,12 @@ public struct SiteBuilder: Sendable {
     }
     site.prepareRelatedRecords()
     loaded.dataset.releaseKeyIndexes()
+    loaded.dataset.releasePlaces()
+    // What only pages and document shards show goes to disk for a large
+    // site (`DocumentStore`), beside the output like the index's spool.
+    site.documents.seal(
+      spillingTo: (loaded.output.path as NSString).deletingLastPathComponent,
+      from: options.documentsOnDiskFrom)
     return site
   }
 

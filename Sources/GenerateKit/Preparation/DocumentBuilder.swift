@@ -36,7 +36,7 @@ public struct DocumentBuilder {
   /// is a warning naming the first record it was found for.
   func makeDocuments(_ site: PreparedSite, filters: [CollectionFilters]) {
     var evaluator = site.evaluator
-    var documents: [Document] = []
+    let documents = site.documents
     // Once for all collections: `reserveCapacity` reserves exactly what it
     // is asked, so growing it collection by collection copied every document
     // made so far each time — quadratic in collections (10,000 collections
@@ -95,15 +95,14 @@ public struct DocumentBuilder {
         }
         site.register(document: documents.count, table: table, row: row)
         documents.append(
-          Document(
-            collection: index, row: row, key: item.key, title: item.title, slugSuffix: suffix,
-            hue: Self.hue(collection.config.id + "/" + item.key), popularity: item.score))
+          collection: index, row: row, key: item.key, title: item.title, slugSuffix: suffix,
+          hue: Self.hue(collection.config.id + "/" + item.key), popularity: item.score)
       }
       if popularityOfRow[ObjectIdentifier(table)] == nil {
         popularityOfRow[ObjectIdentifier(table)] = computed.map(\.score)
       }
     }
-    site.documents = documents
+    documents.finishAdding()
     evaluator.popularity = { table, row in popularityOfRow[ObjectIdentifier(table)]?[row] }
     site.setEvaluator(evaluator)
   }

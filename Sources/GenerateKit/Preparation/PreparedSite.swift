@@ -61,7 +61,9 @@ public final class PreparedSite: @unchecked Sendable {
   /// Per facet: the map its values go through (`labels:`), if any.
   let facetLabels: [[String: String]?]
   private(set) var evaluator: ExpressionEvaluator
-  public internal(set) var documents: [Document] = []
+  /// One per record `where:` keeps (`DocumentStore`: by field, and once
+  /// prepared, the fields only pages show on disk for a large site).
+  public let documents = DocumentStore()
   /// Whether every link is assigned (`DocumentBuilder.assignLinks`): from
   /// then on a document without a url links to a search for it.
   var searchLinksAssigned = false
@@ -70,8 +72,12 @@ public final class PreparedSite: @unchecked Sendable {
   /// `url:`, or (once links are assigned) a search for it. Before, ""
   /// where none is known yet.
   public func url(of index: Int) -> String {
-    // The fields read in place: a copy of the whole document retains each of its strings.
-    let url = documents[index].url
+    url(of: index, stored: documents[index].url)
+  }
+
+  /// The same, given the document's stored `url` (read with the rest of
+  /// what it shows: `Document.shown`).
+  func url(of index: Int, stored url: String) -> String {
     guard url.isEmpty, searchLinksAssigned else { return url }
     return DocumentBuilder.searchLink(
       title: documents[index].title, collection: collections[documents[index].collection].config.id)

@@ -59,7 +59,8 @@ final class RecordContext: @unchecked Sendable {
         // Empty is nil on the page's own record, so `{{#subtitle}}` skips
         // it; a nested record keeps "", which stops the lookup climbing to
         // the enclosing record's subtitle.
-        return depth == 0 && documents[index].subtitle.isEmpty ? nil : documents[index].subtitle
+        let subtitle = documents[index].subtitle
+        return depth == 0 && subtitle.isEmpty ? nil : subtitle
       case "slug": return documents[index].slug
       case "hue": return String(documents[index].hue)
       case "url":
@@ -100,13 +101,15 @@ final class RecordContext: @unchecked Sendable {
   /// false, not nil, without either, so a nested record never shows the
   /// enclosing record's picture.
   private func artwork(_ document: Document) -> Any {
-    guard !document.image.isEmpty || !document.symbol.isEmpty else { return false }
+    // Read once: on disk for a large site (`DocumentStore`).
+    let shown = document.shown
+    guard !shown.image.isEmpty || !shown.symbol.isEmpty else { return false }
     var artwork: [String: Any] = [:]
-    if !document.image.isEmpty {
+    if !shown.image.isEmpty {
       artwork["image"] =
-        DocumentBuilder.scheme(of: document.image) == nil ? site.baseURL + document.image : document.image
+        DocumentBuilder.scheme(of: shown.image) == nil ? site.baseURL + shown.image : shown.image
     }
-    if !document.symbol.isEmpty { artwork["symbol"] = document.symbol }
+    if !shown.symbol.isEmpty { artwork["symbol"] = shown.symbol }
     return artwork
   }
 

@@ -157,15 +157,16 @@ struct RenderPlan {
     for document in site.documents {
       let collection = site.collections[document.collection]
       guard collection.writesPages, let template = collection.config.page?.template else { continue }
-      let path =
-        document.url.hasSuffix("/") || document.url.isEmpty ? document.url + "index.html" : document.url
+      // Read once: on disk for a large site (`DocumentStore`).
+      let shown = document.shown
+      let path = shown.url.hasSuffix("/") || shown.url.isEmpty ? shown.url + "index.html" : shown.url
       let description =
-        document.subtitle.isEmpty ? "\(collection.config.singular) · \(config.title)" : document.subtitle
+        shown.subtitle.isEmpty ? "\(collection.config.singular) · \(config.title)" : shown.subtitle
       jobs.append(
         Job(
           path: path, template: template,
           context: {
-            var record = page("\(document.title) · \(config.title)", description, document.url)
+            var record = page("\(document.title) · \(config.title)", description, shown.url)
             record["kind"] = collection.config.singular
             record["collection"] = collection.config.id
             return [

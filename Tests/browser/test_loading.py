@@ -79,6 +79,29 @@ def test_a_shared_results_link_on_a_slow_connection_never_shows_a_blank_page(pag
     assert len(set(counts)) == 1, f"the chip row changed shape once shown: {counts}"
 
 
+
+def test_enter_pressed_at_once_waits_for_the_final_searchs_code(page, slow_site):
+    """The final search's code (ui/panel.js) is fetched in the background once suggestions have
+    been read for a moment: an Enter pressed as soon as they show, on a connection that brings
+    that module 2 s late, shows the loading line and then the results, not nothing."""
+    url, delays = slow_site
+    delays.rules.append(("/ui/panel.js", 2.0))
+    page.goto(url)
+    page.wait_for_selector("#tiles .browse-tile", state="attached")
+    page.locator("#q").click()
+    page.keyboard.type("metallica", delay=20)
+    page.wait_for_function(answered, arg="metallica", timeout=15000)
+    page.keyboard.press("Enter")
+    pressed = time.monotonic()
+    page.locator("#results-loading").wait_for(state="visible", timeout=1500)
+    page.wait_for_selector("#rows .row", timeout=15000)
+    sent = [at for path, at in delays.sent.items() if "/ui/panel.js" in path]
+    assert sent and sent[0] > pressed, "the module was already in when Enter was pressed"
+    titles = page.eval_on_selector_all("#rows .row-title", "els => els.map((e) => e.textContent)")
+    assert any("Metallica" in title for title in titles), titles
+    assert page.locator("#results-loading").is_hidden()
+
+
 class Head(HTMLParser):
     """The fetches a page's HTML names: stylesheets, scripts, preloads, and its JSON data blocks."""
 

@@ -7,7 +7,10 @@
 
 import { createEngine } from './engine/engine.js'
 import { createStore, hasQuery, loadRecents, readURL, slotFor } from './ui/store.js'
-import { $, h, icon } from './ui/dom.js'
+import { $, h, icon, marked, fold, afterPaint, announce, snap, step, reducedMotion } from './ui/dom.js'
+import { around, plural } from './ui/strings.js'
+import { queryWords } from './engine/normalize.js'
+import { artwork } from './ui/art.js'
 import { embeddedIndex, cachedFetch, prefetchTerms } from './ui/fetcher.js'
 import { createRuns } from './ui/runs.js'
 import { createActions } from './ui/actions.js'
@@ -15,8 +18,7 @@ import { createAddress, followHistory } from './ui/history.js'
 import { mountHeader } from './ui/header.js'
 import { mountField } from './ui/field.js'
 import { mountScopeBar } from './ui/scopebar.js'
-import { mountChips } from './ui/chips.js'
-import { mountResults, rowView } from './ui/results.js'
+import { mountResults, details, showEmpty } from './ui/results.js'
 
 const ids = (selector, key) => [...document.querySelectorAll(selector)].map((el) => el.dataset[key])
 const base = new URL($('search-form').getAttribute('action'), location.href)
@@ -41,14 +43,37 @@ const address = createAddress(store, scopes[0])
 // import(), as engine/match.js says of typo.js); the site ships it beside app.js.
 const FILTERS = new URL('./ui/filters.js', import.meta.url).href
 let filters = null
-const runs = createRuns({ store, engine, idle, address, phrase: (s) => filters?.filtersPhrase(s, scopeLabels) })
+// ui/panel.js: the final search, its rows and the chips. The first suggestions do without it, so
+// it is fetched in the background, READING ms after suggestions for typed text showed with no key
+// since (the person reads them; Enter may come next) or IDLE ms after the page loaded, whichever
+// is first, and at once by a final search that comes sooner (Enter, an address with a query).
+// A literal import() would be bundled, as FILTERS would.
+const PANEL = new URL('./ui/panel.js', import.meta.url).href
+const READING = 600
+const IDLE = 2000
+let panelNow = null, panelLoad = null
+const kit = { $, h, marked, fold, afterPaint, announce, snap, step, reducedMotion, around, plural, hasQuery, queryWords, artwork, details, showEmpty }
+const panel = {
+  now: () => panelNow,
+  load: () => (panelLoad ??= import(PANEL).then((m) => (panelNow = m.mountPanel({
+    store, actions, engine, idle, address, base, kit, phrase: (s) => filters?.filtersPhrase(s, scopeLabels) ?? '',
+  })), (error) => { panelLoad = null; throw error })),
+}
+const prefetch = () => panel.load().catch(() => {})
+const runs = createRuns({ store, engine, panel })
 const actions = createActions({ store, runs, address, base, scopes, idle })
+let reading = 0
+store.subscribe((s, prev) => {
+  if (panelLoad || (s.suggested === prev.suggested && s.view === prev.view)) return
+  clearTimeout(reading)
+  if (s.view === 'suggest' && s.suggested?.trim()) reading = setTimeout(prefetch, READING)
+})
+addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(prefetch), IDLE))
 
 mountHeader({ store })
 mountField({ store, actions })
 mountScopeBar({ store, actions })
-mountChips({ store, actions })
-mountResults({ store, actions, base })
+mountResults({ store, actions, panel: panel.now })
 let loading = false
 store.subscribe((s) => {
   if (loading || (s.scope === scopes[0] && !s.tokens.length)) return
@@ -64,7 +89,7 @@ store.subscribe((s) => {
 const TOPHIT = new URL('./ui/tophit.js', import.meta.url).href
 let wide
 store.subscribe((s) => {
-  if (s.results && matchMedia('(min-width:64rem)').matches) wide ??= import(TOPHIT).then((m) => m.mountTopHit({ store, actions, engine, h, rowView, base }), () => {})
+  if (s.results && matchMedia('(min-width:64rem)').matches) wide ??= import(TOPHIT).then((m) => m.mountTopHit({ store, actions, engine, h, rowView: panelNow.rowView, base }), () => {})
 })
 engine.ready.then((manifest) => store.set({ manifest }), () => {})
 // ui/sort.js, the results' sort menu, comes when results first show a kind that has sort options

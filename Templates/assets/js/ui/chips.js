@@ -2,10 +2,10 @@
 // The selection is drawn as Apple Music draws it: two identical rows of
 // labels, the top one white on the tint and clipped to a capsule, so moving
 // the clip-path moves the capsule and sweeps the label colour across chips.
+// Part of ui/panel.js, fetched after the first suggestions: the page's helpers
+// come in `kit` (ui/panel.js says why), so none is bundled twice.
 
-import { $, snap, step, reducedMotion } from './dom.js'
-
-export function mountChips({ store, actions }) {
+export function mountChips({ store, actions, kit: { $, snap, step, reducedMotion } }) {
   const scroller = $('chip-scroll')
   const track = $('chip-track')
   const list = $('chips')

@@ -1,19 +1,19 @@
 // The results container and the one view it shows: the idle page
 // (trending, browse categories), the suggestion listbox of a partial search,
-// or the results panel of a final search (rows, typo note, no results).
+// or the results panel of a final search, whose answers ui/panel.js draws
+// (rows, typo note, no results): it comes after the first suggestions.
 
-import { $, h, icon, marked, fold, place } from './dom.js'
+import { $, h, icon, marked, place } from './dom.js'
 import { artwork } from './art.js'
 import { around, plural } from './strings.js'
 import { describe } from './store.js'
-import { queryWords } from '../engine/normalize.js'
 
-export function mountResults({ store, actions, base }) {
+/** `panel()`: ui/panel.js once it is in (an answer to draw only comes from its search). */
+export function mountResults({ store, actions, panel }) {
   const views = { idle: $('idle-view'), suggest: $('suggest-view'), results: $('results-panel') }
   const listbox = $('suggestions')
   const rows = $('rows')
   const more = $('more')
-  const empty = $('empty')
   const correction = $('correction')
   const loading = $('loading')
   const noMatch = $('no-match')
@@ -141,7 +141,6 @@ export function mountResults({ store, actions, base }) {
     option?.scrollIntoView({ block: 'nearest' })
   }
 
-  let rowsOf = new Map()
   // What the panel shows: the same rows, totals and words again (Enter once more) change nothing
   // but aria-busy.
   let drawn = null
@@ -151,52 +150,12 @@ export function mountResults({ store, actions, base }) {
     const now = r && !s.error && [r.docs, r.totals, r.total, r.filling, r.corrected, r.dropped, s.text]
     if (now && drawn?.every((x, i) => x === now[i])) return
     drawn = now
-    more.hidden = correction.hidden = empty.hidden = count.hidden = true
+    more.hidden = correction.hidden = $('empty').hidden = count.hidden = true
     // Never a blank panel: a first answer still on its way says so (search.css shows it after a moment).
     $('results-loading').hidden = Boolean(r || !s.busy)
-    if (!r) {
-      rows.replaceChildren()
-      if (s.error) showEmpty(navigator.onLine ? /*t:unavailable*/'Search is unavailable right now. Check your connection and try again.' : /*t:offline*/'You\u2019re offline, and this search needs data not yet saved on this device.')
-      return
-    }
-    // A next page only adds rows. A new answer replaces them; a keyboard user
-    // on a row that goes away lands on the first new one, not on the body.
-    // A row already shown for the same document and marks is kept, not rebuilt: searching again
-    // (Enter on the same words, another chip and back) touches only what changed.
-    const before = rowsOf, key = JSON.stringify
-    rowsOf = new Map(r.from ? before : [])
-    const fresh = r.docs.slice(r.from).map((doc) => {
-      const k = key(doc), row = before.get(k) ?? rowView(doc, base)
-      rowsOf.set(k, row)
-      return row
-    })
-    if (r.from) rows.append(...fresh)
-    else if (fresh.length !== rows.childNodes.length || fresh.some((row, i) => rows.childNodes[i] !== row)) {
-      const hadFocus = rows.contains(document.activeElement)
-      rows.replaceChildren(...fresh)
-      if (hadFocus && !rows.contains(document.activeElement)) (rows.querySelector('a') ?? views.results).focus()
-    }
-    more.hidden = r.filling || r.docs.length >= r.total
-    count.textContent = plural(r.total, /*t:results*/{ one: '{count} result', other: '{count} results' })
-    count.hidden = !r.total
-    // Dropped words and corrections say what was searched instead, plainly; a correction
-    // offers the words as typed.
-    const typed = s.text.trim().split(/\s+/).join(' '), kept = corrected(withoutDropped(typed, r.dropped), r.corrected)
-    const changed = kept !== typed && r.total > 0
-    if (changed) {
-      correction.replaceChildren(...(r.dropped?.length ? [/*t:noResultsForAll*/`No results for all of \u201c${typed}\u201d.`, ' '] : []),
-        ...around(/*t:showingResultsFor*/'Showing results for {query}.', h('strong', { text: kept })))
-      if (r.corrected?.length) {
-        correction.append(' ', ...around(/*t:searchInsteadFor*/'Search instead for {query}', h('button', { type: 'button', class: 'text-button', text: typed, onclick: () => actions.commit(s.text, { asTyped: true }) })))
-      }
-    }
-    correction.hidden = !changed
-    if (!r.total) showEmpty(s.text.trim() ? /*t:noResultsFor*/`No results for \u201c${s.text.trim()}\u201d. Try a new search.` : /*t:tryNewSearch*/'Try a new search.')
-  }
-
-  function showEmpty(text) {
-    $('empty-text').textContent = text
-    empty.hidden = false
+    if (r) return panel().draw(s, r)
+    rows.replaceChildren()
+    if (s.error) showEmpty(navigator.onLine ? /*t:unavailable*/'Search is unavailable right now. Check your connection and try again.' : /*t:offline*/'You\u2019re offline, and this search needs data not yet saved on this device.')
   }
 
   store.subscribe((s, prev) => {
@@ -254,30 +213,14 @@ export function optionView(option, index) {
   }
 }
 
-export function rowView(doc, base) {
-  return h('li', { class: 'row', 'data-kind': doc.kind },
-    h('a', { class: 'row-link', href: new URL(doc.url, base).href }, artwork(doc), details(doc)))
-}
-
 // A word found outside the title is marked in the subtitle, or a line says where (`Composer: …`).
-const details = (doc) => h('span', { class: 'row-text' },
+export const details = (doc) => h('span', { class: 'row-text' },
   h('span', { class: 'row-title' }, marked(doc.title, doc.marks)),
   h('span', { class: 'row-sub' }, marked(doc.subtitle, doc.subMarks)),
   doc.match && h('span', { class: 'row-sub row-match' }, `${doc.match.label}: `, marked(doc.match.text, doc.match.marks)))
 
 
-/** The query as the engine corrected it (the text itself when nothing was). */
-function corrected(text, fixes = []) {
-  if (!fixes.length) return text
-  return text.split(/\s+/).map((word) => fixes.find((c) => fold(c.from) === fold(word))?.to ?? word).join(' ')
-}
-
-/** The typed text without the words the engine dropped (each dropped word once, last first). */
-function withoutDropped(text, dropped = []) {
-  const words = text.split(/\s+/), left = [...dropped]
-  for (let i = words.length - 1; i >= 0 && left.length; i--) {
-    const at = left.indexOf(queryWords(words[i]).join(''))
-    if (at >= 0) { left.splice(at, 1); words.splice(i, 1) }
-  }
-  return words.join(' ')
+export function showEmpty(text) {
+  $('empty-text').textContent = text
+  $('empty').hidden = false
 }

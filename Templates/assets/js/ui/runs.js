@@ -4,14 +4,10 @@
 // overwrites a newer answer.
 
 import { hasQuery, sameToken, describe, sameRecent } from './store.js'
-import { $, afterPaint, announce } from './dom.js'
+import { announce } from './dom.js'
 import { completionOptions } from './completions.js'
 import { plural } from './strings.js'
 
-// Results per page of a final search; the first page shows its first screenful as soon as those
-// rows' documents are in, and fills up to PAGE right after (fewer files before the first rows).
-const PAGE = 30
-const FIRST = 12
 // How long a suggestion may take before the list says it is still loading.
 const QUIET = 300
 
@@ -26,10 +22,10 @@ const keyOf = (o) => o && [o.type, o.text, o.doc?.id, o.recent && describe(o.rec
 
 /**
  * `suggest`, `search`, and `drop` (forget whatever is running: Cancel, or
- * the address restoring another state). `phrase(s)` words the filters in
- * force for the results summary ('' for none).
+ * the address restoring another state). The final search is ui/panel.js's:
+ * `panel.now()` is it once loaded, `panel.load()` fetches it.
  */
-export function createRuns({ store, engine, idle, address, phrase }) {
+export function createRuns({ store, engine, panel }) {
   const get = () => store.get()
   const set = (patch) => store.set(patch)
   // The newest run: an older answer is dropped when it lands.
@@ -80,68 +76,20 @@ export function createRuns({ store, engine, idle, address, phrase }) {
   }
 
   /**
-   * The final search, or its next page when `append`; `rows` restores a longer first page (Back).
-   * `shown`: the answer on screen, when this is the same search again (Enter once more): the
-   * index never changes, so it is the answer, rows and all.
+   * The final search, or its next page when `append`; `rows` restores a longer first page (Back);
+   * `shown`, the answer on screen when it is the same search again (ui/panel.js). Its module is
+   * usually in before the first Enter (app.js); a search that comes sooner shows the loading line
+   * meanwhile.
    */
-  async function search(append = false, rows = 0, shown = null) {
+  function search(append = false, rows = 0, shown = null) {
     const id = ++latest
-    const s = get()
-    // The same answer again is shown in the key's own task: no wait, no loading state.
-    if (shown) {
-      set({ busy: false, error: null, results: { ...shown, from: 0 } })
-      return announce(summary(shown, s))
-    }
-    const from = append ? s.results.docs.length : 0
+    const isLatest = () => id === latest
+    // A chip with no results goes back to Top Results, and searches again.
+    const run = (p) => p.search(isLatest, append, rows, shown).then((again) => (again && isLatest() ? search() : undefined))
+    const now = panel.now()
+    if (now) return run(now)
     set({ busy: true, error: null })
-    try {
-      await engine.ready
-      const limit = append ? PAGE : rows > FIRST ? Math.min(Math.max(PAGE, rows | 0), 20 * PAGE) : FIRST
-      const query = { scope: s.scope, tokens: plain(s.tokens), kind: s.kind, asTyped: s.asTyped, sort: s.sort }
-      const r = await engine.search(s.text, { ...query, offset: from, limit })
-      if (id !== latest) return
-      if (!append) {
-        // A kind alone (?kind=artists) browses it if the engine lists without a
-        // query; if it cannot, the idle page is the honest answer.
-        if (!hasQuery(s) && !r.total) return set(idle)
-        if (s.kind !== 'top' && r.totals[s.kind] === 0) {
-          set({ kind: 'top' })
-          address('replace')
-          return search()
-        }
-      }
-      const filling = limit === FIRST && r.docs.length < Math.min(r.total, PAGE)
-      const first = { ...r, from, docs: append ? [...s.results.docs, ...r.docs] : r.docs, filling }
-      set({ busy: false, results: first })
-      if (!append) announce(summary(r, s))
-      // The chips' totals, when the rows came before them (engine.js): the same answer gets them
-      // (or, if their file fails, shows its chips with the totals it has).
-      const counted = (totals) => {
-        const now = get().results
-        if (now?.counted === r.counted) set({ results: { ...now, from: now.docs.length, totals: totals ?? now.totals, counted: null } })
-      }
-      // Asked for once the rows are drawn (a microtask), as the rest of the first page is once
-      // they are on screen: neither fetch is started before the first rows.
-      if (r.counted) queueMicrotask(() => r.counted().then(counted, () => counted(null)))
-      if (!filling) return
-      // The rest of the first page, added below the rows shown, unless a newer run started.
-      await new Promise(afterPaint)
-      const rest = await engine.search(s.text, { ...query, offset: r.docs.length, limit: PAGE - r.docs.length }).catch(() => null)
-      const now = get().results
-      if (now?.docs !== first.docs) return
-      set({ results: { ...now, filling: false, ...(rest && id === latest ? { from: now.docs.length, docs: [...now.docs, ...rest.docs] } : {}) } })
-    } catch (error) {
-      if (id === latest) set({ busy: false, results: null, error })
-    }
-  }
-
-  // What a screen reader hears when results land: the count, the filters in
-  // force and the chip, and the typo note when there is one.
-  function summary(r, s) {
-    const filters = phrase(s)
-    const count = plural(r.total, /*t:results*/{ one: '{count} result', other: '{count} results' }) + (filters ? ` ${filters}` : '')
-    const note = $('correction').hidden ? '' : `. ${$('correction').textContent}`
-    return (s.kind === 'top' ? count : `${$(`chip-${s.kind}`).textContent}: ${count}`) + note
+    return panel.load().then(run, (error) => { if (isLatest()) set({ busy: false, results: null, error }) })
   }
 
   return { suggest, search, drop: () => { latest++ } }

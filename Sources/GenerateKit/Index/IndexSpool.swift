@@ -30,13 +30,8 @@ public final class IndexSpool: @unchecked Sendable {
   /// given: a plain build gives the output's parent, on the disk the site
   /// is written to, where `/tmp` may be memory), unlinked at once.
   public init(in folder: String = NSTemporaryDirectory()) throws {
-    var template = Array(((folder as NSString).appendingPathComponent(".generate-index.XXXXXX")).utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.map { mkstemp($0) } ?? -1
-    }
+    let descriptor = makeUnlinkedFile(in: folder, named: ".generate-index")
     guard descriptor >= 0 else { throw Self.failure("cannot make a temporary file in '\(folder)'") }
-    let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    unlink(path)
     self.descriptor = descriptor
   }
 

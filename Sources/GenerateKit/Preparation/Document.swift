@@ -241,14 +241,8 @@ final class ShownFile: @unchecked Sendable {
   }
 
   init(in folder: String, fields: [[String]]) throws {
-    var template = Array(
-      ((folder as NSString).appendingPathComponent(".generate-documents.XXXXXX")).utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.map { mkstemp($0) } ?? -1
-    }
+    let descriptor = makeUnlinkedFile(in: folder, named: ".generate-documents")
     guard descriptor >= 0 else { throw Self.failure("cannot make a temporary file in '\(folder)'") }
-    let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    unlink(path)
     self.descriptor = descriptor
     let count = fields.first?.count ?? 0
     starts.reserveCapacity(count + 1)

@@ -1,7 +1,7 @@
 // Document rows: every row seen, from term shards' `docs` or document shards (FORMAT.md). A
 // document shard is fetched only for a row no term shard carried, and its field shard only for a
 // row found by a word its title and subtitle do not show.
-import { highlightRanges, queryWords } from './normalize.js'
+import { highlightRanges, queryWords, remember } from './normalize.js'
 import { stemmer } from './forms.js'
 import { hashAt } from './loader.js'
 
@@ -9,7 +9,7 @@ import { hashAt } from './loader.js'
 export function createDocuments(loader, onRow) {
   const site = new URL('../', loader.base).href
   // `whole`: rows a document shard gave, which alone carry a row's image and symbol.
-  const rows = new Map(), fields = new Map(), whole = new Set()
+  const rows = new Map(), fields = new Map(), whole = new Set(), link = remember((url) => safeLink(url, site))
 
   // `docs` as a term shard lists them (`[number, …row]`, with the searched fields' texts of a
   // document its words find outside the title), or a document shard's from `first` (with the
@@ -68,7 +68,7 @@ export function createDocuments(loader, onRow) {
       const picture = safeImage(image, site), art = { ...(picture && { image: picture }), ...(symbol && { symbol }) }
       return {
         ...art,
-        id, kind: k.id, kindLabel: k.singular, title, subtitle, url: safeLink(url, site), hue,
+        id, kind: k.id, kindLabel: k.singular, title, subtitle, url: link(url), hue,
         marks: highlightRanges(title, marks), subMarks: highlightRanges(subtitle, marks), match: at < 0 ? null : excerpt(k.fields[at], f[at], marks),
       }
     })

@@ -43,38 +43,34 @@ const pairs = (w) => { const cs = [...w]; return cs.slice(0, -1).map((c, i) => c
 
 export const queryChunks = (text) => chunks(normalize(text, true)).filter((ts) => ts.length)
   .flatMap((ts) => (ts.length === 1 && cjkOnly(ts[0]) ? pairs(ts[0]).map((p) => [p]) : [ts]))
-export const queryWords = (text) => queryChunks(text).map((ts) => ts.join(''))
+// Every keystroke asks again of the same titles and words: a pure function of a string keeps its
+// answers (a few thousand; never to be changed by a caller), so a keystroke makes little garbage
+// and the collector seldom stops one.
+export const remember = (f, m = new Map()) => (x) => m.get(x) ?? (m.size > 4e3 && m.clear(), m.set(x, f(x)).get(x))
+export const queryWords = remember((text) => queryChunks(text).map((ts) => ts.join('')))
+const lettersOf = remember((title) => normalize(title).replace(/[^\p{L}\p{N}]/gu, ''))
 
-// [start, end) UTF-16 ranges of the original title. Normalising code point by code point
-// remembers where each normalised unit came from (é becomes two units under NFKD).
-export function highlightRanges(title, words) {
-  const letters = normalize(title).replace(/[^\p{L}\p{N}]/gu, ''), ranges = []
-  if (!words.some((w) => w && letters.includes(w))) return ranges // most results match elsewhere
+// A title's terms as the index makes them (`terms`), each with where its units stand in the
+// title: normalising code point by code point remembers where each normalised unit came from (é
+// becomes two units under NFKD). Once per title.
+const spotsOf = remember((title) => {
   let s = ''
-  const from = [], to = []
+  const from = [], to = [], spots = []
   for (let i = 0; i < title.length;) {
     const ch = String.fromCodePoint(title.codePointAt(i))
     const n = ch < '\x80' ? ch.toLowerCase() : normalize(ch, true)
     for (let k = 0; k < n.length; k++) { s += n[k]; from.push(i); to.push(i + ch.length) }
     i += ch.length
   }
-  const test = (term, at) => {
-    for (const w of words) {
-      if (!w || !term.startsWith(w)) continue
-      let end = to[at(w.length - 1)]
-      while (/\p{M}/u.test(title[end] || '')) end++ // a decomposed é keeps its accent inside the mark
-      ranges.push([from[at(0)], end])
-    }
-  }
   for (const chunk of s.matchAll(CHUNK)) {
     const parts = [...chunk[0].matchAll(TERM)]
     for (const m of parts) {
-      test(m[0], (k) => chunk.index + m.index + k)
+      spots.push([m[0], (k) => chunk.index + m.index + k])
       // A CJK pair or character inside a run starts wherever it stands (cjkPieces).
       for (const c of m[0].matchAll(CJK)) {
         for (let at = c.index; at < c.index + c[0].length; at++) {
           if (/[\uDC00-\uDFFF]/.test(m[0][at])) continue
-          test(m[0].slice(at, c.index + c[0].length), (k) => chunk.index + m.index + at + k)
+          spots.push([m[0].slice(at, c.index + c[0].length), (k) => chunk.index + m.index + at + k])
         }
       }
     }
@@ -82,7 +78,23 @@ export function highlightRanges(title, words) {
     for (let t = 0; t < parts.length - 1; t++) {
       const tail = parts.slice(t)
       const pos = tail.flatMap((m) => Array.from({ length: m[0].length }, (_, k) => chunk.index + m.index + k))
-      test(tail.map((m) => m[0]).join(''), (k) => pos[k])
+      spots.push([tail.map((m) => m[0]).join(''), (k) => pos[k]])
+    }
+  }
+  return [from, to, spots]
+})
+
+// [start, end) UTF-16 ranges of the original title where a term starts with a word.
+export function highlightRanges(title, words) {
+  const ranges = []
+  if (!words.some((w) => w && lettersOf(title).includes(w))) return ranges // most results match elsewhere
+  const [from, to, spots] = spotsOf(title)
+  for (const [term, at] of spots) {
+    for (const w of words) {
+      if (!w || !term.startsWith(w)) continue
+      let end = to[at(w.length - 1)]
+      while (/\p{M}/u.test(title[end] || '')) end++ // a decomposed é keeps its accent inside the mark
+      ranges.push([from[at(0)], end])
     }
   }
   ranges.sort((a, b) => a[0] - b[0])

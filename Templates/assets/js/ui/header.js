@@ -11,7 +11,7 @@
 // uses and snaps a collapse left halfway. While a search is active nothing
 // moves: the field and the chip row stay pinned.
 
-import { slotFor, modeFor } from './store.js'
+import { hasQuery, slotFor, modeFor } from './store.js'
 import { $, reducedMotion, snap } from './dom.js'
 
 export function mountHeader({ store }) {
@@ -75,6 +75,7 @@ export function mountHeader({ store }) {
 
   snap(root, () => render(store.get()))
   store.subscribe((s, prev) => {
-    if (s.editing !== prev.editing || s.view !== prev.view || s.text !== prev.text || s.tokens !== prev.tokens || s.results !== prev.results) render(s)
+    // The text matters only as there being some: a keystroke that leaves it so writes nothing.
+    if (s.editing !== prev.editing || s.view !== prev.view || hasQuery(s) !== hasQuery(prev) || s.tokens !== prev.tokens || s.results !== prev.results) render(s)
   })
 }

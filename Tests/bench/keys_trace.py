@@ -79,6 +79,7 @@ def main(argv=None):
     ap.add_argument("--cpu", action="store_true",
                     help="a light trace: the renderer main thread's CPU time per keystroke, from its key to the next "
                          "(the page's work and the frames it causes), which the machine's load moves less than wall time")
+    ap.add_argument("--setup", help="JS run in the page before the series (an experiment: take something away and see)")
     ap.add_argument("--phases", action="store_true", help="no trace: time each keystroke's phases from listeners in the page")
     args = ap.parse_args(argv)
     q = args.query
@@ -124,6 +125,8 @@ def main(argv=None):
                 page.evaluate("window.__t")
             prof = cdp.send("HeapProfiler.stopSampling")["profile"]
             return heap(prof, len(keys) - warmup)
+        if args.setup:
+            page.evaluate(args.setup)
         if args.phases:
             page.evaluate(PHASES)
             rows = []

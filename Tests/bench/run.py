@@ -204,7 +204,7 @@ def warm_series(page, tool, q, final, warm_count, series_budget) -> dict:
             if i >= 2 * (len(q) - 1):  # the first cycle is a warm-up: it fetches the prefixes' shards
                 times.append(t)
                 input_delays.append(ti)
-    return {"warm_n": len([t for t in times if t >= 0]), "warm_timeouts": len([t for t in times if t < 0]),
+    return {"warm_times": times, "warm_n": len([t for t in times if t >= 0]), "warm_timeouts": len([t for t in times if t < 0]),
             "warm_median_ms": B.median([t for t in times if t >= 0]), "warm_p95_ms": B.percentile(times, 95),
             "warm_input_delay_median_ms": B.median(input_delays),
             **({"warm_handled_median_ms": B.median([t for t in handled if t >= 0]), "warm_handled_p95_ms": B.percentile(handled, 95)} if handled else {}),

@@ -8,8 +8,10 @@ back, so the load of a shared machine drifts over all alike.
 
 Prints every round's figures per site and query, then the median over the rounds of each
 figure (warm median, warm p95, the typo's from its first handler, the engine alone) and the
-load average. Build both sites with the same generator options; only the page's code or
-index should differ.
+load average, then every round's keystrokes pooled: their median, p95 and p99, and the share
+over 5 ms (a p95 of 100 keystrokes is their 5th worst, which one busy moment decides; pooled,
+the rounds' tails are weighed together). Build both sites with the same generator options;
+only the page's code or index should differ.
 """
 from __future__ import annotations
 
@@ -37,6 +39,7 @@ def main(argv=None):
     sites = dict(s.split("=", 1) for s in args.sites)
     queries = json.loads(args.queries)
     got = {name: {label: {f: [] for f in FIGURES} for label in queries} for name in sites}
+    pooled = {name: {label: [] for label in queries} for name in sites}
     loads = []
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
@@ -45,6 +48,7 @@ def main(argv=None):
                 loads.append(os.getloadavg()[0])
                 res = run.measure_tool(pw, Ours, Path(path), queries, args.warm, 120, 1)
                 for label, e in res["queries"].items():
+                    pooled[name][label] += [t for t in e.get("warm_times", []) if t >= 0]
                     for f in FIGURES:
                         if e.get(f) is not None:
                             got[name][label][f].append(e[f])
@@ -54,6 +58,12 @@ def main(argv=None):
         for name in sites:
             figures = got[name][label]
             print(f"{label} `{q}` {name}: " + ", ".join(f"{f} {B.median(v):.2f}" for f, v in figures.items() if v))
+    for label, q in queries.items():
+        for name in sites:
+            t = pooled[name][label]
+            if t:
+                print(f"pooled {label} `{q}` {name}: n {len(t)}, median {B.median(t):.2f}, p95 {B.percentile(t, 95):.2f}, "
+                      f"p99 {B.percentile(t, 99):.2f} ms, over 5 ms {sum(1 for x in t if x > 5) / len(t):.1%}")
 
 
 if __name__ == "__main__":

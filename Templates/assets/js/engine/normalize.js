@@ -44,9 +44,9 @@ const pairs = (w) => { const cs = [...w]; return cs.slice(0, -1).map((c, i) => c
 export const queryChunks = (text) => chunks(normalize(text, true)).filter((ts) => ts.length)
   .flatMap((ts) => (ts.length === 1 && cjkOnly(ts[0]) ? pairs(ts[0]).map((p) => [p]) : [ts]))
 // Every keystroke asks again of the same titles and words: a pure function of a string keeps its
-// answers (a few thousand; never to be changed by a caller), so a keystroke makes little garbage
+// answers (up to 2,000; never to be changed by a caller), so a keystroke makes little garbage
 // and the collector seldom stops one.
-export const remember = (f, m = new Map()) => (x) => m.get(x) ?? (m.size > 4e3 && m.clear(), m.set(x, f(x)).get(x))
+export const remember = (f, m = new Map()) => (x) => m.get(x) ?? (m.size > 2e3 && m.clear(), m.set(x, f(x)).get(x))
 export const queryWords = remember((text) => queryChunks(text).map((ts) => ts.join('')))
 const lettersOf = remember((title) => normalize(title).replace(/[^\p{L}\p{N}]/gu, ''))
 
@@ -62,23 +62,24 @@ const spotsOf = remember((title) => {
     for (let k = 0; k < n.length; k++) { s += n[k]; from.push(i); to.push(i + ch.length) }
     i += ch.length
   }
+  // A term's place: where it starts (its units run on from there), or each unit's (a chunk run together).
   for (const chunk of s.matchAll(CHUNK)) {
     const parts = [...chunk[0].matchAll(TERM)]
     for (const m of parts) {
-      spots.push([m[0], (k) => chunk.index + m.index + k])
+      const at = chunk.index + m.index
+      spots.push([m[0], at])
       // A CJK pair or character inside a run starts wherever it stands (cjkPieces).
       for (const c of m[0].matchAll(CJK)) {
-        for (let at = c.index; at < c.index + c[0].length; at++) {
-          if (/[\uDC00-\uDFFF]/.test(m[0][at])) continue
-          spots.push([m[0].slice(at, c.index + c[0].length), (k) => chunk.index + m.index + at + k])
+        for (let k = c.index; k < c.index + c[0].length; k++) {
+          if (/[\uDC00-\uDFFF]/.test(m[0][k])) continue
+          spots.push([m[0].slice(k, c.index + c[0].length), at + k])
         }
       }
     }
     // The chunk run together, and each of its tails (`terms`).
     for (let t = 0; t < parts.length - 1; t++) {
       const tail = parts.slice(t)
-      const pos = tail.flatMap((m) => Array.from({ length: m[0].length }, (_, k) => chunk.index + m.index + k))
-      spots.push([tail.map((m) => m[0]).join(''), (k) => pos[k]])
+      spots.push([tail.map((m) => m[0]).join(''), tail.flatMap((m) => Array.from({ length: m[0].length }, (_, k) => chunk.index + m.index + k))])
     }
   }
   return [from, to, spots]
@@ -89,12 +90,12 @@ export function highlightRanges(title, words) {
   const ranges = []
   if (!words.some((w) => w && lettersOf(title).includes(w))) return ranges // most results match elsewhere
   const [from, to, spots] = spotsOf(title)
-  for (const [term, at] of spots) {
+  for (const [term, p] of spots) {
     for (const w of words) {
       if (!w || !term.startsWith(w)) continue
-      let end = to[at(w.length - 1)]
+      let end = to[p[w.length - 1] ?? p + w.length - 1]
       while (/\p{M}/u.test(title[end] || '')) end++ // a decomposed é keeps its accent inside the mark
-      ranges.push([from[at(0)], end])
+      ranges.push([from[p[0] ?? p], end])
     }
   }
   ranges.sort((a, b) => a[0] - b[0])

@@ -123,6 +123,19 @@ import Testing
     #expect(try session.project.snapshot() == first)
   }
 
+  /// A named pipe where the record was is neither waited on nor replaced:
+  /// the build stops with an error that names it, and the site stays.
+  @Test(.timeLimit(.minutes(1))) func aPipeInPlaceOfTheRecordStopsTheBuildWithoutWaiting() throws {
+    let session = try Session()
+    _ = try session.build()
+    let built = try session.project.snapshot()
+    let record = session.project.path(".site.record")
+    #expect(unlink(record) == 0 && mkfifo(record, 0o644) == 0)
+    let error = #expect(throws: (any Error).self) { try session.build() }
+    #expect(error.map { "\($0)" }?.contains("named pipe") == true)
+    #expect(try session.project.snapshot() == built)
+  }
+
   @Test func cleanBuildsAnyway() throws {
     let session = try Session()
     _ = try session.build()

@@ -232,3 +232,26 @@ extension TermShardTagsTests {
       })
   }
 }
+
+extension TermShardTagsTests {
+  /// A named pipe where the live site had a shard (a user's `mkfifo`, or a
+  /// hostile checkout) is never opened to wait for a writer: the build goes on
+  /// and the new site holds a plain file of that shard's bytes.
+  @Test(.timeLimit(.minutes(1))) func aPipeWhereAShardWasNeitherHangsTheBuildNorSurvivesIt() throws {
+    let project = try Self.project()
+    defer { try? FileManager.default.removeItem(at: project) }
+    let site = project.appendingPathComponent("site")
+    try Self.build(project)
+    // Built again unchanged, every shard's name is the same, the piped one's too.
+    let (prefix, piped) = try #require(try Self.termShards(site: site).min { $0.key < $1.key })
+    let path = site.appendingPathComponent("idx/" + piped.path).path
+    try FileManager.default.removeItem(atPath: path)
+    #expect(mkfifo(path, 0o644) == 0)
+    try Self.build(project)
+    let shard = try #require(try Self.termShards(site: site)[prefix])
+    let kind =
+      try FileManager.default.attributesOfItem(
+        atPath: site.appendingPathComponent("idx/" + shard.path).path)[.type] as? FileAttributeType
+    #expect(kind == .typeRegular && shard.bytes == piped.bytes)
+  }
+}

@@ -50,6 +50,15 @@ COLUMNS = ("sent", "headers", "html_end", "html_bytes", "commit", "commit_ms", "
            "cpu_commit", "cpu_parse", "cpu_style", "cpu_layout", "cpu_main")
 
 
+def label(e: dict) -> str:
+    """An event's name; for a chunk of HTML parsing, the lines it parsed."""
+    if e["name"] != "ParseHTML":
+        return e["name"]
+    start = e.get("args", {}).get("beginData", {}).get("startLine")
+    end = e.get("args", {}).get("endData", {}).get("endLine")
+    return f"ParseHTML lines {start}-{end}"
+
+
 def phases(events: list[dict], visible: float) -> tuple[dict, list[tuple]]:
     """The run's figures, and its main-thread events (ms, duration, name) up to the FCP."""
     nav = next(e for e in events if e.get("name") == "navigationStart"
@@ -102,7 +111,7 @@ def phases(events: list[dict], visible: float) -> tuple[dict, list[tuple]]:
     fcp = next((e for e in events if e.get("name") == "firstContentfulPaint" and e.get("pid") == pid), None)
     row["fcp"] = ms(fcp["ts"]) if fcp else None
     end = fcp["ts"] if fcp else until
-    timeline = sorted((ms(e["ts"]), e.get("dur", 0) / 1000, e["name"]) for e in on_main
+    timeline = sorted((ms(e["ts"]), e.get("dur", 0) / 1000, label(e)) for e in on_main
                       if task["ts"] - 20_000 <= e["ts"] <= end and e["name"] in SHOWN
                       and (e["name"] != "RunTask" or e.get("dur", 0) >= 1000))
     return row, timeline

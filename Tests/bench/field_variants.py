@@ -56,6 +56,13 @@ def main():
     for name, values in kept.items():
         print(f"{name:20} field visible median {statistics.median(values):5.0f} ms  "
               f"runs {[round(v) for v in values]}  (load {os.getloadavg()[0]:.1f})")
+    # Round by round against the first site named: the load moves both alike.
+    first, *others = kept
+    for name in others:
+        deltas = [b - a for a, b in zip(kept[first], kept[name])]
+        q1, _, q3 = statistics.quantiles(deltas, n=4) if len(deltas) > 1 else (deltas[0],) * 3
+        print(f"{name:20} minus {first}: paired median {statistics.median(deltas):+5.0f} ms (q1-q3 {q1:+.0f} to {q3:+.0f}), "
+              f"sooner in {sum(d < 0 for d in deltas)} of {len(deltas)} rounds")
 
 
 if __name__ == "__main__":

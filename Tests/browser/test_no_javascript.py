@@ -41,3 +41,19 @@ def test_without_javascript_a_facet_value_lists_its_records(new_page, site):
     page.get_by_role("link", name="Next").click()
     page.wait_for_url("**/browse/songs/page-2/")
     assert "Page 2 of" in page.locator(".browse-pager").inner_text()
+
+
+def test_without_javascript_the_header_stays_whole_when_the_page_scrolls(new_page, site):
+    # The idle header collapses with the scroll by lengths ui/header.js measures; without the
+    # script there are none, and the field and title must stay as they are at rest.
+    page = new_page(java_script_enabled=False, viewport={"width": 390, "height": 480})
+    page.goto(site)
+    assert page.evaluate("document.documentElement.scrollHeight") > 480 + 200
+    page.evaluate("scrollTo(0, 200)")
+    page.wait_for_timeout(300)
+    assert page.evaluate("scrollY") == 200
+    field = page.locator(".field")
+    box = field.bounding_box()
+    assert box["height"] > 30 and box["y"] >= 0
+    assert field.evaluate("e => getComputedStyle(e).opacity") == "1"
+    assert page.locator(".large-title").evaluate("e => getComputedStyle(e).opacity") == "1"

@@ -25,12 +25,7 @@ struct PreviousTermShards: Sendable {
     let read: @Sendable (String) -> [UInt8]? = { path in
       // Only a plain file of an index's size: never through a link, a device or a FIFO,
       // which could point anywhere or never end.
-      let url = root.appendingPathComponent(path)
-      guard
-        let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey, .fileSizeKey]),
-        values.isRegularFile == true, values.isSymbolicLink != true, (values.fileSize ?? .max) <= 64 << 20
-      else { return nil }
-      return (try? Data(contentsOf: url)).map { [UInt8]($0) }
+      readPlainFile(atPath: root.appendingPathComponent(path).path, limit: 64 << 20).map { [UInt8]($0) }
     }
     guard let manifest = read("manifest.json") else { return nil }
     self.init(manifest: manifest, read: read)

@@ -267,9 +267,10 @@ public struct SiteWriter {
 
   /// Whether `path` in `folder` is a plain file of this user, with the
   /// permissions a fresh write would give it, holding exactly `bytes`: the
-  /// size first, then the contents. Links are not followed.
+  /// size first, then the contents. Links are not followed, and a named
+  /// pipe is not waited on (`O_NONBLOCK`; `fstat` then refuses it).
   static func holds(_ path: String, in folder: Folder, _ bytes: [UInt8], _ expected: ExpectedFile) -> Bool {
-    let descriptor = openat(folder.descriptor, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+    let descriptor = openat(folder.descriptor, path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { return false }
     defer { close(descriptor) }
     var info = stat()

@@ -211,15 +211,7 @@ struct BuildRecord: Equatable {
   /// A regular file's bytes, opened without blocking on a pipe; nil when it
   /// is not one or cannot be read.
   static func readRegular(_ path: String) -> Data? {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-      close(descriptor)
-      return nil
-    }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    do { return try handle.readToEnd() ?? Data() } catch { return nil }
+    readPlainFile(atPath: path, followingLinks: true)
   }
 
   /// The relative paths of the regular files under a folder, sorted, links
@@ -331,7 +323,7 @@ struct BuildRecord: Equatable {
   /// Reads a record; nil when it is missing or not one this version wrote.
   /// Parsed from the bytes: a site of a million pages has a line for each.
   init?(contentsOf path: String) {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    guard let data = readPlainFile(atPath: path) else { return nil }
     var inputs: [String] = []
     var entries: [Entry] = []
     var summary: [Int]?

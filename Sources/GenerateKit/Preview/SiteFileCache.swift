@@ -27,7 +27,7 @@ final class SiteFileCache: @unchecked Sendable {
   /// The file's bytes, read from disk unless the cached copy is current.
   func entry(path: String, status: FileStatus) -> Entry? {
     if let cached = lock.withLock({ entries[path] }), cached.status == status { return cached }
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    guard let data = readPlainFile(atPath: path, followingLinks: true) else { return nil }
     let bytes = [UInt8](data)
     // The file may have changed between `stat` and the read; tag what was read.
     var entry = Entry(

@@ -29,6 +29,11 @@ public struct BuildOptions: Sendable, Hashable {
   /// index's document shards show on disk once prepared (`DocumentStore`);
   /// smaller ones keep it in memory. Either way the site is the same.
   public var documentsOnDiskFrom = DocumentStore.spillThreshold
+  /// Sites of this many documents or more render the A–Z pages once the
+  /// index is built rather than beside it (`PageRenderer.browsePagesAfterIndexFrom`):
+  /// less memory, more time. Either way the site is the same.
+  public var browsePagesAfterIndexFrom = Self.browsePagesAfterIndexThreshold
+  public static let browsePagesAfterIndexThreshold = 50_000
 
   public init() {}
 

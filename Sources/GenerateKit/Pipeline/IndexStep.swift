@@ -115,7 +115,7 @@ final class IndexStep {
   /// thread on a heap of its own (the index's, a render's) cannot reuse
   /// what another freed, so each heap keeps its own high-water mark and
   /// the build's peak is their sum (MALLOC_ARENA_MAX=2 took a 300k build's
-  /// peak from 413 to 355 MiB, the same CPU time).
+  /// peak from 404 to 346 MiB, about the same user CPU).
   static let limitArenas: Void = {
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
     let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)

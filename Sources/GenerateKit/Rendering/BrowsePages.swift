@@ -518,19 +518,25 @@ struct BrowsePages {
 /// first (others wait for it): an A–Z list's order and its documents' sort
 /// keys, made when the list's first page is rendered.
 final class Later<Value>: @unchecked Sendable {
+  private enum State {
+    case waiting(() -> Value)
+    case made(Value)
+  }
   private let lock = NIOLock()
-  private var make: (() -> Value)?
-  private var made: Value?
+  private var state: State
 
-  init(_ make: @escaping () -> Value) { self.make = make }
+  init(_ make: @escaping () -> Value) { state = .waiting(make) }
 
   var value: Value {
     lock.withLock {
-      if let made { return made }
-      let value = make!()
-      // What it was made from (a list's unsorted numbers) goes with the closure.
-      (made, make) = (value, nil)
-      return value
+      switch state {
+      case .made(let value): return value
+      case .waiting(let make):
+        let value = make()
+        // What it was made from (a list's unsorted numbers) goes with the closure.
+        state = .made(value)
+        return value
+      }
     }
   }
 }

@@ -48,10 +48,12 @@ public struct SiteBuilder: Sendable {
   /// pages are never all in memory: at a million records they are most of
   /// the build's peak); esbuild bundles the assets meanwhile.
   func buildSite(output: Result<String, DiagnosticsError>) throws -> BuildSummary {
+    IndexStep.limitArenas
     let run = BuildRun(options: options, log: log, verbose: verbose)
     let loaded = try run.step(.loading) { try load(run, output: output) }
     let site = try prepare(loaded, run)
     var renderer = PageRenderer()
+    renderer.browsePagesAfterIndexFrom = options.browsePagesAfterIndexFrom
     renderer.earlyAssets = PageRenderer.EarlyAssets(site, templates: loaded.templates)
     defer { renderer.earlyAssets?.wait() }
     // The index's files wait on disk, not in memory, from the stage that
@@ -97,6 +99,11 @@ public struct SiteBuilder: Sendable {
     site.documents.seal(
       spillingTo: (loaded.output.path as NSString).deletingLastPathComponent,
       from: options.documentsOnDiskFrom)
+    // What loading and preparing freed is handed back before the index is
+    // built on threads of their own: their allocations come from arenas
+    // of their own, which cannot reuse the main thread's free memory, so
+    // without this the two add up at the build's peak.
+    IndexStep.trimMemory()
     return site
   }
 

@@ -46,11 +46,10 @@ public struct DocumentBuilder {
     for (index, collection) in site.collections.enumerated() {
       let table = collection.table
       let filter = filters[index]
-      let computed = Parallel.map(count: table.count) {
-        row -> (
-          key: String, title: String, score: Double, slug: String, keep: Bool, same: String?,
-          notNumber: String?
-        ) in
+      func compute(_ row: Int) -> (
+        key: String, title: String, score: Double, slug: String, keep: Bool, same: String?,
+        notNumber: String?
+      ) {
         let key = table.key(ofRow: row)
         let title = evaluator.evaluate(collection.title, table: table, row: row).text
         let popularity = collection.popularity.map { evaluator.evaluate($0, table: table, row: row) }
@@ -63,28 +62,28 @@ public struct DocumentBuilder {
           keep ? filter.fold.map { Self.identity(evaluator.evaluate($0, table: table, row: row)) } : nil
         return (key, title, score, Self.slug(key: key, title: title), keep, same, notNumber)
       }
-      let notNumbers = computed.indices.filter { computed[$0].keep && computed[$0].notNumber != nil }
-      if let first = notNumbers.first, let popularity = collection.config.popularity {
-        let count = notNumbers.count
-        site.warnings.append(
-          .warning(
-            at: popularity.location,
-            "popularity '\(Self.quoted(popularity.value))' is not a number for \(count) \(count == 1 ? "record" : "records") of \(collection.config.id), which rank as 0; the first is \(Self.describe(row: first, in: collection)): '\(Self.quoted(computed[first].notNumber ?? ""))'"
-          ))
-      }
+      var notNumbers = 0
+      var firstNotNumber: (row: Int, text: String)?
+      var scores: [Double] = []
+      scores.reserveCapacity(table.count)
       var usedSlugs = Set<String>()
       usedSlugs.reserveCapacity(table.count)
       var firstOfFold: [String: Int] = [:]
-      for (row, item) in computed.enumerated() {
+      func add(
+        _ item: (
+          key: String, title: String, score: Double, slug: String, keep: Bool, same: String?,
+          notNumber: String?
+        ), row: Int
+      ) {
         // Hidden by `where:`: no document, so no page, no index entry, and
         // no url for links to it.
-        guard item.keep else { continue }
+        guard item.keep else { return }
         // A duplicate of an earlier record: links to it lead to that one.
         if let same = item.same {
           let foldKey = item.title + "\u{0}" + same
           if let first = firstOfFold[foldKey] {
             site.register(document: first, table: table, row: row)
-            continue
+            return
           }
           firstOfFold[foldKey] = documents.count
         }
@@ -98,8 +97,32 @@ public struct DocumentBuilder {
           collection: index, row: row, key: item.key, title: item.title, slugSuffix: suffix,
           hue: Self.hue(collection.config.id + "/" + item.key), popularity: item.score)
       }
+      // A chunk of rows at a time, computed on all cores then assigned in
+      // order: every row's key, title and slug as Strings at once grew
+      // with the catalogue, beside the tables.
+      for start in stride(from: 0, to: table.count, by: Self.detailsChunk) {
+        let computed = Parallel.map(count: min(table.count, start + Self.detailsChunk) - start) {
+          compute(start + $0)
+        }
+        for (offset, item) in computed.enumerated() {
+          scores.append(item.score)
+          if item.keep, let text = item.notNumber {
+            notNumbers += 1
+            if firstNotNumber == nil { firstNotNumber = (start + offset, text) }
+          }
+          add(item, row: start + offset)
+        }
+      }
+      if let first = firstNotNumber, let popularity = collection.config.popularity {
+        let count = notNumbers
+        site.warnings.append(
+          .warning(
+            at: popularity.location,
+            "popularity '\(Self.quoted(popularity.value))' is not a number for \(count) \(count == 1 ? "record" : "records") of \(collection.config.id), which rank as 0; the first is \(Self.describe(row: first.row, in: collection)): '\(Self.quoted(first.text))'"
+          ))
+      }
       if popularityOfRow[ObjectIdentifier(table)] == nil {
-        popularityOfRow[ObjectIdentifier(table)] = computed.map(\.score)
+        popularityOfRow[ObjectIdentifier(table)] = scores
       }
     }
     documents.finishAdding()
@@ -113,8 +136,7 @@ public struct DocumentBuilder {
     let collections = site.collections
     let facetCount = site.facets.count
     let facetLabels = site.facetLabels
-    let details = Parallel.map(count: site.documents.count) {
-      index -> (subtitle: String, facets: [[String]]) in
+    func detail(of index: Int) -> (subtitle: String, facets: [[String]]) {
       let document = site.documents[index]
       let collection = collections[document.collection]
       let table = collection.table
@@ -131,13 +153,27 @@ public struct DocumentBuilder {
       return (subtitle, facetValues)
     }
     var facetValues = FacetValueStore(facetCount: facetCount)
-    for (index, detail) in details.enumerated() {
-      site.documents[index].subtitle = detail.subtitle
-      facetValues.append(detail.facets)
+    // A chunk of documents at a time: every document's subtitle and facet
+    // lists as Swift values at once (a String and an array of arrays
+    // each, held twice while `Parallel.map` gathers them) grew with the
+    // catalogue at the end of preparing, beside everything else.
+    for start in stride(from: 0, to: site.documents.count, by: Self.detailsChunk) {
+      let end = min(site.documents.count, start + Self.detailsChunk)
+      let details = Parallel.map(count: end - start) {
+        offset -> (subtitle: String, facets: [[String]]) in
+        detail(of: start + offset)
+      }
+      for (offset, detail) in details.enumerated() {
+        site.documents[start + offset].subtitle = detail.subtitle
+        facetValues.append(detail.facets)
+      }
     }
     facetValues.finish()
     site.facetValueStore = facetValues
   }
+
+  /// How many documents `fillDetails` works on at once.
+  static let detailsChunk = 1 << 16
 
   /// Whether a `where:` value keeps its record: a non-zero number, text
   /// other than empty or "false", a non-empty list, a record.

@@ -1,3 +1,5 @@
+import NIOConcurrencyHelpers
+
 /// The A–Z browse pages (`browse:`, on by default): every record and every
 /// facet value reachable through plain links, so the site is useful
 /// without JavaScript and crawlers find every page. One page lists the
@@ -173,17 +175,20 @@ struct BrowsePages {
     }
   }
 
+  /// The pages, each list's path and size known at once; the documents'
+  /// sort keys and each list's order are made when its first page is
+  /// rendered (`Later`), not here. A large build renders the A–Z pages
+  /// after the index is built (`PageRenderer.browsePagesAfterIndexFrom`),
+  /// so the keys and orders (about 230 bytes a record) and the index's
+  /// postings are never held at once.
   func pages() -> [Page] {
     let browsed = collections
     let isBrowsed = Set(browsed)
     let documents = site.documents
-    // Per browsed document its sort key; per collection and per facet
-    // value the numbers of its documents.
-    var keyOf = [String](repeating: "", count: documents.count)
+    // Per collection and per facet value the numbers of its documents.
     var rowsOf: [Int: [Int32]] = [:]
     var valuesOf = [[String: [Int32]]](repeating: [:], count: site.facets.count)
     for (number, document) in documents.enumerated() where isBrowsed.contains(document.collection) {
-      keyOf[number] = Self.sortKey(document.title)
       rowsOf[document.collection, default: []].append(Int32(number))
       for facet in site.facets.indices {
         for value in Set(site.facetValues(of: number, facet: facet)) where !value.isEmpty {
@@ -193,23 +198,33 @@ struct BrowsePages {
     }
     let singular = site.collections.map(\.config.singular)
     let collation = collation
-    let keys = Collation.Keys(keyOf, collation)
+    // Per browsed document its sort key.
+    let sortKeys = Later { () -> (keyOf: [String], keys: Collation.Keys) in
+      var keyOf = [String](repeating: "", count: documents.count)
+      for (number, document) in documents.enumerated() where isBrowsed.contains(document.collection) {
+        keyOf[number] = Self.sortKey(document.title)
+      }
+      return (keyOf, Collation.Keys(keyOf, collation))
+    }
     let documentRows = { (numbers: [Int32]) -> RowList in
-      // As `RowList(sorting:_:)` orders rows.
-      let sorted = numbers.sorted { a, b in
-        let (x, y) = (Int(a), Int(b))
-        if let order = keys.ascending(x, y) { return order }
-        if documents[x].title != documents[y].title { return documents[x].title < documents[y].title }
-        return x < y
+      let sorted = Later { () -> [Int32] in
+        let keys = sortKeys.value.keys
+        // As `RowList(sorting:_:)` orders rows.
+        return numbers.sorted { a, b in
+          let (x, y) = (Int(a), Int(b))
+          if let order = keys.ascending(x, y) { return order }
+          if documents[x].title != documents[y].title { return documents[x].title < documents[y].title }
+          return x < y
+        }
       }
       return RowList(
-        count: sorted.count, letter: { keys.letter(Int(sorted[$0])) },
+        count: numbers.count, letter: { sortKeys.value.keys.letter(Int(sorted.value[$0])) },
         row: { position in
-          let number = Int(sorted[position])
+          let number = Int(sorted.value[position])
           let document = documents[number]
           return Row(
             title: document.title, url: link(site.url(of: number)), meta: singular[document.collection],
-            key: keyOf[number], order: number)
+            key: sortKeys.value.keyOf[number], order: number)
         })
     }
 
@@ -307,20 +322,24 @@ struct BrowsePages {
   ) -> [Page] {
     let pageCount = max(1, (rows.count + rowsPerPage - 1) / rowsPerPage)
     func path(_ page: Int) -> String { folder + (page == 1 ? "" : "page-\(page)/") }
-    // Each letter's first row: the page it is on and its anchor.
-    var letters: [(letter: String, page: Int, anchor: String)] = []
-    var anchorOfRow: [Int: String] = [:]
-    for position in 0..<rows.count {
-      let letter = rows.letter(position)
-      guard letters.last?.letter != letter else { continue }
-      let anchor = "letter-" + Self.anchor(letter)
-      letters.append((letter, position / rowsPerPage + 1, anchor))
-      anchorOfRow[position] = anchor
+    // Each letter's first row: the page it is on and its anchor. Made with
+    // the list's order, when its first page is rendered.
+    let letters = Later { () -> (jump: [[String: Any]], anchorOfRow: [Int: String]) in
+      var letters: [(letter: String, page: Int, anchor: String)] = []
+      var anchorOfRow: [Int: String] = [:]
+      for position in 0..<rows.count {
+        let letter = rows.letter(position)
+        guard letters.last?.letter != letter else { continue }
+        let anchor = "letter-" + Self.anchor(letter)
+        letters.append((letter, position / rowsPerPage + 1, anchor))
+        anchorOfRow[position] = anchor
+      }
+      let jump: [[String: Any]] = letters.map { letter in
+        ["label": letter.letter, "url": base + path(letter.page) + "#" + letter.anchor]
+      }
+      return (jump, anchorOfRow)
     }
     let allCrumbs = [["title": strings.text("browse"), "url": base + Self.folder] as [String: Any]] + crumbs
-    let jump: [[String: Any]] = letters.map { letter in
-      ["label": letter.letter, "url": base + path(letter.page) + "#" + letter.anchor]
-    }
     let total = count(rows.count, noun)
     var pages: [Page] = []
     for page in 1...pageCount {
@@ -337,6 +356,7 @@ struct BrowsePages {
         pager["next"] = page < pageCount ? base + path(page + 1) : false
         pager["firstPage"] = page > 2 ? base + path(1) : false
         pager["lastPage"] = page < pageCount - 1 ? base + path(pageCount) : false
+        let jump = letters.value.jump
         return [
           "heading": heading, "crumbs": allCrumbs, "letters": jump.count > 1 ? jump : [],
           "sections": [["id": "browse-list", "title": false, "rows": items, "count": total]],
@@ -352,7 +372,7 @@ struct BrowsePages {
                 let row = rows.row(position)
                 return [
                   "title": row.title, "url": row.url ?? false, "meta": row.meta,
-                  "anchor": anchorOfRow[position] ?? false,
+                  "anchor": letters.value.anchorOfRow[position] ?? false,
                 ]
               })
           },
@@ -363,6 +383,7 @@ struct BrowsePages {
               html: {
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(slice.count * 160)
+                let anchorOfRow = letters.value.anchorOfRow
                 for position in slice {
                   let row = rows.row(position)
                   ListRows.write(
@@ -491,4 +512,31 @@ struct BrowsePages {
   /// A label inside a sentence: lower-case in English ("Every album of …"),
   /// as written in languages that capitalise nouns or have no case.
   func noun(_ label: String) -> String { strings.catalogue == "en" ? label.lowercased() : label }
+}
+
+/// A value made the first time it is read, by the thread that reads it
+/// first (others wait for it): an A–Z list's order and its documents' sort
+/// keys, made when the list's first page is rendered.
+final class Later<Value>: @unchecked Sendable {
+  private enum State {
+    case waiting(() -> Value)
+    case made(Value)
+  }
+  private let lock = NIOLock()
+  private var state: State
+
+  init(_ make: @escaping () -> Value) { state = .waiting(make) }
+
+  var value: Value {
+    lock.withLock {
+      switch state {
+      case .made(let value): return value
+      case .waiting(let make):
+        let value = make()
+        // What it was made from (a list's unsorted numbers) goes with the closure.
+        state = .made(value)
+        return value
+      }
+    }
+  }
 }

@@ -40,6 +40,13 @@ public struct PageRenderer {
   /// template is the built-in one (`BrowsePages.ListRows`); off, every row
   /// goes through Mustache, as tests compare.
   var writesListRows = true
+  /// Sites of this many documents or more render the A–Z pages only once
+  /// the index is built: their lists' sort keys and orders (made when a
+  /// list's first page is rendered) and the index's postings are then
+  /// never in memory together, the largest two parts of a large build's
+  /// peak. A smaller site renders them beside the index, which is faster
+  /// on two cores. Either way the pages are the same.
+  var browsePagesAfterIndexFrom = BuildOptions.browsePagesAfterIndexThreshold
 
   public init() {}
 
@@ -83,13 +90,20 @@ public struct PageRenderer {
         paths: plan.paths, pages: plan.jobs.map(\.path), shared: plan.files, assetsFolder: plan.assetsFolder,
         modulePreloads: plan.modulePreloads, styleHashes: plan.styleHashes))
     var pages = Pages()
-    let waiting = try render(Array(plan.jobs.indices), of: plan, into: sink, &pages)
+    var early = Array(plan.jobs.indices)
+    var late: [Int] = []
+    if site.documents.count >= browsePagesAfterIndexFrom, plan.index == nil {
+      late = early.filter { plan.jobs[$0].browses }
+      early.removeAll { plan.jobs[$0].browses }
+    }
+    var waiting = try render(early, of: plan, into: sink, &pages)
     let built = try index.wait()
     if plan.index == nil {
       plan.name(built)
       try sink.add(paths: built.paths)
-      _ = try render(waiting, of: plan, into: sink, &pages)
+      waiting = try render(waiting, of: plan, into: sink, &pages)
     }
+    _ = try render(late, of: plan, into: sink, &pages)
     // Fields are evaluated as templates ask for them: a count out of range
     // in a field only one page shows is found here.
     let problems = site.evaluator.problems.diagnostics

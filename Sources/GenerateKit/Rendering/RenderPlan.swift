@@ -15,6 +15,9 @@ struct RenderPlan {
     /// An A–Z list page's rows, written without Mustache when the
     /// `browse` template is the built-in one.
     var rows: BrowsePages.ListRows? = nil
+    /// An A–Z page (`BrowsePages`): a large build renders these once the
+    /// index is built (`PageRenderer.browsePagesAfterIndexFrom`).
+    var browses = false
   }
 
   let site: PreparedSite
@@ -193,7 +196,7 @@ struct RenderPlan {
           path: list.path, template: "browse", context: { context(list.context()) },
           rows: list.rows.map { rows in
             BrowsePages.ListRows(markedContext: { context(rows.markedContext()) }, html: rows.html)
-          }))
+          }, browses: true))
     }
     return jobs
   }

@@ -110,16 +110,18 @@ final class IndexStep {
     return { _ = trim(0) }
   }()
 
-  /// glibc's `mallopt(M_ARENA_MAX, 2)`, once, where there is one: at most
-  /// two heaps for the process's threads rather than eight a core. A
-  /// thread on a heap of its own (the index's, a render's) cannot reuse
-  /// what another freed, so each heap keeps its own high-water mark and
-  /// the build's peak is their sum (MALLOC_ARENA_MAX=2 took a 300k build's
-  /// peak from 404 to 346 MiB, about the same user CPU).
+  /// glibc's `mallopt(M_ARENA_MAX, n)`, once, where there is one: one heap
+  /// a core (at least two) for the process's threads rather than eight a
+  /// core. A thread on a heap of its own (the index's, a render's) cannot
+  /// reuse what another freed, so each heap keeps its own high-water mark
+  /// and the build's peak is their sum (MALLOC_ARENA_MAX=2 took a 300k
+  /// build's peak on 2 cores from 404 to 346 MiB, about the same user
+  /// CPU); a heap a core keeps the render's threads from queueing on one
+  /// another's lock on a larger machine.
   static let limitArenas: Void = {
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
     let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
     let arenaMax: Int32 = -8  // M_ARENA_MAX in malloc.h
-    _ = mallopt(arenaMax, 2)
+    _ = mallopt(arenaMax, Int32(clamping: max(2, ProcessInfo.processInfo.activeProcessorCount)))
   }()
 }

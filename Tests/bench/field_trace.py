@@ -10,7 +10,9 @@ unkept round), traced. For each site, the medians, in ms from navigation start
 - the renderer's navigation commit (the task that swaps in the new document,
   creates its script contexts and hands it the body bytes received so far) and
   how long it took;
-- HTML parsing (with the inline stylesheet's) from the commit to the field's box;
+- HTML parsing (with the inline stylesheet's) from the commit to the field's box: in
+  how many chunks, the first one's length, the frames rendered between it and the
+  field's frame, and the time from its end to the last chunk's start;
 - the frame the field first has a box in (`requestAnimationFrame`, which is what
   `slowphone.py` polls: its `getBoundingClientRect` forces that frame's style
   recalculation and layout, so *visible* comes before the frame's paint), its
@@ -45,7 +47,8 @@ SHOWN = {"RunTask", "RenderFrameImpl::CommitNavigation", "FrameLoader::CommitDoc
          "DocumentLoader::CreateParserPostCommit", "HTMLDocumentParser::MaybeFetchQueuedPreloads", "ResourceSendRequest",
          "ResourceReceiveResponse", "ResourceFinish", "ParseHTML", "FireAnimationFrame", "UpdateLayoutTree", "Layout", "PrePaint",
          "Paint", "Layerize", "Commit", "EvaluateScript", "firstPaint", "firstContentfulPaint", "domInteractive"}
-COLUMNS = ("sent", "headers", "html_end", "html_bytes", "commit", "commit_ms", "parse_from", "parse", "frame", "style",
+COLUMNS = ("sent", "headers", "html_end", "html_bytes", "commit", "commit_ms", "parse_from", "parse", "chunks",
+           "first_chunk", "frames_before", "between", "frame", "style",
            "layout", "visible", "prepaint", "paint", "layerize_commit", "fcp",
            "cpu_commit", "cpu_parse", "cpu_style", "cpu_layout", "cpu_main")
 
@@ -88,6 +91,17 @@ def phases(events: list[dict], visible: float) -> tuple[dict, list[tuple]]:
     row["parse"] = sum(e["dur"] for e in parses) / 1000
     frame = [e for e in span("FireAnimationFrame")]
     row["frame"] = ms(frame[-1]["ts"]) if frame else None
+    # How the parser cut the page: its chunks (of 0.1 ms or more: not the end of file's)
+    # before the field's frame, the first one's length (Chromium yields only once <body> has
+    # begun, and only past its 10 ms budget), the frames rendered between the first chunk and
+    # the field's frame (an empty body's, when the head alone took the budget), and the time
+    # from the first chunk's end to the last one's start.
+    chunks = [e for e in parses if e.get("dur", 0) >= 100 and (not frame or e["ts"] < frame[-1]["ts"])]
+    row["chunks"] = len(chunks)
+    if chunks:
+        row["first_chunk"] = chunks[0]["dur"] / 1000
+        row["frames_before"] = sum(1 for e in frame[:-1] if e["ts"] >= chunks[0]["ts"])
+        row["between"] = (chunks[-1]["ts"] - chunks[0]["ts"] - chunks[0]["dur"]) / 1000 if len(chunks) > 1 else 0.0
     row["style"] = sum(e["dur"] for e in span("UpdateLayoutTree")) / 1000
     row["layout"] = sum(e["dur"] for e in span("Layout")) / 1000
     # The same as thread CPU time (`tdur`): what moves least with other work on the machine.

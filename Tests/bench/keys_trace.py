@@ -18,7 +18,10 @@ change) on one site, looked at one way per run.
 - `--cpu`: a light trace; the main thread's CPU time from each key to the next (the page's work
   and the frames it causes, which the machine's load moves less than wall time), what the tasks
   hold, and how many keystrokes a garbage collection fell in;
-- `--collect-between`: an experiment, a minor collection before every key (outside its window).
+- `--collect-between`: an experiment, a minor collection before every key (outside its window);
+- `--final` (with any mode but `--phases`): the series is run.py's typo re-search instead
+  (`--query metalica`): after one final search, a tap on the field and Enter on the same
+  words, timed to the rows.
 
 A trace or profiler slows the page, so those figures compare keystrokes and builds with each
 other, not with `warm_ab.py`'s, which measures without one.
@@ -33,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import benchlib as B  # noqa: E402
-from tools import Ours  # noqa: E402
+from tools import SETTLED, Ours  # noqa: E402
 
 CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "toplevel",
               "disabled-by-default-devtools.timeline.stack", "cc", "benchmark"]
@@ -81,6 +84,9 @@ def main(argv=None):
                          "(the page's work and the frames it causes), which the machine's load moves less than wall time")
     ap.add_argument("--setup", help="JS run in the page before the series (an experiment: take something away and see)")
     ap.add_argument("--phases", action="store_true", help="no trace: time each keystroke's phases from listeners in the page")
+    ap.add_argument("--final", action="store_true",
+                    help="time run.py's typo re-searches instead of keystrokes: a tap on the field, then Enter on the same words "
+                         "(use a typo as --query)")
     args = ap.parse_args(argv)
     q = args.query
     from playwright.sync_api import sync_playwright
@@ -94,12 +100,31 @@ def main(argv=None):
         page.evaluate(MARKED, [Ours.results_root, "any", 30000])
         page.evaluate("(v) => window.__input(v)", q)
         page.evaluate("window.__t")
-        page.focus("#q")
-        keys = B.warm_keys(q, args.warm + 2 * len(q))
-        warmup = 2 * (len(q) - 1)
-        for key in keys[:warmup]:  # the first cycle fetches the prefixes' shards
-            page.evaluate(MARKED, [Ours.results_root, "any", 30000])
+        mark = lambda p, sel, mode, timeout=30000: p.evaluate(MARKED, [sel, mode, timeout])  # noqa: E731
+
+        def press(key, before=None):
+            """One timed key: a keystroke, or with --final a re-search (run.py's: a tap on the
+            field, its animations over, Enter)."""
+            if args.final:
+                page.click("#q")
+                page.wait_for_function(SETTLED)
+                mark(page, "#results", "rows")
+            else:
+                mark(page, Ours.results_root, "any")
+            if before:
+                before()
             page.keyboard.press(key)
+
+        if args.final:  # the first final search (cold), then re-searches of the same words
+            Ours.final_search(page, mark)
+            page.evaluate("window.__t")
+            keys, warmup = ["Enter"] * (args.warm + 2), 2
+        else:
+            page.focus("#q")
+            keys = B.warm_keys(q, args.warm + 2 * len(q))
+            warmup = 2 * (len(q) - 1)
+        for key in keys[:warmup]:  # the first cycle fetches the prefixes' shards
+            press(key)
             page.evaluate("window.__t")
         if args.profile:
             cdp = ctx.new_cdp_session(page)
@@ -107,8 +132,7 @@ def main(argv=None):
             cdp.send("Profiler.setSamplingInterval", {"interval": 50})
             cdp.send("Profiler.start")
             for key in keys[warmup:]:
-                page.evaluate(MARKED, [Ours.results_root, "any", 30000])
-                page.keyboard.press(key)
+                press(key)
                 page.evaluate("window.__t")
             prof = cdp.send("Profiler.stop")["profile"]
             if args.save:
@@ -120,8 +144,7 @@ def main(argv=None):
             cdp.send("HeapProfiler.startSampling", {"samplingInterval": 256, "includeObjectsCollectedByMajorGC": True,
                                                     "includeObjectsCollectedByMinorGC": True})
             for key in keys[warmup:]:
-                page.evaluate(MARKED, [Ours.results_root, "any", 30000])
-                page.keyboard.press(key)
+                press(key)
                 page.evaluate("window.__t")
             prof = cdp.send("HeapProfiler.stopSampling")["profile"]
             return heap(prof, len(keys) - warmup)
@@ -131,10 +154,7 @@ def main(argv=None):
             page.evaluate(PHASES)
             rows = []
             for key in keys[warmup:]:
-                page.evaluate(MARKED, [Ours.results_root, "any", 30000])
-                if args.collect_between:
-                    page.evaluate("gc({type: 'minor'})")
-                page.keyboard.press(key)
+                press(key, before=(lambda: page.evaluate("gc({type: 'minor'})")) if args.collect_between else None)
                 rows.append(page.evaluate("window.__t.then((t) => [t, window.__phases.key - window.__phases.stamp, "
                                           "window.__phases.input - window.__phases.key, t - (window.__phases.input - window.__phases.stamp)])"))
             return phases(rows, keys[warmup:], args.worst)
@@ -144,8 +164,7 @@ def main(argv=None):
         browser.start_tracing(page=page, categories=categories)
         times = []
         for key in keys[warmup:]:
-            page.evaluate(MARKED, [Ours.results_root, "any", 30000])
-            page.keyboard.press(key)
+            press(key)
             times.append(page.evaluate("window.__t.then((t) => [t, window.__ti])"))
         raw = browser.stop_tracing()
     if args.save:
@@ -280,7 +299,7 @@ def report(events, times, keys, worst):
     on = sorted((e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X"), key=lambda e: e["ts"])
     ts = [t for t, _ in times]
     print(f"{len(ts)} keystrokes of `{keys[0]}…`: median {B.median(ts):.2f} ms, p95 {B.percentile(ts, 95):.2f} ms, "
-          f"keydown→input median {B.median([i for _, i in times]):.2f} ms")
+          + (f"keydown→input median {B.median([i for _, i in times]):.2f} ms" if times[0][1] is not None else "(no input event)"))
     order = sorted(range(len(ts)), key=lambda i: -ts[i])
     mid = len(order) // 2
     chosen = [("slowest", i) for i in order[:worst]] + [("median", i) for i in order[mid - worst // 2: mid + worst // 2]]
@@ -299,7 +318,8 @@ def report(events, times, keys, worst):
         totals[group].update({k: v for k, v in by.items()})
         totals[group]["(delivery)"] += delivery or 0
         shown = ", ".join(f"{k} {v:.2f}" for k, v in by.most_common() if k in KINDS and v >= 0.05)
-        print(f"[{group}] key {i} `{keys[i]}` {ts[i]:.2f} ms (keydown→input {times[i][1]:.2f}); before the keydown's handler "
+        editing = f" (keydown→input {times[i][1]:.2f})" if times[i][1] is not None else ""
+        print(f"[{group}] key {i} `{keys[i]}` {ts[i]:.2f} ms{editing}; before the keydown's handler "
               f"{delivery if delivery is None else round(delivery, 2)} ms; {len(tasks)} tasks: {shown}")
         for e in tasks:
             kids = [c for c in inside if c is not e and e["ts"] <= c["ts"] < e["ts"] + e["dur"] and c["name"] != "RunTask"]

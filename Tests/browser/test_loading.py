@@ -102,6 +102,28 @@ def test_enter_pressed_at_once_waits_for_the_final_searchs_code(page, slow_site)
     assert page.locator("#results-loading").is_hidden()
 
 
+def test_suggestions_that_correct_a_typo_fetch_the_final_searchs_code_at_once(page, slow_site):
+    """A typo's suggestions are a guess that Enter confirms, so the final search's code
+    (ui/panel.js) is asked for as soon as they show, not after the moment of reading that a
+    word spelled right waits (0.6 s): an Enter pressed straight after typing `metalica` does
+    not wait for that request."""
+    url, delays = slow_site
+    delays.rules.append(("/ui/panel.js", 0.3))
+    page.goto(url)
+    page.wait_for_selector("#tiles .browse-tile", state="attached")
+    page.locator("#q").click()
+    page.keyboard.type("metalica", delay=20)
+    page.wait_for_function(answered, arg="metalica", timeout=15000)
+    shown = time.monotonic()
+    while not any("/ui/panel.js" in path for path in delays.requested) and time.monotonic() - shown < 0.45:
+        page.wait_for_timeout(10)
+    assert any("/ui/panel.js" in path for path in delays.requested), "not asked for while the typo's suggestions showed"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rows .row", timeout=15000)
+    titles = page.eval_on_selector_all("#rows .row-title", "els => els.map((e) => e.textContent)")
+    assert any("Metallica" in title for title in titles), titles
+
+
 class Head(HTMLParser):
     """The fetches a page's HTML names: stylesheets, scripts, preloads, and its JSON data blocks."""
 

@@ -44,12 +44,11 @@ const address = createAddress(store, scopes[0])
 const FILTERS = new URL('./ui/filters.js', import.meta.url).href
 let filters = null
 // ui/panel.js: the final search, its rows and the chips. The first suggestions do without it, so
-// it is fetched in the background, READING ms after suggestions for typed text showed with no key
-// since (the person reads them; Enter may come next) or IDLE ms after the page loaded, whichever
-// is first, and at once by a final search that comes sooner (Enter, an address with a query).
-// A literal import() would be bundled, as FILTERS would.
+// it is fetched in the background (`soon`): once suggestions for typed text have been read for a
+// moment with no key since, or at once when they correct a typo (ui/runs.js), or IDLE ms after
+// the page loaded, whichever is first; and at once by a final search that comes sooner (Enter, an
+// address with a query). A literal import() would be bundled, as FILTERS would.
 const PANEL = new URL('./ui/panel.js', import.meta.url).href
-const READING = 600
 const IDLE = 2000
 let panelNow = null, panelLoad = null
 const kit = { $, h, marked, fold, afterPaint, announce, snap, step, reducedMotion, around, plural, hasQuery, queryWords, artwork, details, showEmpty }
@@ -58,17 +57,11 @@ const panel = {
   load: () => (panelLoad ??= import(PANEL).then((m) => (panelNow = m.mountPanel({
     store, actions, engine, idle, address, base, kit, phrase: (s) => filters?.filtersPhrase(s, scopeLabels) ?? '',
   })), (error) => { panelLoad = null; throw error })),
+  soon: () => panel.load().catch(() => {}),
 }
-const prefetch = () => panel.load().catch(() => {})
 const runs = createRuns({ store, engine, panel })
 const actions = createActions({ store, runs, address, base, scopes, idle })
-let reading = 0
-store.subscribe((s, prev) => {
-  if (panelLoad || (s.suggested === prev.suggested && s.view === prev.view)) return
-  clearTimeout(reading)
-  if (s.view === 'suggest' && s.suggested?.trim()) reading = setTimeout(prefetch, READING)
-})
-addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(prefetch), IDLE))
+addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(panel.soon), IDLE))
 
 mountHeader({ store })
 mountField({ store, actions })

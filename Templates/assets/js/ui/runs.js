@@ -10,6 +10,8 @@ import { plural } from './strings.js'
 
 // How long a suggestion may take before the list says it is still loading.
 const QUIET = 300
+// How long suggestions for typed text stay with no key before the final search's module is fetched.
+const READING = 600
 
 const plain = (tokens) => tokens.map(({ facet, value }) => ({ facet, value }))
 const filterOption = (t) => ({
@@ -23,13 +25,14 @@ const keyOf = (o) => o && [o.type, o.text, o.doc?.id, o.recent && describe(o.rec
 /**
  * `suggest`, `search`, and `drop` (forget whatever is running: Cancel, or
  * the address restoring another state). The final search is ui/panel.js's:
- * `panel.now()` is it once loaded, `panel.load()` fetches it.
+ * `panel.now()` is it once loaded, `panel.load()` fetches it, `panel.soon()` in the background.
  */
 export function createRuns({ store, engine, panel }) {
   const get = () => store.get()
   const set = (patch) => store.set(patch)
   // The newest run: an older answer is dropped when it lands.
   let latest = 0
+  let reading = 0
 
   /** Suggestion groups: for the typed text, or for an empty field. */
   async function suggest({ keep = false, say = false } = {}) {
@@ -55,6 +58,12 @@ export function createRuns({ store, engine, panel }) {
         // A span typed after a range's name (`length:<3:00`) is a promise (engine.js).
         const tokens = s.text.trim() ? await engine.tokenSuggestions(s.text) : []
         if (id !== latest) return
+        // The final search's module (ui/panel.js, app.js) while these are read: a person who
+        // stops typing may press Enter next, after a moment (READING, restarted by each answer,
+        // so never while typing: a first query does not pay for it), or at once after a typo,
+        // whose suggestions are a guess that Enter confirms.
+        clearTimeout(reading)
+        reading = setTimeout(panel.soon, r.corrected[0] ? 0 : READING)
         groups = [
           { id: 'filters', options: tokens.filter(unused).slice(0, 3).map(filterOption) },
           { id: 'completions', options: completionOptions(r.completions, s.text) },

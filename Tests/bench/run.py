@@ -290,11 +290,13 @@ def measure_tool(pw, tool, site: Path, queries: dict, warm_count: int, series_bu
             res["queries"][label] = entry
             B.say(f"      cold {entry['cold_ms']:.1f} ms (of {len(colds)}), {entry['first']['bytes'] / 1000:.1f} KB in {entry['first']['requests']} req; "
                   f"warm median {entry['warm_median_ms']} p95 {entry['warm_p95_ms']} (n={entry['warm_n']}); shown {len(entry['shown'])}")
+    # The page's own bytes come with the first query measured ("common" in run.py's own set).
+    first = res["queries"].get("common") or next(iter(res["queries"].values()))
     if tool is Ours:
-        page = res["queries"]["common"]["first"]["by"].get("page", {})
+        page = first["first"]["by"].get("page", {})
         res["page_bytes"], res["page_requests"] = page.get("bytes"), page.get("requests")
     else:
-        lib = res["queries"]["common"]["first"]["by"].get("library", {})
+        lib = first["first"]["by"].get("library", {})
         res["library_bytes"], res["library_requests"] = lib.get("bytes"), lib.get("requests")
         srv2 = B.GzipServer(site)
         ui = sum(len(srv2.load(f"/pagefind/{n}")[0] or b"") for n in ("pagefind-ui.js", "pagefind-ui.css"))

@@ -155,6 +155,9 @@ public struct IndexBuilder: Sendable {
     // about half a gigabyte an option), which beside the postings was the
     // index build's peak.
     postings.value = [:]
+    // Their lists were small allocations, freed to the heap, which an
+    // option's arrays (each one allocation of its own) would not reuse.
+    IndexStep.trimMemory()
     var filters = unkeyed
     let keys = try ValueKeyStage(site: site, order: order, chunkSize: options.sortChunk).run(into: &files)
     (filters.sorts, filters.ranges) = (keys.sorts, keys.ranges)

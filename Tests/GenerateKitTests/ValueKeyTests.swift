@@ -158,6 +158,16 @@ import Testing
     #expect(!ValueKeyStage.denseRanks([.number(2), .missing]).text)
   }
 
+  /// Texts are compared where they are packed: a shorter text before
+  /// the longer one it starts, equal texts one rank, past 15 bytes too.
+  @Test func aTextRanksBeforeTheLongerTextsItStarts() {
+    let title = "a title longer than fifteen bytes"
+    let values: [ValueFormatting.Reading] = [
+      .text(title + ", b"), .text(title), .text(title + ", a"), .text(title), .text("é"), .text("e"),
+    ]
+    #expect(ValueKeyStage.denseRanks(values).ranks == [2, 0, 1, 0, 4, 3])
+  }
+
   @Test func offersAreRoundedSpansThatPartitionTheValues() {
     let lengths = (0..<100).map { Double(120 + $0 * 3) }  // 2:00 … 6:57
     let offers = ValueKeyStage.offers(lengths, .duration)

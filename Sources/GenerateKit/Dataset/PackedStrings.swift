@@ -1,3 +1,5 @@
+import Foundation
+
 /// Strings kept end to end as UTF-8 in one buffer, with where each ends: a
 /// column's values as a few arrays instead of a String each.
 ///
@@ -55,6 +57,36 @@ struct PackedStrings: Equatable, Sendable {
     if let wide = wideEnds, wide.capacity > wide.count {
       wideEnds = wide.withUnsafeBufferPointer { Array($0) }
     }
+  }
+
+  /// How many bytes of UTF-8 value `index` has.
+  func utf8Count(_ index: Int) -> Int {
+    end(of: index) - (index == 0 ? 0 : end(of: index - 1))
+  }
+
+  /// Whether value `a`'s UTF-8 sorts before value `b`'s, byte by byte (as
+  /// `a.utf8.lexicographicallyPrecedes(b.utf8)`), without making either a
+  /// String.
+  func utf8Precedes(_ a: Int, _ b: Int) -> Bool {
+    compareBytes(a, b) < 0
+  }
+
+  /// Whether values `a` and `b` hold the same bytes.
+  func sameBytes(_ a: Int, _ b: Int) -> Bool {
+    compareBytes(a, b) == 0
+  }
+
+  private func compareBytes(_ a: Int, _ b: Int) -> Int {
+    let (startA, stopA) = (a == 0 ? 0 : end(of: a - 1), end(of: a))
+    let (startB, stopB) = (b == 0 ? 0 : end(of: b - 1), end(of: b))
+    let (countA, countB) = (stopA - startA, stopB - startB)
+    let shared = Swift.min(countA, countB)
+    let order = bytes.withUnsafeBufferPointer { buffer -> Int32 in
+      guard shared > 0, let base = buffer.baseAddress else { return 0 }
+      return memcmp(base + startA, base + startB, shared)
+    }
+    if order != 0 { return Int(order) }
+    return countA - countB
   }
 
   private func end(of index: Int) -> Int {

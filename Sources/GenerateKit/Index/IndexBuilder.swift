@@ -117,40 +117,50 @@ public struct IndexBuilder: Sendable {
   public func build(_ site: PreparedSite) throws -> SiteIndex {
     var files = IndexFiles(spool: spool)
     let order = rankedDocuments(site)
-    let postings = PostingsStage(site: site, order: order).run()
-    let terms = postings.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    let warnings = TrendingCheck(postings: postings, terms: terms).warnings(site.config.search)
+    // A box, so the postings can be dropped before the last stage while
+    // the closure below still holds the box.
+    let postings = Box(PostingsStage(site: site, order: order).run())
+    let terms = postings.value.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    let warnings = TrendingCheck(postings: postings.value, terms: terms).warnings(site.config.search)
     // The typo, document and filter stages run beside the term shards
     // (which use every core but while they plan); their files follow the
     // term shards' as if they had run after them.
     let (options, spool) = (options, spool)
     let others = Parallel.Background {
       var files = IndexFiles(spool: spool)
-      let typoList = try TypoShardStage(options: options, postings: postings).run(into: &files)
+      let typoList = try TypoShardStage(options: options, postings: postings.value).run(into: &files)
       let documents = try DocumentShardStage(options: options, site: site, order: order).run(into: &files)
       let filters = try FilterStage(
         site: site, order: order, kindsInOneFile: options.kindsInOneFile, fielded: documents.fielded
       ).run(into: &files)
-      var keyed = filters
-      let keys = try ValueKeyStage(site: site, order: order, chunkSize: options.sortChunk).run(into: &files)
-      (keyed.sorts, keyed.ranges) = (keys.sorts, keys.ranges)
       return (
-        files: files, typoList: typoList, documents: (documents.folder, documents.hashes),
-        filters: keyed
+        files: files, typoList: typoList, documents: (documents.folder, documents.hashes), filters: filters
       )
     }
     let termListing: ShardListing
     do {
       termListing = try TermShardStage(
-        options: options, postings: postings, terms: terms, rows: DocumentRows(site: site, order: order),
+        options: options, postings: postings.value, terms: terms,
+        rows: DocumentRows(site: site, order: order),
         suggestions: site.config.search.suggestions, previous: previous
       ).run(into: &files)
     } catch {
       _ = others.wait()
       throw error
     }
-    let (otherFiles, typoList, documents, filters) = try others.wait().get()
+    let (otherFiles, typoList, documents, unkeyed) = try others.wait().get()
     files.append(contentsOf: otherFiles)
+    // The sort and range files once the postings are gone: each option
+    // reads every document's value and ranks them (at ten million records
+    // about half a gigabyte an option), which beside the postings was the
+    // index build's peak.
+    postings.value = [:]
+    // Their lists were small allocations, freed to the heap, which an
+    // option's arrays (each one allocation of its own) would not reuse.
+    IndexStep.trimMemory()
+    var filters = unkeyed
+    let keys = try ValueKeyStage(site: site, order: order, chunkSize: options.sortChunk).run(into: &files)
+    (filters.sorts, filters.ranges) = (keys.sorts, keys.ranges)
     let manifest = ManifestStage(site: site, order: order, options: options).run(
       terms: termListing, typoList: typoList, documents: documents, filters: filters,
       endings: WordForms.endings(of: terms, rules: WordForms.rules(forLanguage: site.config.language)))
@@ -719,4 +729,10 @@ enum PrefixSharder {
     if let current { result.append((current, terms[start..<terms.endIndex])) }
     return result
   }
+}
+
+/// A value shared by reference, so one holder can drop it for all.
+private final class Box<Value>: @unchecked Sendable {
+  var value: Value
+  init(_ value: Value) { self.value = value }
 }

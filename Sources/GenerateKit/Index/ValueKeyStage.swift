@@ -70,8 +70,7 @@ struct ValueKeyStage {
         Manifest.Range(
           id: option.key.id, label: option.key.label, format: option.key.format.rawValue,
           file: try add("range-\(option.key.id)", Self.file(values)),
-          offers: Self.offers(
-            values.compactMap { if case .number(let n) = $0 { n } else { nil } }, option.key.format)))
+          offers: Self.offers(values.numbers, option.key.format)))
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
     // Each file named by its own bytes (`o/<name>.<hash>.json`), so a data
@@ -99,27 +98,76 @@ struct ValueKeyStage {
 
   /// Every document's value, by document number; a value the format cannot
   /// read is an error at the option's `by:`, naming the record.
-  private func read(_ option: Option, diagnostics: inout [Diagnostic]) -> [ValueFormatting.Reading] {
+  private func read(_ option: Option, diagnostics: inout [Diagnostic]) -> Readings {
     var reported = 0
-    return order.map { documentIndex in
-      let document = site.documents[documentIndex]
-      guard let by = option.by[document.collection], let value = site.keyValue(by, of: documentIndex) else {
-        return .missing
+    var readings = Readings()
+    readings.reserveCapacity(order.count)
+    for documentIndex in order {
+      readings.append(reading(option, of: documentIndex, reported: &reported, diagnostics: &diagnostics))
+    }
+    return readings
+  }
+
+  private func reading(
+    _ option: Option, of documentIndex: Int, reported: inout Int, diagnostics: inout [Diagnostic]
+  ) -> ValueFormatting.Reading {
+    let document = site.documents[documentIndex]
+    guard let by = option.by[document.collection], let value = site.keyValue(by, of: documentIndex) else {
+      return .missing
+    }
+    let reading = ValueFormatting.read(value, as: option.key.format)
+    if reading == .unreadable, reported < 5 {
+      reported += 1
+      let collection = site.collections[document.collection].config
+      let key =
+        collection.sorts.first { $0.id == option.key.id }
+        ?? collection.ranges.first { $0.id == option.key.id }
+      diagnostics.append(
+        .error(
+          at: (key ?? option.key).by.location,
+          "record '\(document.key)' of collection '\(collection.id)': '\(by)' is '\(value.text)', which is not \(Self.expected(option.key.format)) (option '\(option.key.id)')"
+        ))
+    }
+    return reading
+  }
+
+  /// The documents' readings of one option, by document number, a text's
+  /// bytes packed end to end: a sort by title read every document's title
+  /// as a String each (about 80 bytes a record), and at ten million
+  /// records that was the index build's peak.
+  struct Readings {
+    enum Item {
+      case missing
+      case number(Double)
+      /// Where the text is in `texts`.
+      case text(Int32)
+      case unreadable
+    }
+    private(set) var items: [Item] = []
+    private(set) var texts = PackedStrings()
+
+    init() {}
+
+    init(_ readings: [ValueFormatting.Reading]) {
+      for reading in readings { append(reading) }
+    }
+
+    var count: Int { items.count }
+
+    /// The numbers read, in document order.
+    var numbers: [Double] { items.compactMap { if case .number(let n) = $0 { n } else { nil } } }
+
+    mutating func reserveCapacity(_ count: Int) { items.reserveCapacity(count) }
+
+    mutating func append(_ reading: ValueFormatting.Reading) {
+      switch reading {
+      case .missing: items.append(.missing)
+      case .number(let n): items.append(.number(n))
+      case .unreadable: items.append(.unreadable)
+      case .text(let text):
+        items.append(.text(Int32(texts.count)))
+        texts.append(text)
       }
-      let reading = ValueFormatting.read(value, as: option.key.format)
-      if reading == .unreadable, reported < 5 {
-        reported += 1
-        let collection = site.collections[document.collection].config
-        let key =
-          collection.sorts.first { $0.id == option.key.id }
-          ?? collection.ranges.first { $0.id == option.key.id }
-        diagnostics.append(
-          .error(
-            at: (key ?? option.key).by.location,
-            "record '\(document.key)' of collection '\(collection.id)': '\(by)' is '\(value.text)', which is not \(Self.expected(option.key.format)) (option '\(option.key.id)')"
-          ))
-      }
-      return reading
     }
   }
 
@@ -135,12 +183,18 @@ struct ValueKeyStage {
   /// Dense ranks of the values (-1: none), numbers before text when a sort
   /// has both; the distinct numbers ascending, and whether there was text.
   static func denseRanks(_ values: [ValueFormatting.Reading]) -> (ranks: [Int], scale: [Double], text: Bool) {
+    denseRanks(Readings(values))
+  }
+
+  static func denseRanks(_ values: Readings) -> (ranks: [Int], scale: [Double], text: Bool) {
     // The documents sorted by value, equal values one rank, rather than a
     // set and a dictionary of the distinct values: a sort by title at 300k
     // records held 30 MiB of them while the pages rendered beside it.
     var numbered: [Int32] = []
     var worded: [Int32] = []
-    for (index, value) in values.enumerated() {
+    let items = values.items
+    let texts = values.texts
+    for (index, value) in items.enumerated() {
       switch value {
       case .number(let n) where !n.isNaN: numbered.append(Int32(index))
       case .text: worded.append(Int32(index))
@@ -148,12 +202,12 @@ struct ValueKeyStage {
       }
     }
     func number(_ index: Int32) -> Double {
-      if case .number(let n) = values[Int(index)] { return n }
+      if case .number(let n) = items[Int(index)] { return n }
       return 0
     }
-    func text(_ index: Int32) -> String {
-      if case .text(let t) = values[Int(index)] { return t }
-      return ""
+    func text(_ index: Int32) -> Int {
+      if case .text(let slot) = items[Int(index)] { return Int(slot) }
+      return 0
     }
     var ranks = [Int](repeating: -1, count: values.count)
     // Equal numbers in document order, so the scale keeps the first of
@@ -165,15 +219,21 @@ struct ValueKeyStage {
       if scale.last != n { scale.append(n) }
       ranks[Int(index)] = scale.count - 1
     }
-    worded.sort { text($0).utf8.lexicographicallyPrecedes(text($1).utf8) }
+    // By UTF-8 bytes, compared where they are packed: a String made per
+    // comparison would allocate for every title longer than 15 bytes.
+    worded.sort { texts.utf8Precedes(text($0), text($1)) }
     var rank = scale.count - 1
-    var last: String?
+    var last: Int?
     for index in worded {
       let t = text(index)
-      if t != last {
-        rank += 1
-        last = t
+      // Equal as Strings are (canonically equivalent), as a set of them
+      // counted distinct values; the same bytes need no String.
+      if let last, texts.sameBytes(last, t) || texts[last] == texts[t] {
+        ranks[Int(index)] = rank
+        continue
       }
+      rank += 1
+      last = t
       ranks[Int(index)] = rank
     }
     return (ranks, scale, !worded.isEmpty)
@@ -201,6 +261,10 @@ struct ValueKeyStage {
   }
 
   static func file(_ values: [ValueFormatting.Reading]) -> ValueKeyFile {
+    file(Readings(values))
+  }
+
+  static func file(_ values: Readings) -> ValueKeyFile {
     let dense = denseRanks(values)
     let encoded = encode(dense.ranks, distinct: (dense.ranks.max() ?? -1) + 1)
     return ValueKeyFile(

@@ -87,13 +87,10 @@ public struct SiteBuilder: Sendable {
   func prepare(_ loaded: Loaded, _ run: BuildRun) throws -> PreparedSite {
     let site = try run.step(.preparing) {
       let site = try DocumentBuilder().prepare(
-        loaded.config, dataset: loaded.dataset, baseURL: loaded.config.baseURL)
+        loaded.config, dataset: loaded.dataset, baseURL: loaded.config.baseURL, releasingLookups: true)
       run.engine.emit(contentsOf: site.warnings)
       return site
     }
-    site.prepareRelatedRecords()
-    loaded.dataset.releaseKeyIndexes()
-    loaded.dataset.releasePlaces()
     // What only pages and document shards show goes to disk for a large
     // site (`DocumentStore`), beside the output like the index's spool.
     site.documents.seal(

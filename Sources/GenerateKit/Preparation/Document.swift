@@ -105,11 +105,35 @@ public final class DocumentStore: RandomAccessCollection, @unchecked Sendable {
   /// How the shown fields are kept: as set, while preparing; then packed
   /// in memory or in the file.
   private enum ShownStorage {
-    case open([[String]])
+    case open([OpenField])
     case packed([PackedStrings])
     case spilled(ShownFile)
   }
-  private var storage = ShownStorage.open(Array(repeating: [], count: ShownField.allCases.count))
+  private var storage = ShownStorage.open(Array(repeating: OpenField(), count: ShownField.allCases.count))
+
+  /// One shown field while preparing sets it: the values set, packed end
+  /// to end in the order they were set, and per document the one that is
+  /// its own (-1: empty). A String per document and field was 64 bytes a
+  /// document before a subtitle's own bytes — about 1.1 GB of the 10M
+  /// build's peak at the end of preparing (`docs/scale.md`).
+  struct OpenField {
+    var values = PackedStrings()
+    var slots: [Int32] = []
+
+    subscript(index: Int) -> String {
+      let slot = slots[index]
+      return slot < 0 ? "" : values[Int(slot)]
+    }
+
+    mutating func set(_ index: Int, _ value: String) {
+      guard !value.isEmpty else {
+        slots[index] = -1
+        return
+      }
+      slots[index] = Int32(values.count)
+      values.append(value)
+    }
+  }
   /// Once spilled, per document a bit per shown field that is not empty:
   /// an empty one (the url of a record linked to a search, most images
   /// and symbols) is known without reading the file.
@@ -133,6 +157,10 @@ public final class DocumentStore: RandomAccessCollection, @unchecked Sendable {
     slugSuffixes.reserveCapacity(count)
     hues.reserveCapacity(count)
     popularities.reserveCapacity(count)
+    guard case .open(var fields) = storage else { return }
+    storage = .open([])
+    for field in fields.indices { fields[field].slots.reserveCapacity(count) }
+    storage = .open(fields)
   }
 
   func append(
@@ -147,7 +175,7 @@ public final class DocumentStore: RandomAccessCollection, @unchecked Sendable {
     popularities.append(popularity)
     guard case .open(var fields) = storage else { preconditionFailure("a document added to a sealed store") }
     storage = .open([])
-    for field in fields.indices { fields[field].append("") }
+    for field in fields.indices { fields[field].slots.append(-1) }
     storage = .open(fields)
   }
 
@@ -160,6 +188,12 @@ public final class DocumentStore: RandomAccessCollection, @unchecked Sendable {
     if slugSuffixes.capacity > count { slugSuffixes = slugSuffixes.withUnsafeBufferPointer { Array($0) } }
     if hues.capacity > count { hues = hues.withUnsafeBufferPointer { Array($0) } }
     if popularities.capacity > count { popularities = popularities.withUnsafeBufferPointer { Array($0) } }
+    guard case .open(var fields) = storage else { return }
+    storage = .open([])
+    for field in fields.indices where fields[field].slots.capacity > count {
+      fields[field].slots = fields[field].slots.withUnsafeBufferPointer { Array($0) }
+    }
+    storage = .open(fields)
   }
 
   func shown(_ index: Int, _ field: ShownField) -> String {
@@ -189,7 +223,7 @@ public final class DocumentStore: RandomAccessCollection, @unchecked Sendable {
     }
     // Out of `storage` while it changes, so the array is not copied.
     storage = .open([])
-    fields[field.rawValue][index] = value
+    fields[field.rawValue].set(index, value)
     storage = .open(fields)
   }
 
@@ -204,18 +238,19 @@ public final class DocumentStore: RandomAccessCollection, @unchecked Sendable {
   /// more (else, or when the file cannot be made, packed in memory).
   func seal(spillingTo folder: String, from threshold: Int = spillThreshold) {
     guard case .open(let fields) = storage else { return }
-    if count >= threshold, let file = try? ShownFile(in: folder, fields: fields) {
+    if count >= threshold, let file = try? ShownFile(in: folder, fields: fields, count: count) {
       present = indices.map { index in
         fields.indices.reduce(UInt8(0)) { bits, field in
-          fields[field][index].isEmpty ? bits : bits | UInt8(1) << field
+          fields[field].slots[index] < 0 ? bits : bits | UInt8(1) << field
         }
       }
       storage = .spilled(file)
       return
     }
+    let count = count
     storage = .packed(
-      fields.map {
-        var packed = PackedStrings($0)
+      fields.map { field in
+        var packed = PackedStrings((0..<count).lazy.map { field[$0] })
         packed.trimCapacity()
         return packed
       })
@@ -240,11 +275,10 @@ final class ShownFile: @unchecked Sendable {
     }
   }
 
-  init(in folder: String, fields: [[String]]) throws {
+  init(in folder: String, fields: [DocumentStore.OpenField], count: Int) throws {
     let descriptor = makeUnlinkedFile(in: folder, named: ".generate-documents")
     guard descriptor >= 0 else { throw Self.failure("cannot make a temporary file in '\(folder)'") }
     self.descriptor = descriptor
-    let count = fields.first?.count ?? 0
     starts.reserveCapacity(count + 1)
     var buffer: [UInt8] = []
     buffer.reserveCapacity(1 << 20)

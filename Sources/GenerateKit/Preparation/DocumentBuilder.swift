@@ -8,7 +8,18 @@ public struct DocumentBuilder {
 
   /// The phases, in order; each may stop the build with the problems it
   /// found, and each hands the next what it needs.
-  public func prepare(_ config: SiteConfig, dataset: Dataset, baseURL: String) throws -> PreparedSite {
+  ///
+  /// With `releasingLookups`, the dataset's key → row dictionaries and
+  /// the places of its values (but for keys) are dropped as soon as the
+  /// expressions are compiled, which resolve every reference into rows:
+  /// no phase after reads them (a problem names a record by its key's
+  /// place), and at ten million records they were over a gigabyte beside
+  /// the documents at the end of preparing. The related records the
+  /// built-in record page lists are resolved first. The dataset cannot
+  /// then be prepared again.
+  public func prepare(
+    _ config: SiteConfig, dataset: Dataset, baseURL: String, releasingLookups: Bool = false
+  ) throws -> PreparedSite {
     let compiler = ExpressionCompiler(dataset: dataset, labels: config.labels.mapValues(\.labels))
     let (collections, filters) = try compileCollections(config, dataset: dataset, compiler: compiler)
     var evaluator = ExpressionEvaluator(compiler: compiler)
@@ -16,6 +27,11 @@ public struct DocumentBuilder {
     let site = PreparedSite(
       config: config, dataset: dataset, collections: collections, facets: config.facets,
       evaluator: evaluator, baseURL: baseURL)
+    if releasingLookups {
+      site.prepareRelatedRecords()
+      dataset.releaseKeyIndexes()
+      dataset.releasePlaces()
+    }
     site.warnings = snippetWarnings(collections)
     makeDocuments(site, filters: filters)
     try assignPagePaths(site)

@@ -222,7 +222,9 @@ public final class PreparedSite: @unchecked Sendable {
   /// Resolves every reference both ways while the key indexes still exist,
   /// when some collection's pages use the built-in `record` template.
   public func prepareRelatedRecords() {
-    guard collections.contains(where: { $0.writesPages && $0.config.page?.template == "record" }) else {
+    guard related == nil,
+      collections.contains(where: { $0.writesPages && $0.config.page?.template == "record" })
+    else {
       return
     }
     related = RelatedRecords(dataset: dataset, collectionTables: collections.map(\.table))

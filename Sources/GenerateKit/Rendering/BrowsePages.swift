@@ -199,16 +199,17 @@ struct BrowsePages {
     let singular = site.collections.map(\.config.singular)
     let collation = collation
     // Per browsed document its sort key.
-    let sortKeys = Later { () -> (keyOf: [String], keys: Collation.Keys) in
-      var keyOf = [String](repeating: "", count: documents.count)
-      for (number, document) in documents.enumerated() where isBrowsed.contains(document.collection) {
-        keyOf[number] = Self.sortKey(document.title)
+    let sortKeys = Later { () -> Collation.Keys in
+      var keyOf = PackedStrings()
+      for document in documents {
+        keyOf.append(isBrowsed.contains(document.collection) ? Self.sortKey(document.title) : "")
       }
-      return (keyOf, Collation.Keys(keyOf, collation))
+      keyOf.trimCapacity()
+      return Collation.Keys(keyOf, collation)
     }
     let documentRows = { (numbers: [Int32]) -> RowList in
       let sorted = Later { () -> [Int32] in
-        let keys = sortKeys.value.keys
+        let keys = sortKeys.value
         // As `RowList(sorting:_:)` orders rows.
         return numbers.sorted { a, b in
           let (x, y) = (Int(a), Int(b))
@@ -218,13 +219,13 @@ struct BrowsePages {
         }
       }
       return RowList(
-        count: numbers.count, letter: { sortKeys.value.keys.letter(Int(sorted.value[$0])) },
+        count: numbers.count, letter: { sortKeys.value.letter(Int(sorted.value[$0])) },
         row: { position in
           let number = Int(sorted.value[position])
           let document = documents[number]
           return Row(
             title: document.title, url: link(site.url(of: number)), meta: singular[document.collection],
-            key: sortKeys.value.keyOf[number], order: number)
+            key: sortKeys.value.key(number), order: number)
         })
     }
 

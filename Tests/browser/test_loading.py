@@ -80,17 +80,23 @@ def test_a_shared_results_link_on_a_slow_connection_never_shows_a_blank_page(pag
 
 
 
+def type_until_suggested(page, url, word):
+    """Opens the search page, types `word` into the field as a person would, and waits until
+    the suggestions shown answer it."""
+    page.goto(url)
+    page.wait_for_selector("#tiles .browse-tile", state="attached")
+    page.locator("#q").click()
+    page.keyboard.type(word, delay=20)
+    page.wait_for_function(answered, arg=word, timeout=15000)
+
+
 def test_enter_pressed_at_once_waits_for_the_final_searchs_code(page, slow_site):
     """The final search's code (ui/panel.js) is fetched in the background once suggestions have
     been read for a moment: an Enter pressed as soon as they show, on a connection that brings
     that module 2 s late, shows the loading line and then the results, not nothing."""
     url, delays = slow_site
     delays.rules.append(("/ui/panel.js", 2.0))
-    page.goto(url)
-    page.wait_for_selector("#tiles .browse-tile", state="attached")
-    page.locator("#q").click()
-    page.keyboard.type("metallica", delay=20)
-    page.wait_for_function(answered, arg="metallica", timeout=15000)
+    type_until_suggested(page, url, "metallica")
     page.keyboard.press("Enter")
     pressed = time.monotonic()
     page.locator("#results-loading").wait_for(state="visible", timeout=1500)
@@ -109,11 +115,7 @@ def test_suggestions_that_correct_a_typo_fetch_the_final_searchs_code_at_once(pa
     not wait for that request."""
     url, delays = slow_site
     delays.rules.append(("/ui/panel.js", 0.3))
-    page.goto(url)
-    page.wait_for_selector("#tiles .browse-tile", state="attached")
-    page.locator("#q").click()
-    page.keyboard.type("metalica", delay=20)
-    page.wait_for_function(answered, arg="metalica", timeout=15000)
+    type_until_suggested(page, url, "metalica")
     shown = time.monotonic()
     while not any("/ui/panel.js" in path for path in delays.requested) and time.monotonic() - shown < 0.45:
         page.wait_for_timeout(10)

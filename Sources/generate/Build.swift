@@ -43,8 +43,9 @@ struct Build: ParsableCommand {
     options.force = force
     options.strict = strict
     let quiet = self.quiet
+    // Written at once, not buffered, so a long build piped to a log says which step it is in.
     var builder = SiteBuilder(options: options) { line in
-      if !quiet { print(line) }
+      if !quiet { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
     }
     builder.verbose = verbose
     do {

@@ -730,9 +730,3 @@ enum PrefixSharder {
     return result
   }
 }
-
-/// A value shared by reference, so one holder can drop it for all.
-private final class Box<Value>: @unchecked Sendable {
-  var value: Value
-  init(_ value: Value) { self.value = value }
-}

@@ -5,11 +5,6 @@ import NIOConcurrencyHelpers
 /// shard encoding). The work items must not share mutable state; results
 /// come back in input order so output stays deterministic.
 enum Parallel {
-  private final class Box<T>: @unchecked Sendable {
-    var value: T
-    init(_ value: T) { self.value = value }
-  }
-
   /// Work on a thread of its own, beside the caller's; `wait` gives its
   /// result (each caller that started one waits for it before returning).
   final class Background<T>: @unchecked Sendable {

@@ -42,7 +42,7 @@ import slowphone as S
 # are still measured, only perturbed.
 QUIET_MS = 1500
 
-CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading", "navigation"]
+CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading", "navigation", "fonts"]
 SHOWN = {"RunTask", "RenderFrameImpl::CommitNavigation", "FrameLoader::CommitDocumentLoader", "RenderFrameImpl::DidCommitNavigation",
          "DocumentLoader::CreateParserPostCommit", "HTMLDocumentParser::MaybeFetchQueuedPreloads", "ResourceSendRequest",
          "ResourceReceiveResponse", "ResourceFinish", "ParseHTML", "FireAnimationFrame", "UpdateLayoutTree", "Layout", "PrePaint",
@@ -50,7 +50,7 @@ SHOWN = {"RunTask", "RenderFrameImpl::CommitNavigation", "FrameLoader::CommitDoc
 COLUMNS = ("sent", "headers", "html_end", "html_bytes", "commit", "commit_ms", "parse_from", "parse", "chunks",
            "first_chunk", "frames_before", "between", "frame", "style",
            "layout", "visible", "prepaint", "paint", "layerize_commit", "fcp",
-           "cpu_commit", "cpu_parse", "cpu_style", "cpu_layout", "cpu_main")
+           "cpu_commit", "cpu_parse", "cpu_style", "cpu_layout", "cpu_main", "font_lookups", "fonts", "cpu_fonts")
 
 
 def label(e: dict) -> str:
@@ -115,6 +115,17 @@ def phases(events: list[dict], visible: float) -> tuple[dict, list[tuple]]:
             outer.append(e)
             reach = e["ts"] + e["dur"]
     row["cpu_main"] = cpu(outer)
+    # The font lookups before the field's box: each family of a `font-family` list that a
+    # style or layout needs, tried in order until one is installed (on Linux a round trip
+    # to the browser process each, `FontDataManager::onMatchFamilyStyle`), and the
+    # outermost `FontCache::GetFontPlatformData` calls around them.
+    row["font_lookups"] = len(span("FontDataManager::onMatchFamilyStyle"))
+    fonts, reach = [], 0
+    for e in sorted(span("FontCache::GetFontPlatformData"), key=lambda e: e["ts"]):
+        if e["ts"] >= reach:
+            fonts.append(e)
+            reach = e["ts"] + e.get("dur", 0)
+    row["fonts"], row["cpu_fonts"] = sum(e.get("dur", 0) for e in fonts) / 1000, cpu(fonts)
     after = [e for e in on_main if e["ts"] >= until]
     first = lambda name: next((e for e in after if e["name"] == name), None)  # noqa: E731
     for key, name in (("prepaint", "PrePaint"), ("paint", "Paint")):

@@ -309,8 +309,10 @@ def in_turn(sites: dict[str, str], measure, runs: int) -> dict[str, list]:
     """Serves each built site (NAME -> folder) on its own loopback port and runs
     `measure(browser, server)` on every site in turn, `runs` rounds, after one
     unkept round that fills each server's gzip cache: so every site sees the same
-    load, which is the fair comparison on a shared machine. Returns each site's
-    results in round order."""
+    load, which is the fair comparison on a shared machine. Each round starts one
+    site further along the list (a site's place in the round, such as coming right
+    after another's context closed, is then no one site's bias). Returns each
+    site's results in round order."""
     from playwright.sync_api import sync_playwright
 
     servers = {name: GzipServer(Path(folder)).__enter__() for name, folder in sites.items()}
@@ -319,9 +321,10 @@ def in_turn(sites: dict[str, str], measure, runs: int) -> dict[str, list]:
         with sync_playwright() as pw, launch(pw) as browser:
             for srv in servers.values():
                 measure(browser, srv)
-            for _ in range(runs):
-                for name, srv in servers.items():
-                    kept[name].append(measure(browser, srv))
+            names = list(servers)
+            for round in range(runs):
+                for name in names[round % len(names) :] + names[: round % len(names)]:
+                    kept[name].append(measure(browser, servers[name]))
     finally:
         for srv in servers.values():
             srv.__exit__(None, None, None)

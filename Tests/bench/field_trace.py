@@ -21,13 +21,21 @@ unkept round), traced. For each site, the medians, in ms from navigation start
   time, as the thread's clock leaves out most of the slowdown's pauses and of the
   time other work on the machine had the core), and all the main thread's tasks
   from the commit to the field's box (`cpu_main`);
+- the font lookups before the field's box (`font_lookups`: each family of a
+  `font-family` list tried until one is installed, a round trip to the browser
+  process each on Linux) and the time in Chromium's font cache around them
+  (`fonts`, `cpu_fonts`: finding the faces, their per-size render settings);
 - that frame's pre-paint, paint and layerize + commit to the compositor, and
   Chromium's first contentful paint (FCP: the frame handed to the compositor,
   after raster).
 
 The CPU parts move less with the machine's load than the end-to-end time does,
 so a change worth 10 ms shows. `--timeline NAME` also prints one run's main-thread
-events for that site.
+events for that site; `--selectors` traces Chromium's selector statistics as well
+(`disabled-by-default-blink.debug`'s `SelectorStats`: time, match attempts and
+matches of each selector in every style recalculation up to the field's box) and
+prints each site's costliest selectors, summed over its runs. They slow the style
+recalculations they measure, so compare the other columns without it.
 """
 from __future__ import annotations
 
@@ -42,7 +50,7 @@ import slowphone as S
 # are still measured, only perturbed.
 QUIET_MS = 1500
 
-CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading", "navigation"]
+CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading", "navigation", "fonts"]
 SHOWN = {"RunTask", "RenderFrameImpl::CommitNavigation", "FrameLoader::CommitDocumentLoader", "RenderFrameImpl::DidCommitNavigation",
          "DocumentLoader::CreateParserPostCommit", "HTMLDocumentParser::MaybeFetchQueuedPreloads", "ResourceSendRequest",
          "ResourceReceiveResponse", "ResourceFinish", "ParseHTML", "FireAnimationFrame", "UpdateLayoutTree", "Layout", "PrePaint",
@@ -50,7 +58,7 @@ SHOWN = {"RunTask", "RenderFrameImpl::CommitNavigation", "FrameLoader::CommitDoc
 COLUMNS = ("sent", "headers", "html_end", "html_bytes", "commit", "commit_ms", "parse_from", "parse", "chunks",
            "first_chunk", "frames_before", "between", "frame", "style",
            "layout", "visible", "prepaint", "paint", "layerize_commit", "fcp",
-           "cpu_commit", "cpu_parse", "cpu_style", "cpu_layout", "cpu_main")
+           "cpu_commit", "cpu_parse", "cpu_style", "cpu_layout", "cpu_main", "font_lookups", "fonts", "cpu_fonts")
 
 
 def label(e: dict) -> str:
@@ -115,6 +123,17 @@ def phases(events: list[dict], visible: float) -> tuple[dict, list[tuple]]:
             outer.append(e)
             reach = e["ts"] + e["dur"]
     row["cpu_main"] = cpu(outer)
+    # The font lookups before the field's box: each family of a `font-family` list that a
+    # style or layout needs, tried in order until one is installed (on Linux a round trip
+    # to the browser process each, `FontDataManager::onMatchFamilyStyle`), and the
+    # outermost `FontCache::GetFontPlatformData` calls around them.
+    row["font_lookups"] = len(span("FontDataManager::onMatchFamilyStyle"))
+    fonts, reach = [], 0
+    for e in sorted(span("FontCache::GetFontPlatformData"), key=lambda e: e["ts"]):
+        if e["ts"] >= reach:
+            fonts.append(e)
+            reach = e["ts"] + e.get("dur", 0)
+    row["fonts"], row["cpu_fonts"] = sum(e.get("dur", 0) for e in fonts) / 1000, cpu(fonts)
     after = [e for e in on_main if e["ts"] >= until]
     first = lambda name: next((e for e in after if e["name"] == name), None)  # noqa: E731
     for key, name in (("prepaint", "PrePaint"), ("paint", "Paint")):
@@ -142,7 +161,26 @@ def traced(browser, srv) -> dict:
     ctx.close()
     row, timeline = phases(events, visible)
     row["timeline"] = timeline
+    row["selectors"] = selector_stats(events, row)
     return row
+
+
+def selector_stats(events: list[dict], row: dict) -> dict:
+    """Per selector (and its sheet): [microseconds, match attempts, matches], summed over the
+    style recalculations from navigation start to the field's box."""
+    nav = next(e for e in events if e.get("name") == "navigationStart"
+               and e.get("args", {}).get("data", {}).get("documentLoaderURL", "").startswith("http"))
+    until = nav["ts"] + (row["visible"] + 1) * 1000
+    out: dict = {}
+    for e in events:
+        if e.get("name") != "SelectorStats" or not nav["ts"] <= e["ts"] < until:
+            continue
+        for t in e.get("args", {}).get("selector_stats", {}).get("selector_timings", []):
+            sums = out.setdefault(f'{t["selector"]}  ({t["style_sheet_id"].split("-")[0]})', [0, 0, 0])
+            sums[0] += t["elapsed (us)"]
+            sums[1] += t["match_attempts"]
+            sums[2] += t["match_count"]
+    return out
 
 
 def main():
@@ -151,7 +189,10 @@ def main():
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--timeline", action="append", default=[], help="NAME: print the median run's main-thread events")
     ap.add_argument("--json", help="write every run's figures here")
+    ap.add_argument("--selectors", action="store_true", help="also trace selector statistics; print the costliest")
     args = ap.parse_args()
+    if args.selectors:
+        CATEGORIES.append("disabled-by-default-blink.debug")
     sites = dict(s.split("=", 1) for s in args.sites)
     kept = B.in_turn(sites, traced, args.runs)
     med = {}
@@ -169,9 +210,20 @@ def main():
         rows = sorted(kept[name], key=lambda r: r["visible"])
         for t, d, n in rows[len(rows) // 2]["timeline"]:
             print(f"  {name} {t:8.1f} {d:6.1f} {n}")
+    for name in sites if args.selectors else []:
+        total: dict = {}
+        for r in kept[name]:
+            for sel, (us, attempts, matches) in r["selectors"].items():
+                sums = total.setdefault(sel, [0, 0, 0])
+                sums[0], sums[1], sums[2] = sums[0] + us, sums[1] + attempts, sums[2] + matches
+        runs = len(kept[name])
+        print(f"{name}: selectors, {sum(v[0] for v in total.values()) / runs:,.0f} us a run in all "
+              f"({len(total)} selectors); the costliest, a run: us, attempts, matches")
+        for sel, (us, attempts, matches) in sorted(total.items(), key=lambda kv: -kv[1][0])[:12]:
+            print(f"  {us / runs:7.1f} {attempts / runs:6.1f} {matches / runs:6.1f}  {sel[:100]}")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({n: [{k: v for k, v in r.items() if k != "timeline"} for r in rows] for n, rows in kept.items()}, f, indent=1)
+            json.dump({n: [{k: v for k, v in r.items() if k not in ("timeline", "selectors")} for r in rows] for n, rows in kept.items()}, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -76,6 +76,41 @@ struct PackedStrings: Equatable, Sendable {
     compareBytes(a, b) == 0
   }
 
+  /// Values `a` and `b` in String order (`a < b`, Unicode's canonical
+  /// equivalence), nil when they are equal as Strings. Two ASCII values
+  /// are compared by their bytes, as String compares them, without making
+  /// either a String: sorting millions of titles, most of them ASCII, made
+  /// two Strings a comparison (and a heap copy of each past 15 bytes).
+  func stringOrder(_ a: Int, _ b: Int) -> Bool? {
+    let order = compareBytes(a, b)
+    if order == 0 { return nil }
+    if isASCII(a) && isASCII(b) { return order < 0 }
+    let (x, y) = (self[a], self[b])
+    return x == y ? nil : x < y
+  }
+
+  /// Whether value `index` is ASCII alone.
+  func isASCII(_ index: Int) -> Bool {
+    let (start, stop) = (index == 0 ? 0 : end(of: index - 1), end(of: index))
+    return bytes.withUnsafeBufferPointer { buffer in
+      var at = start
+      // Eight bytes at a time, then the rest.
+      if let base = buffer.baseAddress {
+        while at + 8 <= stop {
+          if UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+            return false
+          }
+          at += 8
+        }
+      }
+      while at < stop {
+        if buffer[at] >= 0x80 { return false }
+        at += 1
+      }
+      return true
+    }
+  }
+
   private func compareBytes(_ a: Int, _ b: Int) -> Int {
     let (startA, stopA) = (a == 0 ? 0 : end(of: a - 1), end(of: a))
     let (startB, stopB) = (b == 0 ? 0 : end(of: b - 1), end(of: b))

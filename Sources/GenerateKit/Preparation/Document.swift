@@ -196,6 +196,11 @@ public final class DocumentStore: RandomAccessCollection, @unchecked Sendable {
     storage = .open(fields)
   }
 
+  /// Whether document `i`'s title comes before document `j`'s as Strings
+  /// order them (`<`); nil for titles equal as Strings. Two ASCII titles by
+  /// their bytes, without a String made for either (`PackedStrings.stringOrder`).
+  func titleOrder(_ i: Int, _ j: Int) -> Bool? { titles.stringOrder(i, j) }
+
   func shown(_ index: Int, _ field: ShownField) -> String {
     switch storage {
     case .open(let fields): fields[field.rawValue][index]

@@ -207,16 +207,32 @@ struct BrowsePages {
       keyOf.trimCapacity()
       return Collation.Keys(keyOf, collation)
     }
+    // Per document its place among every browsed document in A–Z order,
+    // made once: each document is in several lists (its collection's, one
+    // per facet value it has), and a list sorted by these places is in the
+    // order the comparison gives it, which is total (key, title, number).
+    // Compared once a document instead of once a list, the collator's work
+    // (most of an A–Z sort) is not done again for every list.
+    let places = Later { () -> [Int32] in
+      let keys = sortKeys.value
+      // As `RowList(sorting:_:)` orders rows.
+      let ascending = { (a: Int32, b: Int32) -> Bool in
+        let (x, y) = (Int(a), Int(b))
+        if let order = keys.ascending(x, y) { return order }
+        // Equal keys are common (a synthetic catalogue's titles repeat,
+        // more the larger it is): their titles compared where they lie.
+        if let order = documents.titleOrder(x, y) { return order }
+        return x < y
+      }
+      let all = documents.indices.filter { isBrowsed.contains(documents[$0].collection) }.map { Int32($0) }
+      var place = [Int32](repeating: -1, count: documents.count)
+      for (at, number) in Self.sorted(all, by: ascending).enumerated() { place[Int(number)] = Int32(at) }
+      return place
+    }
     let documentRows = { (numbers: [Int32]) -> RowList in
       let sorted = Later { () -> [Int32] in
-        let keys = sortKeys.value
-        // As `RowList(sorting:_:)` orders rows.
-        return numbers.sorted { a, b in
-          let (x, y) = (Int(a), Int(b))
-          if let order = keys.ascending(x, y) { return order }
-          if documents[x].title != documents[y].title { return documents[x].title < documents[y].title }
-          return x < y
-        }
+        let place = places.value
+        return numbers.sorted { place[Int($0)] < place[Int($1)] }
       }
       return RowList(
         count: numbers.count, letter: { sortKeys.value.letter(Int(sorted.value[$0])) },
@@ -397,6 +413,39 @@ struct BrowsePages {
   }
 
   /// Rows in A–Z order: by key (`order`), then title, then `order`.
+  /// `numbers` sorted by `ascending`, a total order: runs sorted on all
+  /// cores, then merged two at a time.
+  static func sorted(_ numbers: [Int32], by ascending: @escaping (Int32, Int32) -> Bool) -> [Int32] {
+    let runLength = 1 << 16
+    guard numbers.count > runLength else { return numbers.sorted(by: ascending) }
+    var runs = Parallel.map(count: (numbers.count + runLength - 1) / runLength) { run in
+      numbers[run * runLength..<min((run + 1) * runLength, numbers.count)].sorted(by: ascending)
+    }
+    while runs.count > 1 {
+      let current = runs
+      runs = Parallel.map(count: (current.count + 1) / 2) { pair in
+        guard 2 * pair + 1 < current.count else { return current[2 * pair] }
+        let (a, b) = (current[2 * pair], current[2 * pair + 1])
+        var merged: [Int32] = []
+        merged.reserveCapacity(a.count + b.count)
+        var (i, j) = (0, 0)
+        while i < a.count && j < b.count {
+          if ascending(b[j], a[i]) {
+            merged.append(b[j])
+            j += 1
+          } else {
+            merged.append(a[i])
+            i += 1
+          }
+        }
+        merged += a[i...]
+        merged += b[j...]
+        return merged
+      }
+    }
+    return runs[0]
+  }
+
   fileprivate static func ascending(_ i: Int, _ j: Int, _ keys: Collation.Keys, _ a: Row, _ b: Row) -> Bool {
     if let order = keys.ascending(i, j) { return order }
     if a.title != b.title { return a.title < b.title }

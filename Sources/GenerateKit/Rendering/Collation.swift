@@ -185,7 +185,21 @@ extension Collation {
   }
 
   /// A key ICU is given: each space as `¤` (`compare(_:_:)`).
-  static func spaced(_ key: String) -> String { key.replacingOccurrences(of: " ", with: "¤") }
+  /// An ASCII key's bytes are mapped here: Foundation's replacing was most
+  /// of an A–Z sort's comparison of a plain key with another.
+  static func spaced(_ key: String) -> String {
+    guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return key.replacingOccurrences(of: " ", with: "¤") }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(key.utf8.count + 8)
+    for byte in key.utf8 {
+      if byte == 0x20 {
+        bytes.append(contentsOf: [0xC2, 0xA4])
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 
   /// A key of lower-case ASCII letters, digits and single spaces only.
   static func isPlain(_ key: String) -> Bool {

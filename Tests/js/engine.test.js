@@ -110,6 +110,27 @@ test('a long posting list loads its continuation only on a final search', async 
   assert.equal(files(log).filter((f) => f.includes('more')).length, 1);
 });
 
+// A person edits: types, backspaces, types again. The engine keeps its last suggestions, so an
+// answer asked for again must be the one a fresh engine gives for that text, and one filter's
+// answer is never another's.
+test('suggestions asked again, typing back and forth, are a fresh engine\'s answers', async () => {
+  const { engine } = open();
+  const words = ['metallica', 'love crazy', 'ac/dc', 'beyon', 'metalica', 'led zep', 'zyzzyva', 'm'];
+  const there = words.flatMap((w) => Array.from(w, (_, i) => w.slice(0, i + 1)));
+  const typing = [...there, ...[...there].reverse(), ...there];
+  const rock = [{ facet: 'genre', value: 'Rock' }];
+  const asked = typing.flatMap((text) => [[text, {}], [text, { scope: 'library' }], [text, { tokens: rock }]]);
+  const answers = [];
+  for (const [text, options] of asked) answers.push(await engine.suggest(text, options));
+  const fresh = new Map();
+  for (const [i, [text, options]] of asked.entries()) {
+    const key = JSON.stringify([text, options]);
+    if (!fresh.has(key)) fresh.set(key, await open().engine.suggest(text, options));
+    assert.deepEqual(answers[i], fresh.get(key), key);
+  }
+  assert.notDeepEqual(ids(await engine.suggest('love', { tokens: rock })), ids(await engine.suggest('love')));
+});
+
 test('scope and tokens filter, together and alone', async () => {
   const { engine } = open();
   const rock = [{ facet: 'genre', value: 'Rock' }];

@@ -141,6 +141,24 @@ test('a warm keystroke fetches nothing and answers as it did the first time', { 
   assert.equal(log.length, fetched, log.slice(fetched).join('\n'));
 });
 
+// A person edits as the benchmark's warm series does (`love`, `lov`, `lo`, `l`, `lo` …): every
+// answer, kept from before or not, is the one a fresh engine gives for that text.
+test('typing back and forth answers each text as a fresh engine does', { skip }, async () => {
+  const { engine } = open(SITE);
+  const words = ['love', 'metallica', 'kissed', 'sao paulo', 'ac/dc', 'metalica', 'liszppa', 'bossa nova'];
+  const typing = words.flatMap((w) => {
+    const up = Array.from(w, (_, i) => w.slice(0, i + 1));
+    return [...up, ...[...up].reverse(), ...up];
+  });
+  const answers = [];
+  for (const q of typing) answers.push(await engine.suggest(q));
+  const fresh = new Map();
+  for (const [i, q] of typing.entries()) {
+    if (!fresh.has(q)) fresh.set(q, await open(SITE).engine.suggest(q));
+    assert.deepEqual(answers[i], fresh.get(q), q);
+  }
+});
+
 // Chip totals need each match's kind. Without the kinds' documents (one kindsFile on an index this
 // size, else kinds[].file, like a scope's), the engine can only learn kinds from document shards,
 // so a final search would read one per match.

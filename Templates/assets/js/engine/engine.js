@@ -17,6 +17,10 @@ export { safeLink } from './documents.js'
 
 const MEMO = 500 // word matches kept: a session's keystrokes, not the whole index
 const ANSWERS = 16 // final searches kept (pages of results with their rows)
+// Suggestions kept: a word typed, backspaced over and typed again (`lov`, `lo`, `lov`) asks for
+// answers it had a moment ago, each 0.1–0.4 ms of ranking, rows and completions at 100,000
+// records (Tests/bench/README.md "Short prefixes at 100k").
+const SUGGESTED = 32
 // Up to this many documents the kind files are a few KB: every chip gets its count (and
 // empty chips can hide). Past it, Top Results loads none and a chip loads only its own.
 const CHEAP_KINDS = 50000
@@ -31,7 +35,7 @@ let hits = null
 
 export function createEngine({ manifestURL, fetchJSON } = {}) {
   const loader = createLoader({ manifestURL, fetchJSON })
-  const memo = new Map(), answers = new Map()
+  const memo = new Map(), answers = new Map(), suggested = new Map()
   // Rows carry their kind, and kinds without a file learn from document shards: each needs the
   // other, so the rows' callback names `kinds`, which exists before any row arrives.
   const docs = createDocuments(loader, (id, kind) => kinds.note(id, kind))
@@ -66,16 +70,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   }
   const ids = (path) => loader.load(path, (raw) => decode(raw.ids))
 
-  function match(word, final, asTyped) {
-    const key = (final ? '!' : '?') + (asTyped ? '=' : '') + word
-    if (!memo.has(key)) {
-      const m = matchWord(word, final, asTyped)
-      m.catch(() => memo.delete(key))
-      if (memo.size >= MEMO) memo.delete(memo.keys().next().value)
-      memo.set(key, m)
-    }
-    return memo.get(key)
-  }
+  const match = (word, final, asTyped) => kept(memo, MEMO, (final ? '!' : '?') + (asTyped ? '=' : '') + word, () => matchWord(word, final, asTyped))
 
   // A word with inner punctuation (`zope.int`, `ac/dc`) is its parts run together, as the index
   // holds a name's chunk; when that finds nothing as typed, its parts are words of their own
@@ -146,7 +141,13 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
     }
   }
 
-  async function suggest(text, { scope = 'all', tokens = [] } = {}) {
+  // The same text again is the same answer, as for `search`: the index never changes, and a
+  // suggestion's rows and completions depend on nothing else (no chip totals).
+  function suggest(text, { scope = 'all', tokens = [] } = {}) {
+    return kept(suggested, SUGGESTED, JSON.stringify([text, scope, tokens]), () => suggestAnew(text, scope, tokens))
+  }
+
+  async function suggestAnew(text, scope, tokens) {
     const m = await engine.ready
     const q = await query(text, scope, tokens, false)
     if (!q) return { text, completions: [], docs: [], corrected: [], dropped: [] }
@@ -170,14 +171,7 @@ export function createEngine({ manifestURL, fetchJSON } = {}) {
   // The same final search again (Enter on the same words, Back to them) is the same answer: the
   // index never changes. Kept per the kinds whose files are in, since those give chip totals.
   function search(text, options = {}) {
-    const key = JSON.stringify([text, options, kinds.known])
-    if (!answers.has(key)) {
-      const answer = searchAnew(text, options)
-      answer.catch(() => answers.delete(key))
-      if (answers.size >= ANSWERS) answers.delete(answers.keys().next().value)
-      answers.set(key, answer)
-    }
-    return answers.get(key)
+    return kept(answers, ANSWERS, JSON.stringify([text, options, kinds.known]), () => searchAnew(text, options))
   }
 
   // `asTyped`: no word is corrected ("Search instead for …").
@@ -246,4 +240,16 @@ function wholeFirst(docs, words) {
   if (words.length < 2) return docs
   const key = words.join(''), whole = (d) => queryWords(d.title).join('') === key
   return [...docs.filter(whole), ...docs.filter((d) => !whole(d))]
+}
+
+// The answer kept under `key` in `map`, else `make()`'s, kept (the oldest of `limit` goes); one
+// that fails is forgotten, so the next ask tries again.
+function kept(map, limit, key, make) {
+  if (!map.has(key)) {
+    const answer = make()
+    answer.catch(() => map.delete(key))
+    if (map.size >= limit) map.delete(map.keys().next().value)
+    map.set(key, answer)
+  }
+  return map.get(key)
 }

@@ -15,13 +15,14 @@ export function afterPaint(fn) {
 }
 
 /**
- * Makes `parent`'s children exactly `nodes`, in order, moving only the ones out of place: a
- * keystroke keeps most rows, and `replaceChildren` would detach and re-attach every one of them,
- * which the browser must style and lay out again before the next key's text goes in.
+ * Makes `parent`'s children exactly `nodes`, in order, moving only the ones out of place (none
+ * when all are in place): a keystroke keeps most rows, and `replaceChildren` would detach and
+ * re-attach every one of them, which the browser must style and lay out again before the next
+ * key's text goes in.
  */
 export function place(parent, nodes) {
-  const keep = new Set(nodes)
-  for (const node of [...parent.childNodes]) if (!keep.has(node)) node.remove()
+  // A list of a few rows: a Set would cost more than it saves.
+  for (const node of [...parent.childNodes]) nodes.includes(node) || node.remove()
   let at = parent.firstChild
   for (const node of nodes) {
     if (node === at) at = at.nextSibling

@@ -112,13 +112,11 @@ export function mountResults({ store, actions, panel }) {
         index++
         return row
       })
-      const title = group.label ? [el.firstChild] : []
-      const want = [...title, ...children]
-      if (want.length !== el.childNodes.length || want.some((node, i) => el.childNodes[i] !== node)) place(el, want)
+      place(el, group.label ? [el.firstChild, ...children] : children)
       return el
     })
     shown = next
-    if (groups.length !== listbox.childNodes.length || groups.some((node, i) => listbox.childNodes[i] !== node)) place(listbox, groups)
+    place(listbox, groups)
     if (listbox.dataset.for !== (s.suggested ?? '')) listbox.dataset.for = s.suggested ?? ''
     renderNoMatch(s)
     const recentsHidden = s.groups[0]?.id !== 'recent'

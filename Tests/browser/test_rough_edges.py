@@ -2,7 +2,7 @@
 it: a clear button in an empty field, text that does not grow with the
 browser's text size, an idle page that goes nowhere without JavaScript,
 a page titled with a bare number, a row linking to the page it is on."""
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlparse
 
 from helpers import address_has, final_search, open_search, settle, type_query
 
@@ -151,3 +151,40 @@ def test_a_reload_keeps_the_rows_loaded_and_the_scroll_position(page, site):
     page.wait_for_function(f"() => document.querySelectorAll('#rows li').length === {loaded}")
     page.wait_for_function(f"() => Math.abs(scrollY - {y}) < 2")
     assert page.locator("#q").input_value() == "love"
+
+
+def test_an_option_for_earlier_words_opens_nothing_while_the_new_words_answer_is_held(page, site):
+    """The options on screen are for "metallica"; the field now says something else, whose index
+    file is held back (a slow network). A tap, a click, or arrow keys and Enter on the earlier
+    options open none of their records; Enter searches the words typed."""
+    held, holding = [], [False]
+    page.route("**/idx/**", lambda route: held.append(route) if holding[0] else route.continue_())
+    open_search(page, site)
+    type_query(page, "metallica")
+    option = page.locator("#suggestions[data-for=metallica] .option-doc").first
+    option.wait_for()
+    box = option.bounding_box()
+    search_page = urlparse(page.url).path
+    holding[0] = True
+    # A tap at once, where the record was (the list fades, then gives way to the loading line).
+    page.keyboard.press("Control+A")
+    page.keyboard.type("zep")
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    # A click on the earlier record's row itself, in the same task as the new words (so it can
+    # only be the page, not the fading, that turns it down), then the keys.
+    page.evaluate("""() => { const q = document.getElementById('q')
+                             q.value = 'zeppelin'; q.dispatchEvent(new Event('input', { bubbles: true }))
+                             document.querySelector('#suggestions .option-doc').click() }""")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(500)
+    assert held, "the new words' index file is asked for, and held back"
+    assert urlparse(page.url).path == search_page
+    assert page.locator("#suggestions").get_attribute("data-for") == "metallica"
+    holding[0] = False
+    for route in held:
+        route.continue_()
+    # Enter, with no option of the new words' to be on, searched the words typed.
+    page.wait_for_selector("#results-panel:not([hidden]) #rows li")
+    assert urlparse(page.url).path == search_page and page.locator("#q").input_value() == "zeppelin"
+    assert "Zeppelin" in page.locator("#rows .row-title").first.inner_text()

@@ -54,8 +54,10 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
       const recent = { text: text.trim(), tokens: s.tokens }
       afterPaint(() => recents([recent, ...get().recents]))
     },
+    // Options for other words than the field's (a newer answer still to come) are not chosen.
     pick(index) {
-      const option = get().options[index]
+      const { options, suggested, text } = get()
+      const option = suggested === text && options[index]
       if (option?.type === 'doc') return location.assign(new URL(option.doc.url, base))
       if (option?.type === 'filter') return actions.addToken(option.token)
       if (option?.type === 'recent') set({ tokens: option.recent.tokens })
@@ -64,7 +66,8 @@ export function createActions({ store, runs, address, base, scopes, idle }) {
     // Down from the field enters at the top, Up at the bottom; past either
     // end is back in the field, as in the APG combobox examples.
     move(delta) {
-      const { active, options } = get()
+      const { active, options, suggested, text } = get()
+      if (suggested !== text) return
       const next = active < 0 ? (delta > 0 ? 0 : options.length - 1) : active + delta
       set({ active: next >= options.length ? -1 : next })
     },

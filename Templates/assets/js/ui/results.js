@@ -37,7 +37,9 @@ export function mountResults({ store, actions, panel }) {
     const option = event.target.closest('[role=option]')
     if (!option) return
     const index = +option.id.slice(4)
-    const model = store.get().options[index]
+    const s = store.get()
+    // Options for other words than the field's (their answer still to come) take no tap.
+    const model = s.suggested === s.text && s.options[index]
     if (model.recent && event.target.closest('.remove')) actions.forget(model.recent)
     else actions.pick(index)
   })
@@ -163,13 +165,15 @@ export function mountResults({ store, actions, panel }) {
     if (s.manifest !== prev.manifest) renderTiles(s.manifest)
     if (s.groups !== prev.groups) renderOptions(s)
     if (loading && s.pending !== prev.pending) loading.hidden = !s.pending
-    // Options for other words than the field's take no tap, and once their answer is slow to
-    // come (`pending`) the loading line takes their place (search.css, `data-stale`).
-    const stale = s.view === 'suggest' && s.suggested !== s.text ? (s.pending ? 'waiting' : 'stale') : ''
+    // Options for other words than the field's fade once their answer takes a moment (`fading`,
+    // ui/runs.js), and once it is slow to come (`pending`) the loading line takes their place
+    // (search.css, `data-stale`). From the first key on they take no tap or key (the click
+    // handler above, actions.pick and move), not by marking: see ui/runs.js.
+    const stale = s.view === 'suggest' && s.suggested !== s.text && s.fading ? (s.pending ? 'waiting' : 'stale') : ''
     if ((views.suggest.dataset.stale ?? '') !== stale) {
       if (stale) views.suggest.dataset.stale = stale
       else delete views.suggest.dataset.stale
-      listbox.inert = $('recents-head').inert = Boolean(stale)
+      $('recents-head').inert = Boolean(stale)
     }
     if (s.active !== prev.active || s.groups !== prev.groups) renderActive(s.active, s.groups === prev.groups && prev.active)
     // Waiting for an answer changes only aria-busy and the loading line: the rows shown stay as

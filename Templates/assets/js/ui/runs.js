@@ -8,7 +8,10 @@ import { announce } from './dom.js'
 import { completionOptions } from './completions.js'
 import { plural } from './strings.js'
 
-// How long a suggestion may take before the list says it is still loading.
+// How long a suggestion may take before the options for the words before fade (search.css),
+// and before the list says it is still loading. A warm keystroke's answer lands in its own task,
+// so its list is never marked: marking and unmarking it restyled a dozen elements a key.
+const FADE = 100
 const QUIET = 300
 // How long suggestions for typed text stay with no key before the final search's module is fetched.
 const READING = 600
@@ -38,7 +41,9 @@ export function createRuns({ store, engine, panel }) {
   async function suggest({ keep = false, say = false } = {}) {
     const id = ++latest
     // A slow index shows a quiet loading line rather than an empty list.
-    const slow = setTimeout(() => id === latest && set({ pending: true }), QUIET)
+    const after = (ms, patch) => setTimeout(() => id === latest && set(patch), ms)
+    const fade = after(FADE, { fading: true })
+    const slow = after(QUIET, { pending: true })
     try {
       await engine.ready
       // Keystrokes that queued up meanwhile: only the newest is worth its documents.
@@ -75,11 +80,12 @@ export function createRuns({ store, engine, panel }) {
       // Keep the user's place when the option they are on is still offered.
       const { active, options: before } = get()
       const next = keep ? Math.min(active, options.length - 1) : options.findIndex((o) => active >= 0 && keyOf(o) === keyOf(before[active]))
-      set({ groups, options, active: next, suggested: s.text, error: null, pending: false })
+      set({ groups, options, active: next, suggested: s.text, error: null, pending: false, fading: false })
       if (say) announce(options.length ? plural(options.length, /*t:suggestionCount*/{ one: '{count} suggestion', other: '{count} suggestions' }) : /*t:noSuggestions*/'No suggestions', 900)
     } catch (error) {
-      if (id === latest) set({ groups: [], options: [], active: -1, suggested: get().text, error, pending: false })
+      if (id === latest) set({ groups: [], options: [], active: -1, suggested: get().text, error, pending: false, fading: false })
     } finally {
+      clearTimeout(fade)
       clearTimeout(slow)
     }
   }

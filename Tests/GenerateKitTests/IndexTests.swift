@@ -236,6 +236,28 @@ import Testing
     #expect(shard.keys["onc"]?.contains("beyonce") == true)
   }
 
+  @Test func aTypoKeyListsItsCommonestTermsFirstThenInStringOrder() throws {
+    // Five plain terms under `onc` (offset 2): one with three documents, then four ties of two,
+    // two of them not ASCII, in String order (`é` after `z`), cut at four (`ñaonce` falls);
+    // a term only run together (not `plain`) is left out.
+    var postings: [String: Postings] = [:]
+    postings["beyonce"] = Postings(title: [0, 1, 2], plain: true)
+    for term in ["zzonce", "ééonce", "abonce", "ñaonce"] {
+      postings[term] = Postings(title: [3, 4], plain: true)
+    }
+    postings["qqonce"] = Postings(title: [0, 1, 2, 3, 4, 5])
+    var options = IndexBuilder.Options()
+    options.typoTermsPerKey = 4
+    var files = IndexFiles()
+    let listPath = try TypoShardStage(options: options, postings: postings).run(into: &files)
+    let index = files.index(manifestPath: "idx/none.json", extra: [], warnings: [])
+    let list: TypoList = try file(index, listPath)
+    let entry = try #require(
+      list.typoShards.filter { "onc".hasPrefix($0.prefix) }.max { $0.prefix.count < $1.prefix.count })
+    let shard: TypoShard = try file(index, entry.path)
+    #expect(shard.keys["onc"] == ["beyonce", "abonce", "zzonce", "ééonce"])
+  }
+
   @Test func distinctAndWeightsComeFromTheConfig() throws {
     let project = try TemporaryProject()
     var text = try String(contentsOfFile: project.config, encoding: .utf8)

@@ -526,8 +526,10 @@ struct PostingsStage {
     let titled = Set(result.title.map(\.0))
     result.parts = Self.parts(of: [title, primary], forms: forms).filter { titled.contains($0) }.sorted()
     // Parts only of words joined in prose: title words for rule 2, parts for the exact rules.
-    result.compounds = result.parts.filter {
-      !Self.parts(of: [title, primary], forms: forms, compoundsAsWords: true).contains($0)
+    // (Made once a document, not once a part.)
+    if !result.parts.isEmpty {
+      let partsOfNames = Self.parts(of: [title, primary], forms: forms, compoundsAsWords: true)
+      result.compounds = result.parts.filter { !partsOfNames.contains($0) }
     }
     return result
   }

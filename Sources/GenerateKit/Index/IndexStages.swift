@@ -276,15 +276,19 @@ struct TypoShardStage {
 
   /// Returns the path of the `TypoList`.
   func run(into files: inout IndexFiles) throws -> String {
-    var table: [String: [String]] = [:]
+    // Each term beside its count, so the sort below looks up no list.
+    var counted: [String: [(term: String, count: Int)]] = [:]
     for (term, list) in postings where list.plain {
-      for key in Set(Self.keys(of: term)) { table[key, default: []].append(term) }
+      for key in Set(Self.keys(of: term)) { counted[key, default: []].append((term, list.count)) }
     }
-    for (key, terms) in table {
-      table[key] = Array(
-        terms.sorted { (postings[$0]?.count ?? 0, $1) > (postings[$1]?.count ?? 0, $0) }.prefix(
-          options.typoTermsPerKey))
+    var table: [String: [String]] = [:]
+    table.reserveCapacity(counted.count)
+    for (key, terms) in counted {
+      // The most frequent first, then in String order (a key lists a term once).
+      table[key] = terms.sorted { ($0.count, $1.term) > ($1.count, $0.term) }.prefix(options.typoTermsPerKey)
+        .map(\.term)
     }
+    counted = [:]
     let keys = table.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     let shards = try PrefixSharder.run(
       keys, targetBytes: options.targetShardBytes, maxPrefixLength: 3,

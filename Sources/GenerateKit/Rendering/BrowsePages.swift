@@ -412,7 +412,6 @@ struct BrowsePages {
     return pages
   }
 
-  /// Rows in A–Z order: by key (`order`), then title, then `order`.
   /// `numbers` sorted by `ascending`, a total order: runs sorted on all
   /// cores, then merged two at a time.
   static func sorted(_ numbers: [Int32], by ascending: @escaping (Int32, Int32) -> Bool) -> [Int32] {
@@ -446,6 +445,7 @@ struct BrowsePages {
     return runs[0]
   }
 
+  /// Rows in A–Z order: by key (`order`), then title, then `order`.
   fileprivate static func ascending(_ i: Int, _ j: Int, _ keys: Collation.Keys, _ a: Row, _ b: Row) -> Bool {
     if let order = keys.ascending(i, j) { return order }
     if a.title != b.title { return a.title < b.title }

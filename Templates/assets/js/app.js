@@ -20,11 +20,15 @@ import { mountField } from './ui/field.js'
 import { mountScopeBar } from './ui/scopebar.js'
 import { mountResults, details, showEmpty } from './ui/results.js'
 
-const ids = (selector, key) => [...document.querySelectorAll(selector)].map((el) => el.dataset[key])
 const base = new URL($('search-form').getAttribute('action'), location.href)
-const scopes = ids('#segmented [data-scope]', 'scope')
-const kinds = ids('#chips [data-kind]', 'kind')
 const scopeLabels = [...document.querySelectorAll('#segmented [data-scope]')].map((el) => ({ id: el.dataset.scope, label: el.textContent }))
+const scopes = scopeLabels.map((s) => s.id)
+const kinds = [...document.querySelectorAll('#chips [data-kind]')].map((el) => el.dataset.kind)
+// A module of the site's own beside this one, by a specifier the bundler cannot read (esbuild
+// inlines a literal import(), as engine/match.js says of typo.js): fetched only when asked for.
+const later = (path) => import(new URL(path, import.meta.url).href)
+// `fn` when the page has loaded, `ms` later, once the browser is idle.
+const whenIdle = (fn, ms) => addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(fn), ms))
 const manifestURL = new URL(document.querySelector('meta[name="search-index"]').content, base).href
 const fetchJSON = cachedFetch(embeddedIndex(base))
 const engine = createEngine({ manifestURL, fetchJSON })
@@ -38,30 +42,26 @@ const idle = { text: '', tokens: [], scope: scopes[0], kind: 'top', sort: '', vi
 const store = createStore({ ...idle, recents: loadRecents(base.pathname), manifest: null })
 const address = createAddress(store, scopes[0])
 // ui/filters.js comes when a search first has a scope or a token: most
-// searches never do, so the first page does not pay for it. A specifier the
-// bundler cannot read keeps it out of the bundle (esbuild inlines a literal
-// import(), as engine/match.js says of typo.js); the site ships it beside app.js.
-const FILTERS = new URL('./ui/filters.js', import.meta.url).href
+// searches never do, so the first page does not pay for it.
 let filters = null
 // ui/panel.js: the final search, its rows and the chips. The first suggestions do without it, so
 // it is fetched in the background (`soon`): once suggestions for typed text have been read for a
 // moment with no key since, or at once when they correct a typo (ui/runs.js), or IDLE ms after
 // the page loaded, whichever is first; and at once by a final search that comes sooner (Enter, an
-// address with a query). A literal import() would be bundled, as FILTERS would.
-const PANEL = new URL('./ui/panel.js', import.meta.url).href
+// address with a query).
 const IDLE = 2000
 let panelNow = null, panelLoad = null
 const kit = { $, h, marked, fold, afterPaint, announce, snap, step, reducedMotion, around, plural, hasQuery, queryWords, artwork, details, showEmpty }
 const panel = {
   now: () => panelNow,
-  load: () => (panelLoad ??= import(PANEL).then((m) => (panelNow = m.mountPanel({
+  load: () => (panelLoad ??= later('./ui/panel.js').then((m) => (panelNow = m.mountPanel({
     store, actions, engine, idle, address, base, kit, phrase: (s) => filters?.filtersPhrase(s, scopeLabels) ?? '',
   })), (error) => { panelLoad = null; throw error })),
   soon: () => panel.load().catch(() => {}),
 }
 const runs = createRuns({ store, engine, panel })
 const actions = createActions({ store, runs, address, base, scopes, idle })
-addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(panel.soon), IDLE))
+whenIdle(panel.soon, IDLE)
 
 mountHeader({ store })
 mountField({ store, actions })
@@ -71,35 +71,32 @@ let loading = false
 store.subscribe((s) => {
   if (loading || (s.scope === scopes[0] && !s.tokens.length)) return
   loading = true
-  import(FILTERS).then((module) => {
+  later('./ui/filters.js').then((module) => {
     filters = module
     module.mountFilters({ store, actions, scopes: scopeLabels, slotFor, h, icon })
   }, () => { loading = false })
 })
 // Results on a desktop: Top Results' top hit and a section per kind beside the list, a chip's list
-// in columns (ui/tophit.js), fetched with the first results on a wide screen, as FILTERS is; a
-// phone keeps the seeds' list and never asks for it.
-const TOPHIT = new URL('./ui/tophit.js', import.meta.url).href
+// in columns (ui/tophit.js), fetched with the first results on a wide screen, as ui/filters.js
+// is; a phone keeps the seeds' list and never asks for it.
 let wide
 store.subscribe((s) => {
-  if (s.results && matchMedia('(min-width:64rem)').matches) wide ??= import(TOPHIT).then((m) => m.mountTopHit({ store, actions, engine, h, rowView: panelNow.rowView, base }), () => {})
+  if (s.results && matchMedia('(min-width:64rem)').matches) wide ??= later('./ui/tophit.js').then((m) => m.mountTopHit({ store, actions, engine, h, rowView: panelNow.rowView, base }), () => {})
 })
 engine.ready.then((manifest) => store.set({ manifest }), () => {})
 // ui/sort.js, the results' sort menu, comes when results first show a kind that has sort options
 // (Top Results only has those every kind has), or the address names one.
-const SORT = new URL('./ui/sort.js', import.meta.url).href
 let sorting = false
 store.subscribe((s) => {
   const m = s.manifest, all = m?.kinds.length
   if (sorting || s.view !== 'results' || !(s.sort || m?.sorts?.some((o) => (s.kind === 'top' ? o.kinds.length === all : o.kinds.includes(s.kind))))) return
   sorting = true
-  import(SORT).then((module) => module.mountSort({ store, runs, address }), () => { sorting = false })
+  later('./ui/sort.js').then((module) => module.mountSort({ store, runs, address }), () => { sorting = false })
 })
 // The offline worker (sw.js), when the site has one, registered by ui/worker.js a few seconds after
 // the page has loaded, when idle, so that fetching and starting it never competes with a first
 // search on a slow phone (Workbox's advice, a step further); the first query never carries it.
-const WORKER = new URL('./ui/worker.js', import.meta.url).href
-if (document.querySelector('meta[name="service-worker"]')) addEventListener('load', () => setTimeout(() => (window.requestIdleCallback ?? setTimeout)(() => import(WORKER).then((m) => m.register(), () => {})), 3000))
+if (document.querySelector('meta[name="service-worker"]')) whenIdle(() => later('./ui/worker.js').then((m) => m.register(), () => {}), 3000)
 const restore = followHistory({ store, engine, runs, idle, scopes, kinds })
 restore()
 if (early.trim() && !hasQuery(readURL())) actions.type(early)

@@ -1,13 +1,16 @@
 // Search tokens offered for what is typed: facet values whose label or any word begins with it.
-import { normalize } from './normalize.js'
+import { normalize, remember } from './normalize.js'
+
+// Every keystroke compares the text with the same labels and values: their folded forms are kept.
+const folded = remember(normalize)
 
 /** Every facet value `text` may mean, most documents first. */
 export function tokenSuggestions(manifest, text = '') {
   const q = normalize(text).trim(), out = []
   for (const f of manifest?.facets || []) {
-    const label = normalize(f.label).startsWith(q)
+    const label = folded(f.label).startsWith(q)
     for (const [value, count] of f.values) {
-      if (label || startsWord(normalize(value), q)) out.push({ facet: f.id, facetLabel: f.label, value, count, icon: f.icon })
+      if (label || startsWord(folded(value), q)) out.push({ facet: f.id, facetLabel: f.label, value, count, icon: f.icon })
     }
   }
   out.sort((a, b) => b.count - a.count)

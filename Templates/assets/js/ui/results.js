@@ -76,7 +76,11 @@ export function mountResults({ store, actions, panel }) {
   }
 
   // Keyed reuse: an option still offered with the same content keeps its
-  // element, so a keystroke touches only the rows that changed.
+  // element, so a keystroke touches only the rows that changed. The rows of
+  // the last few lists are kept too (about a hundred, then only the list's):
+  // a word typed back (`lov`, `love`, `lov`) shows its rows again without
+  // making them anew, whose garbage otherwise brings the collector into a
+  // keystroke now and then (Tests/bench/README.md, "Warm keystrokes' garbage").
   let shown = new Map()
   const groupEls = new Map()
   const marksOf = new WeakMap()
@@ -117,7 +121,8 @@ export function mountResults({ store, actions, panel }) {
       place(el, group.label ? [el.firstChild, ...children] : children)
       return el
     })
-    shown = next
+    if (shown.size > 99) shown = next
+    else next.forEach((row, key) => shown.set(key, row))
     place(listbox, groups)
     if (listbox.dataset.for !== (s.suggested ?? '')) listbox.dataset.for = s.suggested ?? ''
     renderNoMatch(s)

@@ -57,3 +57,25 @@ def test_without_javascript_the_header_stays_whole_when_the_page_scrolls(new_pag
     assert box["height"] > 30 and box["y"] >= 0
     assert field.evaluate("e => getComputedStyle(e).opacity") == "1"
     assert page.locator(".large-title").evaluate("e => getComputedStyle(e).opacity") == "1"
+
+
+def test_without_javascript_the_content_starts_where_the_script_puts_it(new_page, site):
+    # The content is padded by the fixed header's height, which ui/header.js measures; until it
+    # has (and without the script) the stylesheet's own figure stands in. Short of the header's
+    # height, the idle view's first lines sat under the header, and moved down 9-17 px when the
+    # script first ran, a few hundred ms after they showed on a slow phone.
+    padding = "parseFloat(getComputedStyle(document.getElementById('main')).paddingTop)"
+    for width in (390, 1280):
+        page = new_page(java_script_enabled=False, viewport={"width": width, "height": 800})
+        page.goto(site)
+        before = page.evaluate(padding)
+        page = new_page(viewport={"width": width, "height": 800})
+        page.goto(site)
+        measured = None
+        for _ in range(50):
+            measured = page.evaluate("document.documentElement.style.getPropertyValue('--header-h')")
+            if measured:
+                break
+            page.wait_for_timeout(100)
+        assert measured, "ui/header.js never measured the header"
+        assert abs(before - page.evaluate(padding)) < 1, (width, before, measured)

@@ -426,6 +426,14 @@ struct PostingsStage {
     /// Where each document's entries end in `terms`.
     var ends: [Int] = []
 
+    /// Empty again, keeping the lists' room.
+    mutating func clear() {
+      terms.removeAll(keepingCapacity: true)
+      roles.removeAll(keepingCapacity: true)
+      shares.removeAll(keepingCapacity: true)
+      ends.removeAll(keepingCapacity: true)
+    }
+
     mutating func append(_ cut: Cut, shareCount: Int) {
       func add(_ term: String, _ role: Role) {
         terms.append(term)
@@ -451,6 +459,15 @@ struct PostingsStage {
     var postings: [String: Postings] = [:]
   }
 
+  /// One run of a block's documents: its cuts, and the scratch they are cut
+  /// with. Kept from block to block, emptied but not freed, so the lists a
+  /// block fills are not made again for the next one among the postings.
+  private final class Run: @unchecked Sendable {
+    var cuts = Cuts()
+    var cut = Cut()
+    var seen = Set<String>(minimumCapacity: 64)
+  }
+
   func run() -> [String: Postings] {
     // Each term belongs to one share, and each share takes its terms from
     // every document of a block in document order: the shares fill on all
@@ -459,27 +476,28 @@ struct PostingsStage {
     let shareCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
     let shares = (0..<shareCount).map { _ in Share() }
     let block = 16_384
+    let runLength = 256
+    let runs = (0..<(block / runLength)).map { _ in Run() }
     var blockStart = 0
     while blockStart < order.count {
       let start = blockStart
       let end = min(start + block, order.count)
-      // Runs of documents, each cut by one worker into one `Cuts` with a `Cut` and a set it reuses.
-      let run = 256
-      let cuts = Parallel.map(count: (end - start + run - 1) / run) { part in
-        var cuts = Cuts()
-        var cut = Cut()
-        var seen = Set<String>(minimumCapacity: 64)
-        for offset in (start + part * run)..<min(start + (part + 1) * run, end) {
-          self.cut(order[offset], into: &cut, seen: &seen)
-          cuts.append(cut, shareCount: shareCount)
+      // Runs of documents, each cut by one worker into its `Run`'s lists.
+      let parts = (end - start + runLength - 1) / runLength
+      _ = Parallel.map(count: parts) { part in
+        let run = runs[part]
+        run.cuts.clear()
+        for offset in (start + part * runLength)..<min(start + (part + 1) * runLength, end) {
+          cut(order[offset], into: &run.cut, seen: &run.seen)
+          run.cuts.append(run.cut, shareCount: shareCount)
         }
-        return cuts
       }
       _ = Parallel.map(count: shareCount) { share in
         var postings = shares[share].postings
         shares[share].postings = [:]
         var number = Int32(start)
-        for cuts in cuts {
+        for run in runs.prefix(parts) {
+          let cuts = run.cuts
           var entry = 0
           for documentEnd in cuts.ends {
             while entry < documentEnd {
@@ -506,6 +524,11 @@ struct PostingsStage {
         shares[share].postings = postings
       }
       blockStart = end
+    }
+    for run in runs {
+      run.cuts = Cuts()
+      run.cut = Cut()
+      run.seen = []
     }
     Self.markMentions(in: shares, kindOf: order.map { site.documents[$0].collection })
     var postings = shares[0].postings

@@ -756,7 +756,9 @@ struct PostingsStage {
       for index in bytes.indices {
         let byte = bytes[index]
         if byte == 0x20 || (0x09...0x0D).contains(byte) {
-          if let start = chunkStart, take(String(decoding: bytes[start..<index], as: UTF8.self)) { return starts }
+          if let start = chunkStart, take(String(decoding: bytes[start..<index], as: UTF8.self)) {
+            return starts
+          }
           chunkStart = nil
         } else if chunkStart == nil {
           chunkStart = index

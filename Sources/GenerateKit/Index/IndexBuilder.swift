@@ -415,9 +415,9 @@ struct PostingsStage {
 
   /// The cuts of a run of documents in three flat lists, each term beside
   /// what it is to its document and the share it belongs to, in the order
-  /// `run` applies them. A few lists a run of documents, not ten a document:
-  /// the small allocations made on one thread and freed on another were the
-  /// index step's part of glibc's allocator work, which grows with the heap.
+  /// `run` applies them. A few lists a run of documents, not ten a document
+  /// made on one thread and freed on another (with the shortcuts in `cut`,
+  /// 7–9 % of a record's user CPU at 1M and 3M: docs/scale.md, the eighth session).
   struct Cuts {
     enum Role: UInt8 { case title, titleJoined, other, otherJoined, start, end, whole, part, compound, stem }
     var terms: [String] = []

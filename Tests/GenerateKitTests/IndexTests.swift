@@ -214,6 +214,28 @@ import Testing
     #expect(lead.first("revision", terms: ["revision", "revisioncontrol"][...]) == [3, 7])
   }
 
+  @Test func partsComeOnlyFromAChunkOfTwoRunsInAnyScript() {
+    // A chunk of two runs makes parts whether its letters are ASCII or not, and an apostrophe
+    // or an ampersand joins runs as a hyphen does; a title of plain words has none.
+    #expect(PostingsStage.parts(of: ["Café-Crème Bar"], forms: nil) == ["cafe", "creme"])
+    #expect(PostingsStage.parts(of: ["Cafe-Creme Bar"], forms: nil) == ["cafe", "creme"])
+    #expect(PostingsStage.parts(of: ["Don't Stop"], forms: nil) == ["don", "t"])
+    #expect(PostingsStage.parts(of: ["Tom&Jerry"], forms: nil) == ["tom", "jerry"])
+    #expect(PostingsStage.parts(of: ["Led Zeppelin!", "(Live) 1973"], forms: "en").isEmpty)
+    #expect(PostingsStage.parts(of: ["Sigur Rós", "Ágætis byrjun"], forms: nil).isEmpty)
+  }
+
+  @Test func aTitleStartsAndEndsWithTheTermsOfItsFirstAndLastWords() {
+    // The first and last words are the first and last chunks that have terms: punctuation
+    // standing alone is no word, and a title of one word has no last word.
+    #expect(PostingsStage.firstWordTerms("- Toquinho & Vinícius") == ["toquinho"])
+    #expect(PostingsStage.firstWordTerms("\tpython3-numpy stl") == ["python3", "numpy", "python3numpy"])
+    #expect(PostingsStage.lastWordTerms("Toquinho & Vinícius !") == ["vinicius"])
+    #expect(PostingsStage.lastWordTerms("AC/DC Live-Live") == ["live", "livelive"])
+    #expect(PostingsStage.lastWordTerms("Zeppelin !").isEmpty)
+    #expect(PostingsStage.lastWordTerms("Zeppelin").isEmpty)
+  }
+
   @Test func leadRowsPutAKindTheWordNamesBeforeItsMentions() {
     // Document 0, a maintainer whose description lists `requests`, is more popular than 4, a
     // package holding it as a part of its name, and 6, a package whose summary says it: the

@@ -397,11 +397,75 @@ struct PostingsStage {
     var codes: [String] = []
     /// The Snowball stems added beside the terms (none in English).
     var stems: [String] = []
+
+    /// Empty again, keeping the lists' room for the next document.
+    mutating func clear() {
+      title.removeAll(keepingCapacity: true)
+      other.removeAll(keepingCapacity: true)
+      starts.removeAll(keepingCapacity: true)
+      ends.removeAll(keepingCapacity: true)
+      whole = nil
+      wholeStem = nil
+      parts.removeAll(keepingCapacity: true)
+      compounds.removeAll(keepingCapacity: true)
+      codes.removeAll(keepingCapacity: true)
+      stems.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// The cuts of a run of documents in three flat lists, each term beside
+  /// what it is to its document and the share it belongs to, in the order
+  /// `run` applies them. A few lists a run of documents, not ten a document
+  /// made on one thread and freed on another (with the shortcuts in `cut`,
+  /// 7–9 % of a record's user CPU at 1M and 3M: docs/scale.md, the eighth session).
+  struct Cuts {
+    enum Role: UInt8 { case title, titleJoined, other, otherJoined, start, end, whole, part, compound, stem }
+    var terms: [String] = []
+    var roles: [Role] = []
+    var shares: [UInt8] = []
+    /// Where each document's entries end in `terms`.
+    var ends: [Int] = []
+
+    /// Empty again, keeping the lists' room.
+    mutating func clear() {
+      terms.removeAll(keepingCapacity: true)
+      roles.removeAll(keepingCapacity: true)
+      shares.removeAll(keepingCapacity: true)
+      ends.removeAll(keepingCapacity: true)
+    }
+
+    mutating func append(_ cut: Cut, shareCount: Int) {
+      func add(_ term: String, _ role: Role) {
+        terms.append(term)
+        roles.append(role)
+        shares.append(UInt8(PostingsStage.share(of: term, count: shareCount)))
+      }
+      for (term, joined) in cut.title { add(term, joined ? .titleJoined : .title) }
+      for (term, joined) in cut.other { add(term, joined ? .otherJoined : .other) }
+      for term in cut.starts { add(term, .start) }
+      for term in cut.ends { add(term, .end) }
+      if let whole = cut.whole { add(whole, .whole) }
+      if let stem = cut.wholeStem { add(stem, .whole) }
+      for code in cut.codes where code != cut.wholeStem { add(code, .whole) }
+      for term in cut.parts { add(term, .part) }
+      for term in cut.compounds { add(term, .compound) }
+      for term in cut.stems { add(term, .stem) }
+      ends.append(terms.count)
+    }
   }
 
   /// One share of the terms, filled by one worker at a time.
   private final class Share: @unchecked Sendable {
     var postings: [String: Postings] = [:]
+  }
+
+  /// One run of a block's documents: its cuts, and the scratch they are cut
+  /// with. Kept from block to block, emptied but not freed, so the lists a
+  /// block fills are not made again for the next one among the postings.
+  private final class Run: @unchecked Sendable {
+    var cuts = Cuts()
+    var cut = Cut()
+    var seen = Set<String>(minimumCapacity: 64)
   }
 
   func run() -> [String: Postings] {
@@ -412,38 +476,59 @@ struct PostingsStage {
     let shareCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
     let shares = (0..<shareCount).map { _ in Share() }
     let block = 16_384
+    let runLength = 256
+    let runs = (0..<(block / runLength)).map { _ in Run() }
     var blockStart = 0
     while blockStart < order.count {
       let start = blockStart
       let end = min(start + block, order.count)
-      let cuts = Parallel.map(count: end - start) { offset in cut(order[start + offset]) }
+      // Runs of documents, each cut by one worker into its `Run`'s lists.
+      let parts = (end - start + runLength - 1) / runLength
+      _ = Parallel.map(count: parts) { part in
+        let run = runs[part]
+        run.cuts.clear()
+        for offset in (start + part * runLength)..<min(start + (part + 1) * runLength, end) {
+          cut(order[offset], into: &run.cut, seen: &run.seen)
+          run.cuts.append(run.cut, shareCount: shareCount)
+        }
+      }
       _ = Parallel.map(count: shareCount) { share in
         var postings = shares[share].postings
         shares[share].postings = [:]
-        let mine = { (term: String) in Self.share(of: term, count: shareCount) == share }
-        for (offset, cut) in cuts.enumerated() {
-          let number = Int32(start + offset)
-          // One lookup a term: the list and the flag in one access.
-          for (term, joined) in cut.title where mine(term) {
-            postings[term, default: Postings()].add(title: number, plain: !joined)
+        var number = Int32(start)
+        for run in runs.prefix(parts) {
+          let cuts = run.cuts
+          var entry = 0
+          for documentEnd in cuts.ends {
+            while entry < documentEnd {
+              defer { entry += 1 }
+              guard cuts.shares[entry] == share else { continue }
+              let term = cuts.terms[entry]
+              switch cuts.roles[entry] {
+              // One lookup a term: the list and the flag in one access.
+              case .title: postings[term, default: Postings()].add(title: number, plain: true)
+              case .titleJoined: postings[term, default: Postings()].add(title: number, plain: false)
+              case .other: postings[term, default: Postings()].add(other: number, plain: true)
+              case .otherJoined: postings[term, default: Postings()].add(other: number, plain: false)
+              case .start: postings[term]?.starts.append(number)
+              case .end: postings[term]?.ends.append(number)
+              case .whole: postings[term]?.whole.append(number)
+              case .part: postings[term]?.parts.append(number)
+              case .compound: postings[term]?.compounds.append(number)
+              case .stem: postings[term]?.stem = true
+              }
+            }
+            number += 1
           }
-          for (term, joined) in cut.other where mine(term) {
-            postings[term, default: Postings()].add(other: number, plain: !joined)
-          }
-          for term in cut.starts where mine(term) { postings[term]?.starts.append(number) }
-          for term in cut.ends where mine(term) { postings[term]?.ends.append(number) }
-          if let whole = cut.whole, mine(whole) { postings[whole]?.whole.append(number) }
-          if let stem = cut.wholeStem, mine(stem) { postings[stem]?.whole.append(number) }
-          for code in cut.codes where mine(code) && code != cut.wholeStem {
-            postings[code]?.whole.append(number)
-          }
-          for term in cut.parts where mine(term) { postings[term]?.parts.append(number) }
-          for term in cut.compounds where mine(term) { postings[term]?.compounds.append(number) }
-          for term in cut.stems where mine(term) { postings[term]?.stem = true }
         }
         shares[share].postings = postings
       }
       blockStart = end
+    }
+    for run in runs {
+      run.cuts = Cuts()
+      run.cut = Cut()
+      run.seen = []
     }
     Self.markMentions(in: shares, kindOf: order.map { site.documents[$0].collection })
     var postings = shares[0].postings
@@ -481,9 +566,11 @@ struct PostingsStage {
     return Int(ContentHash.value32(term.utf8) % UInt32(count))
   }
 
-  func cut(_ documentIndex: Int) -> Cut {
-    var result = Cut()
-    var seen = Set<String>(minimumCapacity: 32)
+  /// A document's cut into `result`, with `seen` for scratch: both emptied
+  /// first, and their room kept from document to document.
+  func cut(_ documentIndex: Int, into result: inout Cut, seen: inout Set<String>) {
+    result.clear()
+    seen.removeAll(keepingCapacity: true)
     let title = site.documents[documentIndex].title
     var titleTerms: [(String, Bool)] = []
     TextNormalizer.forEachTerm(in: title) { term, joined in titleTerms.append((term, joined)) }
@@ -492,15 +579,21 @@ struct PostingsStage {
     // popularity then decides, while `Toquinho & Vinícius` does not start with `vinicius`.
     result.starts = Self.firstWordTerms(title)
     result.ends = Self.lastWordTerms(title)
-    let runs = titleTerms.filter { !$0.1 }.map(\.0)
-    if !runs.isEmpty { result.whole = runs.joined() }
+    var runs = 0
+    var whole = ""
+    for (term, joined) in titleTerms where !joined {
+      whole += term
+      runs += 1
+    }
+    if runs > 0 { result.whole = whole }
     let (primary, other) = site.weightedSearchText(of: documentIndex)
     // A term's stem in the site's language (FORMAT.md "Word forms") goes beside it, never
     // offered as a completion: in English when the term does not begin with it (`loving` →
     // `love`, `country` → `countri`; `loves` → `love` is reached by the engine from the stem's
     // own shard, so it costs the index nothing), in a Snowball language always
     // (`WordForms.indexes`), since the browser cannot stem.
-    var stems: [String] = []
+    var stems = result.stems
+    result.stems = []
     func add(_ term: String, _ joined: Bool, to list: inout [(String, Bool)]) {
       if seen.insert(term).inserted { list.append((term, joined)) }
       guard forms != nil, !joined else { return }
@@ -519,19 +612,21 @@ struct PostingsStage {
     // A whole title that is not itself a term (`Led Zeppelin` → `ledzeppelin`) has no list to join.
     if let whole = result.whole, !seen.contains(whole) { result.whole = nil }
     result.codes = (codes[documentIndex] ?? []).filter { $0 != result.whole && seen.contains($0) }
-    if forms != "en", runs.count == 1, let whole = result.whole {
+    if forms != "en", runs == 1, let whole = result.whole {
       let stem = WordForms.stem(whole, rules: forms)
       if stem != whole, seen.contains(stem) { result.wholeStem = stem }
     }
-    let titled = Set(result.title.map(\.0))
-    result.parts = Self.parts(of: [title, primary], forms: forms).filter { titled.contains($0) }.sorted()
+    let parts = Self.parts(of: [title, primary], forms: forms)
+    if !parts.isEmpty {
+      let titled = Set(result.title.map(\.0))
+      result.parts = parts.filter { titled.contains($0) }.sorted()
+    }
     // Parts only of words joined in prose: title words for rule 2, parts for the exact rules.
     // (Made once a document, not once a part.)
     if !result.parts.isEmpty {
       let partsOfNames = Self.parts(of: [title, primary], forms: forms, compoundsAsWords: true)
       result.compounds = result.parts.filter { !partsOfNames.contains($0) }
     }
-    return result
   }
 
   /// The terms `texts` (a title and the fields weighing like it) hold only as parts of joined
@@ -539,6 +634,9 @@ struct PostingsStage {
   /// and their stems, less every term that is also a word of its own there (a chunk of one run,
   /// a chunk run together, a CJK piece, and their stems).
   static func parts(of texts: [String], forms: String?, compoundsAsWords: Bool = false) -> Set<String> {
+    // Most titles have no chunk of two runs, and so no parts: told on their bytes, without
+    // cutting each chunk into terms (a few allocations a chunk, every document).
+    guard texts.contains(where: mayJoinRuns) else { return [] }
     var words = Set<String>()
     var parts = Set<String>()
     for text in texts {
@@ -572,15 +670,47 @@ struct PostingsStage {
     return withStems(parts).subtracting(withStems(words))
   }
 
+  /// Whether a chunk of `text` may hold two runs of term characters (`AC/DC`,
+  /// `python3-numpy`), which only such a chunk makes parts of. Exact for ASCII
+  /// text (cut on its bytes as `TextNormalizer.forEachASCIITerm` cuts it);
+  /// other text may, as far as this tells.
+  static func mayJoinRuns(_ text: String) -> Bool {
+    // 0: no run yet in this chunk, 1: in a run, 2: after a run and a separator.
+    var state = 0
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        if state == 2 { return true }
+        state = 1
+      case 0x09...0x0D, 0x20:
+        state = 0
+      case 0x80...:
+        return true
+      default:
+        if state == 1 { state = 2 }
+      }
+    }
+    return false
+  }
+
   /// The terms of the title's last word (its last chunk that has any), in a
   /// title of several words; none in a title of one, whose `whole` says more.
+  /// Cut from the end: only the last two chunks with terms are cut, not every word.
   static func lastWordTerms(_ title: String) -> [String] {
-    let chunks = title.split(whereSeparator: \.isWhitespace).map { TextNormalizer.terms(String($0)) }
-      .filter { !$0.isEmpty }
-    guard chunks.count > 1, let last = chunks.last else { return [] }
-    var ends: [String] = []
-    for term in last where !ends.contains(term) { ends.append(term) }
-    return ends
+    var last: [String]?
+    for chunk in title.split(whereSeparator: \.isWhitespace).reversed() {
+      let terms = TextNormalizer.terms(String(chunk))
+      if terms.isEmpty { continue }
+      guard let last else {
+        last = terms
+        continue
+      }
+      var ends: [String] = []
+      for term in last where !ends.contains(term) { ends.append(term) }
+      return ends
+    }
+    return []
   }
 
   /// Whether a chunk joins words with hyphens or dashes only (`Seattle-Tacoma`,
@@ -620,10 +750,21 @@ struct PostingsStage {
       return true
     }
     if title.utf8.allSatisfy({ $0 < 0x80 }) {
-      for chunk in title.utf8.split(whereSeparator: { $0 == 0x20 || (0x09...0x0D).contains($0) })
-      where take(String(decoding: chunk, as: UTF8.self)) {
-        break
+      // Chunk by chunk up to the first that has terms, without an array of every chunk.
+      let bytes = title.utf8
+      var chunkStart: String.Index?
+      for index in bytes.indices {
+        let byte = bytes[index]
+        if byte == 0x20 || (0x09...0x0D).contains(byte) {
+          if let start = chunkStart, take(String(decoding: bytes[start..<index], as: UTF8.self)) {
+            return starts
+          }
+          chunkStart = nil
+        } else if chunkStart == nil {
+          chunkStart = index
+        }
       }
+      if let start = chunkStart { _ = take(String(decoding: bytes[start...], as: UTF8.self)) }
     } else {
       for chunk in title.split(whereSeparator: \.isWhitespace) where take(String(chunk)) { break }
     }

@@ -15,12 +15,16 @@ public enum TextNormalizer {
   /// `L'Arc` is found by `l arc`, `arc` and `larc`; slugs drop them.
   public static func normalize(_ text: String, keepingApostrophes: Bool = false) -> String {
     if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      var bytes = [UInt8]()
-      bytes.reserveCapacity(text.utf8.count)
-      for byte in text.utf8 where keepingApostrophes || byte != UInt8(ascii: "'") {
-        bytes.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+      // Written in place (one allocation, none for a short text): this runs for every
+      // chunk of every indexed text, and glibc's allocator costs more as the heap grows.
+      return String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+        var count = 0
+        for byte in text.utf8 where keepingApostrophes || byte != UInt8(ascii: "'") {
+          buffer[count] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+          count += 1
+        }
+        return count
       }
-      return String(decoding: bytes, as: UTF8.self)
     }
     // ASCII and the common Latin letters and punctuation one scalar at a
     // time; every other run whole, as before. The same text: each step (NFKD,

@@ -31,19 +31,25 @@ def link_or_copy(source, dest):
         shutil.copy2(source, dest)
 
 
+def copy_site(site: Path, dest: Path):
+    """`dest` made a copy of `site` (linked where it can be) but for the search page and
+    `_headers`, which the caller writes; returns the page's text and its `<style>` match."""
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    shutil.copytree(site, dest, copy_function=link_or_copy, dirs_exist_ok=True,
+                    ignore=lambda folder, names: [n for n in names if Path(folder) == site and n in ("index.html", "_headers")])
+    page = (site / "index.html").read_text()
+    return page, re.search(r"<style>(.*?)</style>", page, re.S)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("site", type=Path)
     ap.add_argument("dest", type=Path)
     ap.add_argument("expr", help="Python expression on `css`, the new stylesheet text")
     args = ap.parse_args()
-    if args.dest.exists():
-        shutil.rmtree(args.dest)
-    args.dest.mkdir(parents=True)
-    shutil.copytree(args.site, args.dest, copy_function=link_or_copy, dirs_exist_ok=True,
-                    ignore=lambda folder, names: [n for n in names if Path(folder) == args.site and n in ("index.html", "_headers")])
-    page = (args.site / "index.html").read_text()
-    style = re.search(r"<style>(.*?)</style>", page, re.S)
+    page, style = copy_site(args.site, args.dest)
     old = style.group(1)
     new = eval(args.expr, {"re": re}, {"css": old})
     (args.dest / "index.html").write_text(page[: style.start(1)] + new + page[style.end(1) :])

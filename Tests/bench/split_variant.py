@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import argparse
 import re
-import shutil
 from pathlib import Path
 
-from css_variant import digest, link_or_copy
+from css_variant import copy_site, digest
 
 
 def rules(css: str) -> list[str]:
@@ -66,13 +65,7 @@ def main():
     ap.add_argument("--layers", action="store_true",
                     help="move the rules of what the header's two hidden slot layers hold too")
     args = ap.parse_args()
-    if args.dest.exists():
-        shutil.rmtree(args.dest)
-    args.dest.mkdir(parents=True)
-    shutil.copytree(args.site, args.dest, copy_function=link_or_copy, dirs_exist_ok=True,
-                    ignore=lambda folder, names: [n for n in names if Path(folder) == args.site and n in ("index.html", "_headers")])
-    page = (args.site / "index.html").read_text()
-    style = re.search(r"<style>(.*?)</style>", page, re.S)
+    page, style = copy_site(args.site, args.dest)
     old = style.group(1)
     head_end = page.index("</header>")
     body = page.index("<body")

@@ -43,6 +43,16 @@ def copy_site(site: Path, dest: Path):
     return page, re.search(r"<style>(.*?)</style>", page, re.S)
 
 
+def write_page(site: Path, dest: Path, page: str, old_css: str, new_css: str):
+    """The copy's search page, and its `_headers` with the policy's hash of the old inline
+    stylesheet replaced by the new one's."""
+    (dest / "index.html").write_text(page)
+    headers = (site / "_headers").read_text()
+    if digest(old_css) not in headers:
+        raise SystemExit(f"{site}/_headers: error: no sha256-{digest(old_css)} for the page's stylesheet")
+    (dest / "_headers").write_text(headers.replace(digest(old_css), digest(new_css)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("site", type=Path)
@@ -52,11 +62,7 @@ def main():
     page, style = copy_site(args.site, args.dest)
     old = style.group(1)
     new = eval(args.expr, {"re": re}, {"css": old})
-    (args.dest / "index.html").write_text(page[: style.start(1)] + new + page[style.end(1) :])
-    headers = (args.site / "_headers").read_text()
-    if digest(old) not in headers:
-        raise SystemExit(f"{args.site}/_headers: error: no sha256-{digest(old)} for the page's stylesheet")
-    (args.dest / "_headers").write_text(headers.replace(digest(old), digest(new)))
+    write_page(args.site, args.dest, page[: style.start(1)] + new + page[style.end(1) :], old, new)
     print(f"{args.dest}: stylesheet {len(old)} -> {len(new)} characters")
 
 

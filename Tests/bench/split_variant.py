@@ -19,7 +19,7 @@ import argparse
 import re
 from pathlib import Path
 
-from css_variant import copy_site, digest
+from css_variant import copy_site, write_page
 
 
 def rules(css: str) -> list[str]:
@@ -89,11 +89,7 @@ def main():
         new_page = new_page.replace("</head>", link + "\n</head>", 1)
     if args.preload:
         new_page = new_page.replace("</style>", f'</style><link rel="preload" as="style" href="{href}" />', 1)
-    (args.dest / "index.html").write_text(new_page)
-    headers = (args.site / "_headers").read_text()
-    if digest(old) not in headers:
-        raise SystemExit(f"{args.site}/_headers: error: no sha256-{digest(old)} for the page's stylesheet")
-    (args.dest / "_headers").write_text(headers.replace(digest(old), digest(top)))
+    write_page(args.site, args.dest, new_page, old, top)
     print(f"{args.dest}: inline {len(old)} -> {len(top)} characters, {href} {len(rest)}")
 
 

@@ -18,6 +18,9 @@ change) on one site, looked at one way per run.
 - `--cpu`: a light trace; the main thread's CPU time from each key to the next (the page's work
   and the frames it causes, which the machine's load moves less than wall time), what the tasks
   hold, and how many keystrokes a garbage collection fell in;
+- `--restyle [N]`: a trace with Blink's invalidation tracking; per key (to the next key), the
+  elements style recalculation visited and the layout objects layout found dirty (counts the
+  load does not move), and what invalidated them, for all keys together and the first N;
 - `--collect-between`: an experiment, a minor collection before every key (outside its window);
 - `--final` (with any mode but `--phases`): the series is run.py's typo re-search instead
   (`--query metalica`): after one final search, a tap on the field and Enter on the same

@@ -25,6 +25,8 @@ unkept round), traced. For each site, the medians, in ms from navigation start
   `font-family` list tried until one is installed, a round trip to the browser
   process each on Linux) and the time in Chromium's font cache around them
   (`fonts`, `cpu_fonts`: finding the faces, their per-size render settings);
+- the elements restyled and the layout objects laid out up to the field's box
+  (`restyled`, `dirty`: counts, which the load does not move);
 - that frame's pre-paint, paint and layerize + commit to the compositor, and
   Chromium's first contentful paint (FCP: the frame handed to the compositor,
   after raster).
@@ -58,7 +60,7 @@ SHOWN = {"RunTask", "RenderFrameImpl::CommitNavigation", "FrameLoader::CommitDoc
 COLUMNS = ("sent", "headers", "html_end", "html_bytes", "commit", "commit_ms", "parse_from", "parse", "chunks",
            "first_chunk", "frames_before", "between", "frame", "style",
            "layout", "visible", "prepaint", "paint", "layerize_commit", "fcp",
-           "cpu_commit", "cpu_parse", "cpu_style", "cpu_layout", "cpu_main", "font_lookups", "fonts", "cpu_fonts")
+           "cpu_commit", "cpu_parse", "cpu_style", "cpu_layout", "cpu_main", "font_lookups", "fonts", "cpu_fonts", "restyled", "dirty")
 
 
 def label(e: dict) -> str:
@@ -112,6 +114,10 @@ def phases(events: list[dict], visible: float) -> tuple[dict, list[tuple]]:
         row["between"] = (chunks[-1]["ts"] - chunks[0]["ts"] - chunks[0]["dur"]) / 1000 if len(chunks) > 1 else 0.0
     row["style"] = sum(e["dur"] for e in span("UpdateLayoutTree")) / 1000
     row["layout"] = sum(e["dur"] for e in span("Layout")) / 1000
+    # What they did, in counts the machine's load does not move: the elements style
+    # recalculation visited and the layout objects layout found dirty.
+    row["restyled"] = sum(e.get("args", {}).get("elementCount", 0) for e in span("UpdateLayoutTree"))
+    row["dirty"] = sum(e.get("args", {}).get("beginData", {}).get("dirtyObjects", 0) for e in span("Layout"))
     # The same as thread CPU time (`tdur`): what moves least with other work on the machine.
     cpu = lambda es: sum(e.get("tdur", e["dur"]) for e in es) / 1000  # noqa: E731
     row["cpu_commit"] = cpu([task])

@@ -18,6 +18,9 @@ change) on one site, looked at one way per run.
 - `--cpu`: a light trace; the main thread's CPU time from each key to the next (the page's work
   and the frames it causes, which the machine's load moves less than wall time), what the tasks
   hold, and how many keystrokes a garbage collection fell in;
+- `--restyle [N]`: a trace with Blink's invalidation tracking; per key (to the next key), the
+  elements style recalculation visited and the layout objects layout found dirty (counts the
+  load does not move), and what invalidated them, for all keys together and the first N;
 - `--collect-between`: an experiment, a minor collection before every key (outside its window);
 - `--final` (with any mode but `--phases`): the series is run.py's typo re-search instead
   (`--query metalica`): after one final search, a tap on the field and Enter on the same
@@ -53,6 +56,7 @@ KINDS = ["RunTask", "EventDispatch", "FunctionCall", "v8.run", "TimerFire", "Fir
          "ResizeObserverController::DeliverObservations", "ScrollAnchor", "MarkDOMContent",
          "HTMLInputElement::setValue", "TextControl::SetInnerEditorValue", "Document::UpdateStyleAndLayout"]
 
+INVALIDATIONS = "disabled-by-default-devtools.timeline.invalidationTracking"
 MARKED = B.ARM.replace("function done(v) {", "function done(v) { performance.mark('key-done');")
 # Without a trace: where each keystroke's time went, from listeners the page's own run before
 # (capture on window, added first): the key's delivery (its timestamp to the first keydown
@@ -82,6 +86,9 @@ def main(argv=None):
     ap.add_argument("--cpu", action="store_true",
                     help="a light trace: the renderer main thread's CPU time per keystroke, from its key to the next "
                          "(the page's work and the frames it causes), which the machine's load moves less than wall time")
+    ap.add_argument("--restyle", type=int, nargs="?", const=0, metavar="N",
+                    help="a trace with Blink's invalidation tracking: elements restyled and layout objects laid out from "
+                         "each key to the next, and what invalidated them (N: list the invalidations of the first N keys)")
     ap.add_argument("--setup", help="JS run in the page before the series (an experiment: take something away and see)")
     ap.add_argument("--phases", action="store_true", help="no trace: time each keystroke's phases from listeners in the page")
     ap.add_argument("--final", action="store_true",
@@ -161,6 +168,8 @@ def main(argv=None):
         categories = CATEGORIES + (GC if args.gc else [])
         if args.cpu:
             categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"]
+        if args.restyle is not None:
+            categories = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", INVALIDATIONS]
         browser.start_tracing(page=page, categories=categories)
         times = []
         for key in keys[warmup:]:
@@ -172,6 +181,8 @@ def main(argv=None):
     events = json.loads(raw)["traceEvents"]
     if args.cpu:
         return cpu(events, times)
+    if args.restyle is not None:
+        return restyle(events, times, args.restyle)
     report(events, times, keys[warmup:], args.worst)
 
 
@@ -204,6 +215,42 @@ def cpu(events, times):
           f"to the next: median {B.median(per):.2f}, p95 {B.percentile(per, 95):.2f}, mean {sum(per) / len(per):.2f} ms; "
           f"garbage collection {sum(gc) / len(gc):.3f} ms per keystroke, in {sum(1 for g in gc if g)} of them")
     print("  tasks by what they hold, ms CPU per keystroke: " + ", ".join(f"{k} {v / len(per):.2f}" for k, v in by_kind.most_common()))
+
+
+def restyle(events, times, shown):
+    """Per key (from its keydown to the next key's): the elements style recalculation visited
+    (`UpdateLayoutTree`'s elementCount), the layout objects layout found dirty (`Layout`'s
+    dirtyObjects), and the invalidations that caused them, by node and reason."""
+    pid, tid, dones = main_thread(events)
+    starts = [d - t * 1000 for d, (t, _) in zip(dones, times)] + [float("inf")]
+    mine = [e for e in events if e.get("pid") == pid]
+    style, dirty, why = [], [], []
+    for i, (a, b) in enumerate(zip(starts, starts[1:])):
+        inside = [e for e in mine if a <= e["ts"] < b]
+        style.append(sum(e.get("args", {}).get("elementCount", 0) for e in inside if e["name"] == "UpdateLayoutTree"))
+        dirty.append(sum(e["args"]["beginData"].get("dirtyObjects", 0) for e in inside
+                         if e["name"] == "Layout" and "beginData" in e.get("args", {})))
+        reasons = collections.Counter()
+        for e in inside:
+            if "InvalidationTracking" not in e["name"]:
+                continue
+            d = e.get("args", {}).get("data", {})
+            what = d.get("changedClass") or d.get("changedAttribute") or d.get("changedId") or d.get("changedPseudo") or ""
+            node = d.get("nodeName", "?")
+            reasons[f"{e['name'].replace('InvalidationTracking', '')}: {node} {d.get('reason', '')} {what}".strip()] += 1
+        why.append(reasons)
+    n = len(style)
+    print(f"{n} keys: elements restyled a key median {B.median(style):.0f} (min {min(style)}, max {max(style)}, "
+          f"total {sum(style)}); dirty layout objects a key median {B.median(dirty):.0f} (min {min(dirty)}, "
+          f"max {max(dirty)}, total {sum(dirty)})")
+    together = sum(why, collections.Counter())
+    print("  invalidations a key, all keys together:")
+    for k, v in together.most_common(40):
+        print(f"    {v / n:6.1f}  {k}")
+    for i in range(min(shown, n)):
+        print(f"  key {i}: {style[i]} restyled, {dirty[i]} dirty")
+        for k, v in why[i].most_common(25):
+            print(f"      {v:4d}  {k}")
 
 
 def profile(prof, n):

@@ -9,6 +9,10 @@ or a hand-edited copy of a search page, can be compared with others. Each run
 loads every site once in turn, so all see the same moment's machine load; medians
 of `--runs`, each run kept. `--strip-style NAME=SRC` adds a copy of SRC whose
 `<style>` elements are emptied: what the stylesheet itself costs the first paint.
+`--pagefind-ui NAME=PAGEFIND_SITE` adds Pagefind's own search page as its
+documentation gives it (the Default UI: `pagefind-ui.css`, `pagefind-ui.js` and
+`new PagefindUI({ element: "#search" })`), whose field the script makes, beside
+the benchmark's bare `<input>` over Pagefind's API (`pagefind_corpus.py`).
 """
 from __future__ import annotations
 
@@ -27,6 +31,18 @@ import slowphone as S
 # are still measured, only perturbed.
 QUIET_MS = 1500
 
+# Pagefind's documented set-up ("Adding the Pagefind UI to a page"), on a page otherwise bare.
+DEFAULT_UI = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Pagefind Default UI</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link href="/pagefind/pagefind-ui.css" rel="stylesheet">
+<script src="/pagefind/pagefind-ui.js"></script></head>
+<body>
+<div id="search"></div>
+<script>window.addEventListener('DOMContentLoaded', () => { new PagefindUI({ element: "#search", showSubResults: true }); });</script>
+</body></html>
+"""
+
 
 def visible_ms(browser, srv) -> float:
     ctx, page = S.phone_page(browser)
@@ -41,6 +57,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("sites", nargs="+", help="NAME=FOLDER, a built site each")
     ap.add_argument("--strip-style", action="append", default=[], help="NAME=FOLDER: a copy without its <style> rules")
+    ap.add_argument("--pagefind-ui", action="append", default=[], help="NAME=FOLDER: a Pagefind site's Default UI page")
     ap.add_argument("--runs", type=int, default=7)
     args = ap.parse_args()
     sites = dict(s.split("=", 1) for s in args.sites)
@@ -51,6 +68,13 @@ def main():
             shutil.copytree(source, copy, symlinks=True)
             page = copy / "index.html"
             page.write_text(re.sub(r"<style>.*?</style>", "<style></style>", page.read_text(), flags=re.S))
+            sites[name] = str(copy)
+        for spec in args.pagefind_ui:
+            name, source = spec.split("=", 1)
+            copy = Path(scratch) / name
+            copy.mkdir()
+            shutil.copytree(Path(source) / "pagefind", copy / "pagefind")  # the server serves no link out of its folder
+            (copy / "index.html").write_text(DEFAULT_UI, encoding="utf-8")
             sites[name] = str(copy)
         kept = B.in_turn(sites, visible_ms, args.runs)
     for name, values in kept.items():

@@ -58,7 +58,8 @@ INSTRUMENT = """(() => {
   // delivered at each script's microtask checkpoint, which cost a page with more markup
   // more of its main thread before its field's frame (ours 5-6 ms at 4x, Pagefind's 1.7).
   const frame = () => {
-    const q = document.getElementById('q');
+    // Pagefind's Default UI makes its own field, with no id.
+    const q = document.getElementById('q') || document.querySelector('.pagefind-ui__search-input');
     if (!q || q.getBoundingClientRect().width === 0) return requestAnimationFrame(frame);
     shown(phone.visible = performance.now());
     new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });

@@ -118,7 +118,7 @@ import Testing
       "where in a sequence",
       [
         "main":
-          "{{#items}}{{#first()}}F{{/first()}}{{#last()}}L{{/last()}}{{#even()}}e{{/even()}}{{#odd()}}o{{/odd()}}{{#first()}}{{#last()}}both{{/last()}}{{/first()}}{{#inner}}{{#first()}}no{{/first()}}{{/inner}},{{/items}}{{#first()}}no{{/first()}}{{#strings}}{{#odd()}}{{.}}{{/odd()}}{{/strings}}"
+          "{{#items}}{{#first()}}F{{/first()}}{{#last()}}L{{/last()}}{{#even()}}e{{/even()}}{{#odd()}}o{{/odd()}}{{#first()}}{{#last()}}both{{/last()}}{{/first()}}{{index()}}{{#index()}}i{{/index()}}{{^index()}}z{{/index()}}{{plusone(index())}}{{#inner}}{{#first()}}no{{/first()}}{{/inner}},{{/items}}{{#first()}}no{{/first()}}{{index()}}{{#strings}}{{index()}}{{#odd()}}{{.}}{{/odd()}}{{/strings}}"
       ]
     ),
     (

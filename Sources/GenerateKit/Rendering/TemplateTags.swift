@@ -18,7 +18,7 @@ struct TemplateTags {
   /// Transforms swift-mustache knows (its `Transform.swift`).
   static let transforms: Set<String> = [
     "empty", "capitalized", "lowercased", "uppercased", "reversed", "first", "last", "count", "sorted",
-    "enumerated", "equalzero", "plusone", "minusone", "even", "odd",
+    "enumerated", "equalzero", "plusone", "minusone", "even", "odd", "index",
   ]
 
   /// Deeper than this is surely a mistake, and far below what would

@@ -26,9 +26,10 @@ struct CompiledRenderer {
     var depth = 0
   }
 
-  /// How deep partials may nest before one renders nothing. Static cycles
-  /// are refused at load (`TemplateSet.cycles`); only a dynamic partial
-  /// gets here.
+  /// How deep partials and blocks may nest before one renders nothing.
+  /// Static cycles are refused at load (`TemplateSet.cycles`, and
+  /// `TemplateTags.blocksInTheirOwnOverride`); only a dynamic partial, or
+  /// a block reached from its own override through a partial, gets here.
   static let maxPartialDepth = 100
 
   /// Where an iteration is: what `first()`, `last()`, `index()`, `even()`
@@ -137,7 +138,11 @@ struct CompiledRenderer {
       default: break
       }
     case .block(let name, let fallback, let indentation):
+      // An override that holds its own block, through a partial the load
+      // cannot follow, stops here rather than running out of stack.
+      guard scope.depth < Self.maxPartialDepth else { return }
       var inner = scope
+      inner.depth = scope.depth + 1
       inner.indentation = Self.indent(scope.indentation, indentation)
       inner.sequence = nil
       render(scope.overrides?[name] ?? fallback, inner)

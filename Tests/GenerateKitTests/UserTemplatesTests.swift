@@ -50,6 +50,27 @@ import Testing
     #expect(written > 100_000)
   }
 
+  /// A partial that is not UTF-8 is one error, at its first bad byte: the
+  /// templates that include it are not also told it does not exist, and
+  /// the theme's file of the same name does not stand in for it.
+  @Test func aPartialThatIsNotUTF8IsOneError() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("generate-utf8-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("partials"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("<main>{{> card}}{{> footer}}</main>".utf8).write(to: folder.appendingPathComponent("page.mustache"))
+    for name in ["card", "footer"] {
+      try Data(Array("<p>caf".utf8) + [0xE9] + Array(" {{title}}</p>".utf8)).write(
+        to: folder.appendingPathComponent("partials/\(name).mustache"))
+    }
+    let error = try #require(throws: DiagnosticsError.self) {
+      try TemplateSet.load(directories: [folder.path], builtIn: true)
+    }
+    let messages = error.diagnostics.map(\.description)
+    #expect(messages.count == 2, "\(messages)")
+    #expect(messages.allSatisfy { $0.contains(".mustache:1:7: error: template is not valid UTF-8") }, "\(messages)")
+  }
+
   /// The sets' own templates are what pages are made of: a dependency's
   /// summary through the `refs` list, a tag through the join table, the
   /// user's layout around the built-in `art` partial.

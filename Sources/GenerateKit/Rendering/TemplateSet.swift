@@ -115,13 +115,17 @@ public struct TemplateSet: @unchecked Sendable {
           continue
         }
         guard relative.hasSuffix(".mustache") else { continue }
+        let name = String(relative.split(separator: "/").last ?? "").dropLast(".mustache".count)
+        let fileName = String(name)
         guard let text = String(validating: data, as: UTF8.self) else {
           diagnostics.append(
             .error(at: UTF8Check.firstInvalidByte(in: data, file: file), "template is not valid UTF-8"))
+          // Still the template of that name: what includes it is not told
+          // it does not exist, and a later folder's does not stand in.
+          if names[fileName] == nil { names[fileName] = file }
+          namesHere[fileName] = namesHere[fileName] ?? file
           continue
         }
-        let name = String(relative.split(separator: "/").last ?? "").dropLast(".mustache".count)
-        let fileName = String(name)
         if let first = namesHere[fileName] {
           diagnostics.append(
             .error(

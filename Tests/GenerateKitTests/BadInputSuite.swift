@@ -542,7 +542,8 @@ import Testing
           "{{<layout}}\n{{$head}}1️⃣{{$head}}{{/head}}<meta name=\"x\" content=\"y\" />{{/head}}\n{{$body}}<main id=\"main\">{{#record}}<h1>{{title}}</h1>{{/record}}</main>{{/body}}\n{{/layout}}\n"
         )
       ],
-      file: "templates/artist.mustache", message: "block 'head' inside an override of 'head' renders that override again"),
+      file: "templates/artist.mustache",
+      message: "block 'head' inside an override of 'head' renders that override again"),
     Case(
       name: "an unknown template function",
       edits: [

@@ -155,7 +155,8 @@ import Testing
     // Not an override (no parent around it), and a same-named block in a
     // parent's override of another block: both render as swift-mustache does.
     let fine = try Self.templateSet([
-      "main": "{{$head}}{{$head}}plain{{/head}}{{/head}}{{<frame}}{{$body}}{{<other}}{{$head}}h{{/head}}{{/other}}{{/body}}{{/frame}}",
+      "main":
+        "{{$head}}{{$head}}plain{{/head}}{{/head}}{{<frame}}{{$body}}{{<other}}{{$head}}h{{/head}}{{/other}}{{/body}}{{/frame}}",
       "frame": "<{{$head}}d{{/head}}|{{$body}}b{{/body}}>",
       "other": "({{$head}}o{{/head}})",
     ])
@@ -165,7 +166,8 @@ import Testing
     // extends the layout overrides: never rendered, so nothing to refuse.
     let overridden = try Self.templateSet([
       "main": "{{<mid}}{{$head}}M{{/head}}{{$body}}B{{/body}}{{/mid}}",
-      "mid": "{{<frame}}{{$head}}{{$head}}x{{/head}}+{{/head}}{{$body}}[{{$body}}y{{/body}}]{{/body}}{{/frame}}",
+      "mid":
+        "{{<frame}}{{$head}}{{$head}}x{{/head}}+{{/head}}{{$body}}[{{$body}}y{{/body}}]{{/body}}{{/frame}}",
       "frame": "<{{$head}}d{{/head}}|{{$body}}b{{/body}}>",
     ])
     let pair = try Self.both(overridden, Self.page)

@@ -48,14 +48,14 @@ import Testing
   @Test func reversedListsAreNotNamed() throws {
     let set = try CompiledRendererTests.templateSet([
       "main": """
-        {{#reversed(items)}}[{{label}}{{#first()}}F{{/first()}}{{#last()}}L{{/last()}}{{index()}}]{{/reversed(items)}}\
-        {{#reversed(texts)}}<{{.}}>{{/reversed(texts)}}{{#reversed(mixed)}}({{.}}){{/reversed(mixed)}}\
-        {{^reversed(none)}}none{{/reversed(none)}}{{^reversed(items)}}never{{/reversed(items)}}\
-        {{count(reversed(items))}} {{first(reversed(texts))}} {{last(reversed(texts))}} \
-        {{#empty(reversed(none))}}E{{/empty(reversed(none))}} {{#sorted(reversed(texts))}}{{.}},{{/sorted(reversed(texts))}} \
-        {{#reversed(reversed(texts))}}{{.}};{{/reversed(reversed(texts))}} \
-        {{#reversed(record.rows)}}{{title}}/{{/reversed(record.rows)}}{{uppercased(first(reversed(texts)))}}
-        """
+      {{#reversed(items)}}[{{label}}{{#first()}}F{{/first()}}{{#last()}}L{{/last()}}{{index()}}]{{/reversed(items)}}\
+      {{#reversed(texts)}}<{{.}}>{{/reversed(texts)}}{{#reversed(mixed)}}({{.}}){{/reversed(mixed)}}\
+      {{^reversed(none)}}none{{/reversed(none)}}{{^reversed(items)}}never{{/reversed(items)}}\
+      {{count(reversed(items))}} {{first(reversed(texts))}} {{last(reversed(texts))}} \
+      {{#empty(reversed(none))}}E{{/empty(reversed(none))}} {{#sorted(reversed(texts))}}{{.}},{{/sorted(reversed(texts))}} \
+      {{#reversed(reversed(texts))}}{{.}};{{/reversed(reversed(texts))}} \
+      {{#reversed(record.rows)}}{{title}}/{{/reversed(record.rows)}}{{uppercased(first(reversed(texts)))}}
+      """
     ])
     let object: [String: Any] = [
       "items": [["label": "a"], ["label": "b<"], ["label": "c"]] as [[String: Any]],

@@ -484,8 +484,10 @@ enum RenderValue: CustomStringConvertible {
       case "odd": return .bool(int & 1 == 1)
       default: return nil
       }
-    case .dicts(let items): return name == "reversed" ? .reversed(self) : Self.transform(items, name) ?? generic(name)
-    case .list(let items): return name == "reversed" ? .reversed(self) : Self.transform(items, name) ?? generic(name)
+    case .dicts(let items):
+      return name == "reversed" ? .reversed(self) : Self.transform(items, name) ?? generic(name)
+    case .list(let items):
+      return name == "reversed" ? .reversed(self) : Self.transform(items, name) ?? generic(name)
     case .strings(let items):
       return name == "reversed" ? .reversed(self) : Self.transform(items, name) ?? generic(name)
     case .reversed(let list):

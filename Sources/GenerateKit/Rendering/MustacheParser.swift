@@ -57,7 +57,8 @@ struct MustacheParser {
         return
           "section closed with a different name than it was opened with: '\(opened)' is closed as '\(closed)'"
       case .unfinishedTag(let expected):
-        return "unfinished tag: expected '\(expected)' here (a name holds ASCII letters, digits and . - _ ? *)"
+        return
+          "unfinished tag: expected '\(expected)' here (a name holds ASCII letters, digits and . - _ ? *)"
       case .nonASCIIName(let character):
         return
           "'\(character)' cannot be part of a name: names hold ASCII letters, digits and . - _ ? * (give the value an ASCII name under the collection's fields:)"

@@ -535,6 +535,16 @@ import Testing
       ],
       file: "templates/partials/cell.mustache", message: "partials include themselves: row → cell → row"),
     Case(
+      name: "a block inside its own override (a 'super' Mustache does not have)",
+      edits: [
+        .write(
+          "templates/artist.mustache",
+          "{{<layout}}\n{{$head}}1️⃣{{$head}}{{/head}}<meta name=\"x\" content=\"y\" />{{/head}}\n{{$body}}<main id=\"main\">{{#record}}<h1>{{title}}</h1>{{/record}}</main>{{/body}}\n{{/layout}}\n"
+        )
+      ],
+      file: "templates/artist.mustache",
+      message: "block 'head' inside an override of 'head' renders that override again"),
+    Case(
       name: "an unknown template function",
       edits: [
         .write(

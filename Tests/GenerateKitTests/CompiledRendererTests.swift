@@ -118,7 +118,7 @@ import Testing
       "where in a sequence",
       [
         "main":
-          "{{#items}}{{#first()}}F{{/first()}}{{#last()}}L{{/last()}}{{#even()}}e{{/even()}}{{#odd()}}o{{/odd()}}{{#first()}}{{#last()}}both{{/last()}}{{/first()}}{{#inner}}{{#first()}}no{{/first()}}{{/inner}},{{/items}}{{#first()}}no{{/first()}}{{#strings}}{{#odd()}}{{.}}{{/odd()}}{{/strings}}"
+          "{{#items}}{{#first()}}F{{/first()}}{{#last()}}L{{/last()}}{{#even()}}e{{/even()}}{{#odd()}}o{{/odd()}}{{#first()}}{{#last()}}both{{/last()}}{{/first()}}{{index()}}{{#index()}}i{{/index()}}{{^index()}}z{{/index()}}{{plusone(index())}}{{#inner}}{{#first()}}no{{/first()}}{{/inner}},{{/items}}{{#first()}}no{{/first()}}{{index()}}{{#strings}}{{index()}}{{#odd()}}{{.}}{{/odd()}}{{/strings}}"
       ]
     ),
     (
@@ -131,6 +131,49 @@ import Testing
     ("changed delimiters", ["main": "{{=<% %>=}}<% name %> <%# t %>yes<%/ t %>\n<%={{ }}=%>{{html}}"]),
     ("the page's own layers", ["main": "{{#name}}{{base}}{{/name}}{{#page}}{{site.title}}{{/page}}"]),
   ]
+
+  /// An override that reaches its own block through a partial (which the
+  /// load does not follow) renders to a depth and stops, where
+  /// swift-mustache runs out of stack: the build ends. The same block
+  /// written in the override itself is refused at load, with its place.
+  @Test func aBlockInItsOwnOverrideEnds() throws {
+    let set = try Self.templateSet([
+      "main": "{{<frame}}{{$head}}[{{> again}}]{{/head}}{{/frame}}",
+      "frame": "<h>{{$head}}default{{/head}}</h>",
+      "again": "{{$head}}inner{{/head}}",
+    ])
+    let text = String(decoding: try #require(set.render(Self.page, withTemplate: "main")), as: UTF8.self)
+    #expect(text.hasPrefix("<h>[[["))
+    #expect(text.hasSuffix("]]]</h>"))
+    #expect(!text.contains("default"))
+    #expect(throws: (any Error).self) {
+      try Self.templateSet([
+        "main": "{{<frame}}{{$head}}{{#t}}{{$head}}x{{/head}}{{/t}}{{/head}}{{/frame}}",
+        "frame": "{{$head}}default{{/head}}",
+      ])
+    }
+    // Not an override (no parent around it), and a same-named block in a
+    // parent's override of another block: both render as swift-mustache does.
+    let fine = try Self.templateSet([
+      "main":
+        "{{$head}}{{$head}}plain{{/head}}{{/head}}{{<frame}}{{$body}}{{<other}}{{$head}}h{{/head}}{{/other}}{{/body}}{{/frame}}",
+      "frame": "<{{$head}}d{{/head}}|{{$body}}b{{/body}}>",
+      "other": "({{$head}}o{{/head}})",
+    ])
+    let (mustache, compiled) = try Self.both(fine, Self.page)
+    #expect(compiled == mustache)
+    // A layout's override holding its own block, which every page that
+    // extends the layout overrides: never rendered, so nothing to refuse.
+    let overridden = try Self.templateSet([
+      "main": "{{<mid}}{{$head}}M{{/head}}{{$body}}B{{/body}}{{/mid}}",
+      "mid":
+        "{{<frame}}{{$head}}{{$head}}x{{/head}}+{{/head}}{{$body}}[{{$body}}y{{/body}}]{{/body}}{{/frame}}",
+      "frame": "<{{$head}}d{{/head}}|{{$body}}b{{/body}}>",
+    ])
+    let pair = try Self.both(overridden, Self.page)
+    #expect(pair.compiled == pair.mustache)
+    #expect(pair.mustache == Array("<M|B>".utf8))
+  }
 
   @Test(arguments: supported.indices)
   func rendersWhatMustacheRenders(_ index: Int) throws {

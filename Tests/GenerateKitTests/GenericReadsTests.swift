@@ -41,6 +41,38 @@ import Testing
     #expect(set.genericReads.lines(templateCount: 1).first?.contains("no value read through") == true)
   }
 
+  /// `reversed` over the lists pages hold (records, dictionaries, text)
+  /// is read as those lists are, not through the protocols: in a section,
+  /// inverted, under further transforms and written as a value, as
+  /// swift-mustache writes it.
+  @Test func reversedListsAreNotNamed() throws {
+    let set = try CompiledRendererTests.templateSet([
+      "main": """
+      {{#reversed(items)}}[{{label}}{{#first()}}F{{/first()}}{{#last()}}L{{/last()}}{{index()}}]{{/reversed(items)}}\
+      {{#reversed(texts)}}<{{.}}>{{/reversed(texts)}}{{#reversed(mixed)}}({{.}}){{/reversed(mixed)}}\
+      {{^reversed(none)}}none{{/reversed(none)}}{{^reversed(items)}}never{{/reversed(items)}}\
+      {{count(reversed(items))}} {{first(reversed(texts))}} {{last(reversed(texts))}} \
+      {{#empty(reversed(none))}}E{{/empty(reversed(none))}} {{#sorted(reversed(texts))}}{{.}},{{/sorted(reversed(texts))}} \
+      {{#reversed(reversed(texts))}}{{.}};{{/reversed(reversed(texts))}} \
+      {{#reversed(record.rows)}}{{title}}/{{/reversed(record.rows)}}{{uppercased(first(reversed(texts)))}}
+      """
+    ])
+    let object: [String: Any] = [
+      "items": [["label": "a"], ["label": "b<"], ["label": "c"]] as [[String: Any]],
+      "texts": ["x", "z&", "y"], "mixed": ["one", 2, true] as [Any], "none": [[String: Any]](),
+      "record": ["rows": [["title": "r1"], ["title": "r2"]] as [[String: Any]]] as [String: Any],
+    ]
+    let (mustache, compiled) = try CompiledRendererTests.both(set, object)
+    #expect(compiled.map { String(decoding: $0, as: UTF8.self) } == String(decoding: mustache, as: UTF8.self))
+    #expect(String(decoding: mustache, as: UTF8.self).hasPrefix("[cF0][b&lt;1][aL2]<y><z&amp;><x>"))
+    #expect(set.genericReads.reads.isEmpty, "\(set.genericReads.reads)")
+    // Written as a value, as swift-mustache describes it (the same bytes,
+    // read through the protocols).
+    let written = try CompiledRendererTests.templateSet(["main": "{{reversed(texts)}}"])
+    let pair = try CompiledRendererTests.both(written, object)
+    #expect(pair.compiled == pair.mustache)
+  }
+
   /// A whole build with `--verbose` says, under "Rendering pages", that no
   /// template took the slow path: the theme's and a user's own templates.
   @Test func aVerboseBuildSaysNoTemplateFallsBack() throws {

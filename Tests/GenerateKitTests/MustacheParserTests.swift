@@ -187,6 +187,11 @@ import Testing
     Self.expectError("a {{bad 1️⃣name}}", .unfinishedTag(expected: "}}"))
     Self.expectError("a {{name1️⃣", .unfinishedTag(expected: "}}"))
     Self.expectError("a {{{name}}1️⃣ b", .unfinishedTag(expected: "}}}"))
+    // A name outside ASCII, as swift-mustache refuses it, named as such.
+    Self.expectError("<h1 title=\"{{t1️⃣ïtel}}\">", .nonASCIIName("ï"))
+    Self.expectError("{{count(1️⃣曲)}}", .nonASCIIName("曲"))
+    Self.expectError("{{# 1️⃣名前 }}x{{/名前}}", .nonASCIIName("名"))
+    Self.expectError("{{=<% %>=}}<%&a1️⃣ü%>", .nonASCIIName("ü"))
     Self.expectError("a {{1️⃣first(items}}", .badFunctionCall("first(items"))
     Self.expectError("a {{1️⃣first(items))}}", .badFunctionCall("first(items))"))
     Self.expectError("{{=<% %>=}}\n<%name1️⃣}}", .unfinishedTag(expected: "%>"))
@@ -209,6 +214,10 @@ import Testing
     }
     #expect(error.message.contains("'tracks' is closed as 'track'"))
     #expect(error.lineText == "{{/track}}")
+    let unicode = try #require(throws: MustacheParser.SyntaxError.self) {
+      try MustacheParser.parse("{{naïve}}")
+    }
+    #expect(unicode.message.hasPrefix("'ï' cannot be part of a name: names hold ASCII letters"))
     #expect(throws: MustacheParser.SyntaxError.self) { try MustacheParser.parse("{{#open}}") }
   }
 

@@ -12,8 +12,11 @@ import Testing
 @Suite struct UserTemplatesTests {
   static let sets = packageRoot.appendingPathComponent("Tests/bench/templates")
 
+  /// A set in the test fixtures rather than the benchmark's (no Hugo twin).
+  static let fixtureSets = packageRoot.appendingPathComponent("Tests/GenerateKitTests/Fixtures")
+
   /// A folder with the set's config and templates and the sample's tables.
-  static func project(_ name: String) throws -> URL {
+  static func project(_ name: String, in sets: URL = sets) throws -> URL {
     let files = FileManager.default
     let root = files.temporaryDirectory.appendingPathComponent("generate-user-templates-\(UUID().uuidString)")
     try files.createDirectory(at: root, withIntermediateDirectories: true)
@@ -22,16 +25,16 @@ import Testing
         at: sets.appendingPathComponent(name).appendingPathComponent(file),
         to: root.appendingPathComponent(file))
     }
-    let sample = sets.appendingPathComponent("sample")
+    let sample = Self.sets.appendingPathComponent("sample")
     for file in try files.contentsOfDirectory(atPath: sample.path) {
       try files.copyItem(at: sample.appendingPathComponent(file), to: root.appendingPathComponent(file))
     }
     return root
   }
 
-  @Test(arguments: ["minimal", "verbose", "layout"])
+  @Test(arguments: ["minimal", "verbose", "layout", "stranger-templates"])
   func rendersAsMustacheDoes(_ name: String) throws {
-    let root = try Self.project(name)
+    let root = try Self.project(name, in: name.hasPrefix("stranger") ? Self.fixtureSets : Self.sets)
     defer { try? FileManager.default.removeItem(at: root) }
     let site = try preparedSite(config: root.appendingPathComponent("site.yml").path)
     let set = try TemplateSet.load(
@@ -48,6 +51,33 @@ import Testing
       written += ours?.count ?? 0
     }
     #expect(written > 100_000)
+    // Every value read as pages' own types: what `--verbose` reports as
+    // every page rendered by the compiled renderer.
+    #expect(set.genericReads.reads.isEmpty, "\(name): \(set.genericReads.reads)")
+  }
+
+  /// A partial that is not UTF-8 is one error, at its first bad byte: the
+  /// templates that include it are not also told it does not exist, and
+  /// the theme's file of the same name does not stand in for it.
+  @Test func aPartialThatIsNotUTF8IsOneError() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "generate-utf8-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("partials"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("<main>{{> card}}{{> footer}}</main>".utf8).write(
+      to: folder.appendingPathComponent("page.mustache"))
+    for name in ["card", "footer"] {
+      try Data(Array("<p>caf".utf8) + [0xE9] + Array(" {{title}}</p>".utf8)).write(
+        to: folder.appendingPathComponent("partials/\(name).mustache"))
+    }
+    let error = try #require(throws: DiagnosticsError.self) {
+      try TemplateSet.load(directories: [folder.path], builtIn: true)
+    }
+    let messages = error.diagnostics.map(\.description)
+    #expect(messages.count == 2, "\(messages)")
+    #expect(
+      messages.allSatisfy { $0.contains(".mustache:1:7: error: template is not valid UTF-8") }, "\(messages)")
   }
 
   /// The sets' own templates are what pages are made of: a dependency's
@@ -64,9 +94,19 @@ import Testing
         ["class=\"skip-link\"", "class=\"art", "<h2>Depends on</h2>", "<dt>Installed size</dt>"]
       ),
       ("minimal", "package", ["<dt>Section</dt><dd><a href=\"/sections/"]),
+      // Three levels of inheritance, index() over reversed(), changed
+      // delimiters, a CRLF page and its partials four deep.
+      (
+        "stranger-templates", "section",
+        ["<li value=\"1\">", "(least popular)", "level 3 aside", "<p>top: "]
+      ),
+      (
+        "stranger-templates", "package",
+        ["<pre>\r\n", "<span class=\"meta\">", "<p class=\"level\">page</p>"]
+      ),
     ]
     for (name, template, needles) in cases {
-      let root = try Self.project(name)
+      let root = try Self.project(name, in: name.hasPrefix("stranger") ? Self.fixtureSets : Self.sets)
       defer { try? FileManager.default.removeItem(at: root) }
       let site = try preparedSite(config: root.appendingPathComponent("site.yml").path)
       let set = try TemplateSet.load(

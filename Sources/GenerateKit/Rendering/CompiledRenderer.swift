@@ -26,9 +26,10 @@ struct CompiledRenderer {
     var depth = 0
   }
 
-  /// How deep partials may nest before one renders nothing. Static cycles
-  /// are refused at load (`TemplateSet.cycles`); only a dynamic partial
-  /// gets here.
+  /// How deep partials and blocks may nest before one renders nothing.
+  /// Static cycles are refused at load (`TemplateSet.cycles`, and
+  /// `TemplateTags.blocksInTheirOwnOverride`); only a dynamic partial, or
+  /// a block reached from its own override through a partial, gets here.
   static let maxPartialDepth = 100
 
   /// Where an iteration is: what `first()`, `last()`, `index()`, `even()`
@@ -100,6 +101,9 @@ struct CompiledRenderer {
         iterate(items.count, template, scope) { RenderValue(items[$0]) }
       case .strings(let items):
         iterate(items.count, template, scope) { .string(items[$0]) }
+      case .reversed(let list):
+        let count = list.count
+        iterate(count, template, scope) { list.element(count - 1 - $0) }
       case .other(let object):
         if let sequence = object as? TemplateSequence {
           let items = sequence.templateElements
@@ -124,6 +128,7 @@ struct CompiledRenderer {
       case .dicts(let items) where items.isEmpty: within(value, template, scope)
       case .list(let items) where items.isEmpty: within(value, template, scope)
       case .strings(let items) where items.isEmpty: within(value, template, scope)
+      case .reversed(let list) where list.count == 0: within(value, template, scope)
       case .other(let object):
         if let sequence = object as? TemplateSequence {
           if sequence.templateIsEmpty { within(value, template, scope) }
@@ -133,7 +138,11 @@ struct CompiledRenderer {
       default: break
       }
     case .block(let name, let fallback, let indentation):
+      // An override that holds its own block, through a partial the load
+      // cannot follow, stops here rather than running out of stack.
+      guard scope.depth < Self.maxPartialDepth else { return }
       var inner = scope
+      inner.depth = scope.depth + 1
       inner.indentation = Self.indent(scope.indentation, indentation)
       inner.sequence = nil
       render(scope.overrides?[name] ?? fallback, inner)
@@ -301,6 +310,9 @@ enum RenderValue: CustomStringConvertible {
   case dicts([[String: Any]])
   case strings([String])
   case list([Any])
+  /// `reversed(…)` of `.dicts`, `.list` or `.strings`: the list itself,
+  /// read back to front (swift-mustache's `ReversedCollection`).
+  indirect case reversed(RenderValue)
   /// `NSNull`: nothing when a name finds it, kept when a transform gives it.
   case null
   /// A value of any other type (`Double`, `[String: String]`, a `Set`, a
@@ -385,6 +397,10 @@ enum RenderValue: CustomStringConvertible {
     case .dicts(let dicts): return dicts
     case .strings(let strings): return strings
     case .list(let list): return list
+    case .reversed(.dicts(let dicts)): return dicts.reversed()
+    case .reversed(.strings(let strings)): return strings.reversed()
+    case .reversed(.list(let list)): return list.reversed()
+    case .reversed(let other): return other.object
     case .null: return NSNull()
     case .other(let object): return object
     }
@@ -424,7 +440,27 @@ enum RenderValue: CustomStringConvertible {
         }
       }
       return nil
-    case .string, .substring, .bool, .int, .dicts, .strings, .list, .null: return nil
+    case .string, .substring, .bool, .int, .dicts, .strings, .list, .reversed, .null: return nil
+    }
+  }
+
+  /// The number of elements of `.dicts`, `.list` and `.strings`; 0 for others.
+  var count: Int {
+    switch self {
+    case .dicts(let items): return items.count
+    case .list(let items): return items.count
+    case .strings(let items): return items.count
+    default: return 0
+    }
+  }
+
+  /// An element of `.dicts`, `.list` or `.strings` (`index` below `count`).
+  func element(_ index: Int) -> RenderValue {
+    switch self {
+    case .dicts(let items): return RenderValue(items[index])
+    case .list(let items): return RenderValue(items[index])
+    case .strings(let items): return .string(items[index])
+    default: return .null
     }
   }
 
@@ -448,9 +484,23 @@ enum RenderValue: CustomStringConvertible {
       case "odd": return .bool(int & 1 == 1)
       default: return nil
       }
-    case .dicts(let items): return Self.transform(items, name) ?? generic(name)
-    case .list(let items): return Self.transform(items, name) ?? generic(name)
-    case .strings(let items): return Self.transform(items, name) ?? generic(name)
+    case .dicts(let items):
+      return name == "reversed" ? .reversed(self) : Self.transform(items, name) ?? generic(name)
+    case .list(let items):
+      return name == "reversed" ? .reversed(self) : Self.transform(items, name) ?? generic(name)
+    case .strings(let items):
+      return name == "reversed" ? .reversed(self) : Self.transform(items, name) ?? generic(name)
+    case .reversed(let list):
+      let count = list.count
+      switch name {
+      case "first": return count == 0 ? nil : list.element(count - 1)
+      case "last": return count == 0 ? nil : list.element(0)
+      case "count": return .int(count)
+      case "empty": return .bool(count == 0)
+      // A reversed list's own `reversed()` is the list, as in swift-mustache.
+      case "reversed": return list
+      default: return generic(name)
+      }
     case .dictionary, .other: return generic(name)
     case .bool, .record, .page, .null: return nil
     }

@@ -41,6 +41,8 @@ struct MustacheParser {
       /// More sections, blocks and parents open at once than the limit.
       case nestedTooDeep(Int)
       case unknownPragma(String)
+      /// A letter or digit outside ASCII in a name.
+      case nonASCIIName(Character)
     }
 
     var kind: Kind
@@ -55,7 +57,11 @@ struct MustacheParser {
         return
           "section closed with a different name than it was opened with: '\(opened)' is closed as '\(closed)'"
       case .unfinishedTag(let expected):
-        return "unfinished tag: expected '\(expected)' here (a name holds letters, digits and . - _ ? *)"
+        return
+          "unfinished tag: expected '\(expected)' here (a name holds ASCII letters, digits and . - _ ? *)"
+      case .nonASCIIName(let character):
+        return
+          "'\(character)' cannot be part of a name: names hold ASCII letters, digits and . - _ ? * (give the value an ASCII name under the collection's fields:)"
       case .badFunctionCall(let name):
         return "'\(name)' is not a name or a function call like first(items)"
       case .sectionNeverClosed(let name): return "section '\(name)' is never closed"
@@ -445,6 +451,11 @@ struct MustacheParser {
     let nameStart = position
     let written = String(read(while: Self.nameCharactersWithBrackets.contains))
     read(while: \.isWhitespace)
+    // A letter outside ASCII (`{{tïtel}}`, `{{曲}}`) ends the name, as in
+    // swift-mustache: say so rather than "unfinished tag".
+    if position < text.endIndex, !text[position].isASCII, text[position].isLetter || text[position].isNumber {
+      throw Failure(kind: .nonASCIIName(text[position]), at: nil)
+    }
     let unfinished = SyntaxError.Kind.unfinishedTag(expected: state.endDelimiter)
     guard try expect(state.endDelimiter, else: unfinished) else { throw Failure(kind: unfinished, at: nil) }
     var rest = Substring(written)

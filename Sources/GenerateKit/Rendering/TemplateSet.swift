@@ -115,13 +115,17 @@ public struct TemplateSet: @unchecked Sendable {
           continue
         }
         guard relative.hasSuffix(".mustache") else { continue }
+        let name = String(relative.split(separator: "/").last ?? "").dropLast(".mustache".count)
+        let fileName = String(name)
         guard let text = String(validating: data, as: UTF8.self) else {
           diagnostics.append(
             .error(at: UTF8Check.firstInvalidByte(in: data, file: file), "template is not valid UTF-8"))
+          // Still the template of that name: what includes it is not told
+          // it does not exist, and a later folder's does not stand in.
+          if names[fileName] == nil { names[fileName] = file }
+          namesHere[fileName] = namesHere[fileName] ?? file
           continue
         }
-        let name = String(relative.split(separator: "/").last ?? "").dropLast(".mustache".count)
-        let fileName = String(name)
         if let first = namesHere[fileName] {
           diagnostics.append(
             .error(
@@ -170,6 +174,7 @@ public struct TemplateSet: @unchecked Sendable {
       }
     }
     diagnostics += Self.cycles(in: sources)
+    diagnostics += Self.blocksInTheirOwnOverride(in: sources)
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
     var set = TemplateSet(directories: directories, names: Set(names.keys), assets: assets)
     set.builtIn = builtIn
@@ -285,6 +290,34 @@ public struct TemplateSet: @unchecked Sendable {
           .error(
             at: place,
             "\(written) writes '\(tag.content)' unescaped, and \(pagesOfTemplate[0])\(more) that use it are not well-formed: write {{\(tag.content)}} to escape the value"
+          ))
+      }
+    }
+    return diagnostics
+  }
+
+  /// Blocks inside an override of their own name whose override some use
+  /// of the template leaves in effect: a template no other names (a page),
+  /// one included as a partial, or one a `{{<name}}` extends without
+  /// overriding that block. Rendering it would never end (swift-mustache
+  /// runs out of stack); where every use overrides the block, the override
+  /// is never rendered and swift-mustache renders the pages.
+  static func blocksInTheirOwnOverride(in sources: [(name: String, file: String, tags: TemplateTags)])
+    -> [Diagnostic]
+  {
+    var uses: [String: [Set<String>]] = [:]
+    for source in sources {
+      for use in source.tags.uses { uses[use.name, default: []].append(use.overrides) }
+    }
+    var diagnostics: [Diagnostic] = []
+    for source in sources {
+      for tag in source.tags.blocksInTheirOwnOverride {
+        let ways = uses[source.name] ?? []
+        guard ways.isEmpty || ways.contains(where: { !$0.contains(tag.content) }) else { continue }
+        diagnostics.append(
+          .error(
+            at: SourceLocation(file: source.file, line: tag.line, column: tag.column),
+            "block '\(tag.content)' inside an override of '\(tag.content)' renders that override again, without end; Mustache cannot reach the parent's own default from an override (copy it in, or put it in a partial both include)"
           ))
       }
     }

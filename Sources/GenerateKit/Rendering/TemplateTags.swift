@@ -18,7 +18,7 @@ struct TemplateTags {
   /// Transforms swift-mustache knows (its `Transform.swift`).
   static let transforms: Set<String> = [
     "empty", "capitalized", "lowercased", "uppercased", "reversed", "first", "last", "count", "sorted",
-    "enumerated", "equalzero", "plusone", "minusone", "even", "odd",
+    "enumerated", "equalzero", "plusone", "minusone", "even", "odd", "index",
   ]
 
   /// Deeper than this is surely a mistake, and far below what would
@@ -91,6 +91,67 @@ struct TemplateTags {
       for part in tag.content.split(separator: "(").dropLast() {
         let name = part.trimmingCharacters(in: .whitespaces)
         if !Self.transforms.contains(name) { result.append((name, tag)) }
+      }
+    }
+    return result
+  }
+
+  /// Blocks opened inside a parent's override of a block of the same name
+  /// (`{{<layout}}{{$head}}{{$head}}{{/head}}…{{/head}}{{/layout}}`):
+  /// where that override is in effect, the inner block renders the
+  /// override it is in, which renders it again, without end
+  /// (swift-mustache runs out of stack). Mustache has no way to reach the
+  /// parent's own default from an override. `TemplateSet.load` reports
+  /// those that some use of the template leaves in effect.
+  var blocksInTheirOwnOverride: [Tag] {
+    var open: [Tag] = []
+    var found: [Tag] = []
+    for tag in tags {
+      switch tag.sigil {
+      case "#", "^", "<":
+        open.append(tag)
+      case "$":
+        let overrides = open.indices.contains {
+          open[$0].sigil == "$" && open[$0].content == tag.content && $0 > 0 && open[$0 - 1].sigil == "<"
+        }
+        if overrides { found.append(tag) }
+        open.append(tag)
+      case "/":
+        if let last = open.lastIndex(where: { $0.content == tag.content }) { open.removeSubrange(last...) }
+      default:
+        break
+      }
+    }
+    return found
+  }
+
+  /// Each `{{<parent}}` and `{{>partial}}` this template names, with the
+  /// blocks it overrides there (none for a partial).
+  var uses: [(name: String, overrides: Set<String>)] {
+    var open: [Tag] = []
+    var result: [(name: String, overrides: Set<String>)] = []
+    var parents: [Int] = []
+    for tag in tags {
+      switch tag.sigil {
+      case ">":
+        if !tag.content.hasPrefix("*") { result.append((tag.content, [])) }
+      case "<":
+        result.append((tag.content, []))
+        parents.append(result.count - 1)
+        open.append(tag)
+      case "#", "^":
+        open.append(tag)
+      case "$":
+        if let parent = parents.last, open.last?.sigil == "<" { result[parent].overrides.insert(tag.content) }
+        open.append(tag)
+      case "/":
+        guard let last = open.lastIndex(where: { $0.content == tag.content }) else { break }
+        let closed = open.count - last
+        let closedParents = open[last...].filter { $0.sigil == "<" }.count
+        open.removeLast(closed)
+        parents.removeLast(min(closedParents, parents.count))
+      default:
+        break
       }
     }
     return result

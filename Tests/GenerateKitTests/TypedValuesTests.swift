@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import GenerateKit
@@ -63,6 +64,52 @@ import Testing
     #expect(pages["b"]?["score"] == "10 11")
     #expect(pages["a"]?["big"] == "1000")
     #expect(pages["b"]?["big"] == "12")
+  }
+
+  /// A SQLite INTEGER or REAL is a number as a JSON number is; TEXT that
+  /// spells a number stays text.
+  @Test func aSQLiteNumberIsANumber() throws {
+    let files = FileManager.default
+    let folder = files.temporaryDirectory.appendingPathComponent("generate-typed-\(UUID().uuidString)")
+    try files.createDirectory(
+      at: folder.appendingPathComponent("templates"), withIntermediateDirectories: true)
+    defer { try? files.removeItem(at: folder) }
+    let queue = try DatabaseQueue(path: folder.appendingPathComponent("items.sqlite").path)
+    try queue.write { db in
+      try db.execute(sql: "CREATE TABLE items (id TEXT, name TEXT, count INTEGER, code TEXT)")
+      try db.execute(
+        sql:
+          "INSERT INTO items VALUES ('a', 'Alpha', 0, '7'), ('b', 'Beta', 3, '8'), ('c', 'Gamma', NULL, '9')")
+    }
+    let config = try String(contentsOf: Self.fixture.appendingPathComponent("site.yml"), encoding: .utf8)
+      .replacingOccurrences(
+        of: "{ file: items.json, key: id }", with: "{ sqlite: items.sqlite, table: items, key: id }"
+      )
+      .replacingOccurrences(of: "      live: active\n", with: "")
+    try Data(config.utf8).write(to: folder.appendingPathComponent("site.yml"))
+    let head = try String(
+      contentsOf: Self.fixture.appendingPathComponent("templates/item.mustache"), encoding: .utf8
+    ).components(separatedBy: "\n").prefix(2).joined(separator: "\n")
+    try Data(
+      (head + """
+
+        <p class="count">{{record.count}} {{#equalzero(record.count)}}none{{/equalzero(record.count)}} next {{plusone(record.count)}}</p>
+        <p class="code">{{record.code}} {{plusone(record.code)}}</p>
+        </body></html>
+
+        """).utf8
+    ).write(to: folder.appendingPathComponent("templates/item.mustache"))
+    var options = BuildOptions()
+    options.configPath = folder.appendingPathComponent("site.yml").path
+    options.outputPath = folder.appendingPathComponent("site").path
+    _ = try SiteBuilder(options: options, log: { _ in }).build()
+    func page(_ id: String) throws -> String {
+      try String(contentsOf: folder.appendingPathComponent("site/items/\(id)/index.html"), encoding: .utf8)
+    }
+    #expect(try page("a").contains("<p class=\"count\">0 none next 1</p>"))
+    #expect(try page("b").contains("<p class=\"count\">3  next 4</p>"))
+    #expect(try page("c").contains("<p class=\"count\">  next </p>"))
+    #expect(try page("a").contains("<p class=\"code\">7 </p>"))
   }
 
   /// The compiled renderer and swift-mustache agree on every page.

@@ -233,9 +233,7 @@ struct TableBuilder {
       table.store(kept, column: cell.column, line: cell.line, position: cell.position)
       // A null (or a `missing:` value) says nothing about the column's kind.
       if !kept.isEmpty {
-        if scalarKinds.isEmpty { scalarKinds = Array(repeating: [], count: table.header.count) }
-        scalarKinds[cell.column].insert(
-          cell.isList ? .other : cell.isBoolean ? .boolean : cell.isNumber ? .number : .other)
+        note(cell.isList ? .other : cell.isBoolean ? .boolean : cell.isNumber ? .number : .other, cell.column)
       }
     }
     let row = table.count - 1
@@ -245,6 +243,17 @@ struct TableBuilder {
       }
     }
     finishRow(key: key)
+  }
+
+  private mutating func note(_ kind: ScalarKinds, _ column: Int) {
+    if scalarKinds.isEmpty { scalarKinds = Array(repeating: [], count: table.header.count) }
+    scalarKinds[column].insert(kind)
+  }
+
+  /// Notes that a database gave column `column` of the row about to be
+  /// appended as a number (`isNumber`) or as text; a NULL is not noted.
+  mutating func noteDatabaseValue(column: Int, isNumber: Bool) {
+    note(isNumber ? .number : .other, column)
   }
 
   /// Adds a row of a database result.

@@ -31,7 +31,8 @@ public final class Table: @unchecked Sendable {
   /// `editions.format`): what `itemsOf:` names to make it a table.
   public internal(set) var listArrays: [Int: String] = [:]
   /// The columns whose values were all JSON booleans (`true`, `false`, or
-  /// null), and those whose values were all JSON numbers: stored as text
+  /// null), and those whose values were all JSON numbers or SQLite INTEGER
+  /// and REAL values (nulls aside): stored as text
   /// like any other, read by templates as a boolean and a number
   /// (`RecordContext.typed`), so `{{#active}}` skips a `false`.
   public internal(set) var booleanColumns: Set<Int> = []

@@ -23,6 +23,10 @@ struct JSONReader {
     /// the field of objects in a list (`editions.format`).
     var isList = false
     var ofObjects = false
+    /// The value was a JSON `true` or `false`, or a number, not a string:
+    /// what a template reads as a boolean or a number (`Table.booleanColumns`).
+    var isBoolean = false
+    var isNumber = false
     /// For a field of objects in a list, that list's name (`editions`).
     var array: String?
   }
@@ -413,7 +417,12 @@ struct JSONReader {
         try readList(field, values: values, into: &fields)
       default:
         if values {
+          let first = peek()
           let (text, problem) = try readScalar()
+          field.isBoolean = first == UInt8(ascii: "t") || first == UInt8(ascii: "f")
+          field.isNumber =
+            first.map { $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            ?? false
           field.value = text
           field.problem = problem
         } else {

@@ -198,7 +198,8 @@ enum JSONSource {
           lastLine[c] = field.line
           cells.append(
             .init(
-              column: c, value: field.value, line: field.line, position: field.column, isList: field.isList))
+              column: c, value: field.value, line: field.line, position: field.column, isList: field.isList,
+              isBoolean: field.isBoolean, isNumber: field.isNumber))
           if c == builder.table.keyColumn && !field.isList { key = field.value }
           if let problem = field.problem { problems.append((field, problem)) }
           if field.isList && c == keyColumn {

@@ -98,6 +98,12 @@ enum SQLiteSource {
         for column in 0..<width {
           fields[column] = builder.cellText(
             text(handle, column: Int32(column)), row: row, column: column, name: names[column])
+          // An INTEGER or REAL value is a number to templates (`Table.numberColumns`).
+          let type = sqlite3_column_type(handle, Int32(column))
+          if type != SQLITE_NULL {
+            builder.noteDatabaseValue(
+              column: column, isNumber: type == SQLITE_INTEGER || type == SQLITE_FLOAT)
+          }
         }
         builder.append(fields)
         row += 1

@@ -30,6 +30,13 @@ public final class Table: @unchecked Sendable {
   /// The array each of `listsOfObjects` was read from (`editions` for
   /// `editions.format`): what `itemsOf:` names to make it a table.
   public internal(set) var listArrays: [Int: String] = [:]
+  /// The columns whose values were all JSON booleans (`true`, `false`, or
+  /// null), and those whose values were all JSON numbers or SQLite INTEGER
+  /// and REAL values (nulls aside): stored as text
+  /// like any other, read by templates as a boolean and a number
+  /// (`RecordContext.typed`), so `{{#active}}` skips a `false`.
+  public internal(set) var booleanColumns: Set<Int> = []
+  public internal(set) var numberColumns: Set<Int> = []
   /// What reading it found that still gives a working table (C1
   /// controls dropped from text), shown with the build's result.
   public internal(set) var warnings: [Diagnostic] = []

@@ -20,6 +20,9 @@ struct TableBuilder {
     var position: Int
     /// The value is a JSON array's items, already joined as a list cell.
     var isList = false
+    /// The value was a JSON `true`/`false`, or a JSON number.
+    var isBoolean = false
+    var isNumber = false
   }
 
   let spec: SiteConfig.Table
@@ -53,6 +56,16 @@ struct TableBuilder {
   /// A first column with no name, read as `rowNumbers`.
   private var headerWarnings: [Diagnostic] = []
   static let rowNumbers = "index"
+  /// Per column, what its JSON values were (`ScalarKinds`): a column whose
+  /// values are all JSON booleans, or all JSON numbers, is one templates
+  /// read as booleans or numbers (`Table.booleanColumns`).
+  private var scalarKinds: [ScalarKinds] = []
+  private struct ScalarKinds: OptionSet {
+    let rawValue: UInt8
+    static let boolean = ScalarKinds(rawValue: 1)
+    static let number = ScalarKinds(rawValue: 2)
+    static let other = ScalarKinds(rawValue: 4)
+  }
 
   /// Checks the column names and finds the key column. `places` are the
   /// names' own places (a CSV header cell, a JSON key); `fallback` is used
@@ -218,6 +231,10 @@ struct TableBuilder {
       var kept = checked(cell.value, column: cell.column, at: place, key: key, isList: cell.isList)
       if !cell.isList { kept = listed(kept, column: cell.column) }
       table.store(kept, column: cell.column, line: cell.line, position: cell.position)
+      // A null (or a `missing:` value) says nothing about the column's kind.
+      if !kept.isEmpty {
+        note(cell.isList ? .other : cell.isBoolean ? .boolean : cell.isNumber ? .number : .other, cell.column)
+      }
     }
     let row = table.count - 1
     for (column, _) in used where table.columns[column].lastRow != row {
@@ -226,6 +243,17 @@ struct TableBuilder {
       }
     }
     finishRow(key: key)
+  }
+
+  private mutating func note(_ kind: ScalarKinds, _ column: Int) {
+    if scalarKinds.isEmpty { scalarKinds = Array(repeating: [], count: table.header.count) }
+    scalarKinds[column].insert(kind)
+  }
+
+  /// Notes that a database gave column `column` of the row about to be
+  /// appended as a number (`isNumber`) or as text; a NULL is not noted.
+  mutating func noteDatabaseValue(column: Int, isNumber: Bool) {
+    note(isNumber ? .number : .other, column)
   }
 
   /// Adds a row of a database result.
@@ -426,6 +454,10 @@ struct TableBuilder {
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics + headerWarnings + controlWarnings) }
     table.warnings = headerWarnings + controlWarnings
+    for (column, kinds) in scalarKinds.enumerated() {
+      if kinds == .boolean { table.booleanColumns.insert(column) }
+      if kinds == .number { table.numberColumns.insert(column) }
+    }
     table.seal()
     if table.keyColumn == nil {
       table.rowForKey.reserveCapacity(table.count)

@@ -76,7 +76,13 @@ final class RecordContext: @unchecked Sendable {
         }
       default:
         if let field = site.collections[documents[index].collection].field(named: name) {
-          return convert(site.evaluator.evaluate(field, table: table, row: row))
+          let value = convert(site.evaluator.evaluate(field, table: table, row: row))
+          // A field that is one column (`active`, `artist.born`) is read as
+          // that column is.
+          if let text = value as? String, let (end, column) = Self.column(of: field) {
+            return Self.typed(text, table: end, column: column)
+          }
+          return value
         }
       }
     } else if name == "id" || name == "key" {
@@ -92,9 +98,34 @@ final class RecordContext: @unchecked Sendable {
       // A list reads as its items joined with commas, so `{{tags}}` in
       // a subtitle or page prints "fantasy, comedy".
       let value = table.text(row: row, column: column)
-      return value.isEmpty ? nil : value
+      return value.isEmpty ? nil : Self.typed(value, table: table, column: column)
     }
     return nil
+  }
+
+  /// A value of a column of JSON booleans as a `Bool`, so `{{#active}}`
+  /// skips a `false` and `{{^active}}` shows it; one of a column of JSON
+  /// numbers as an `Int` where it is a whole number written as `Int`
+  /// prints it, so `{{count.plusone}}` and `{{#equalzero(count)}}` work.
+  /// `{{active}}` and `{{count}}` print what they printed as text.
+  static func typed(_ text: String, table: Table, column: Int) -> Any {
+    if table.booleanColumns.contains(column) {
+      if text == "true" { return true }
+      if text == "false" { return false }
+    } else if table.numberColumns.contains(column), let number = Int(text), String(number) == text {
+      return number
+    }
+    return text
+  }
+
+  /// The table and column a field names when it is one column of one
+  /// record (not a list, not a computation).
+  private static func column(of expression: CompiledExpression) -> (Table, Int)? {
+    switch expression {
+    case .located(let inner, _, _): return column(of: inner)
+    case .path(_, .column(let column), let table, many: false): return (table, column)
+    default: return nil
+    }
   }
 
   /// `image` (its URL as the page links it) and `symbol`, for `{{> art}}`;

@@ -215,6 +215,14 @@ struct CollectionContext {
     if averaged { return .grade }
     let gradeWord = CollectionInference.gradeWords.contains(word)
     if gradeWord && !counted && !(column.kind == .integer && (column.maximum ?? 0) > 100) { return .grade }
+    // A dozen at most over twenty records or more is how many a record
+    // holds, not how many chose it: a car's `Passengers` (MASS's Cars93:
+    // 2 to 8 in 93 cars), a band's `members`.
+    if !gradeWord && !counted && column.kind == .integer && column.rows >= 20, let most = column.maximum,
+      most <= 12
+    {
+      return nil
+    }
     return .count
   }
 

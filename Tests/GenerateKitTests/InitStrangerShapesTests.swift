@@ -301,6 +301,20 @@ import Testing
     #expect(try self.plan(["airports.csv": airports]).collections.first?.popularity == "passengers")
   }
 
+  /// mendeleev's elements: `cpk_color` (16 colours over 118 elements) is
+  /// a swatch's value, not a facet; `block` beside it is one.
+  @Test func coloursAreNoFacet() throws {
+    let colours = ["#ffffff", "#d9ffff", "#cc80ff", "#c2ff00", "#ffb5b5", "#909090"]
+    let blocks = ["s", "p", "d", "f"]
+    let rows = (0..<60).map { "Element \($0),\(blocks[$0 % 4]),\(colours[$0 % 6])" }
+    let plan = try plan(["elements.csv": "name,block,cpk_color\n" + rows.joined(separator: "\n") + "\n"])
+    let facets = try #require(plan.collections.first?.facets.map(\.expression))
+    #expect(facets == ["block"], "\(facets)")
+    #expect(
+      CollectionContext.isColour("#FFF") && !CollectionContext.isColour("#1")
+        && !CollectionContext.isColour("#hashtag"))
+  }
+
   /// A title of no words (a zero-width space alone) is no trending search:
   /// tapped, it would find nothing.
   @Test func aTitleOfNoWordsIsNotTrending() throws {

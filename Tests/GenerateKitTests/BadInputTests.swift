@@ -79,7 +79,10 @@ import Testing
     let diagnostics = expectBuildFailure(project)
     #expect(diagnostics.first?.location?.line == 2)
     #expect(diagnostics.first?.location?.column == 9)
-    #expect(diagnostics.first?.message == "invalid UTF-8 in a field")
+    #expect(
+      diagnostics.first?.message
+        == "row 1: field 'name' holds invalid UTF-8 (byte 0xE9); save the file as UTF-8 (`iconv -f WINDOWS-1252 -t UTF-8` converts a Windows or Latin-1 export)"
+    )
     #expect(try project.snapshot() == before)
   }
 

@@ -105,7 +105,9 @@ struct CSVReaderTests {
       Issue.record("invalid UTF-8 was accepted")
     } catch {
       #expect(error.diagnostics.first?.location == SourceLocation(file: "t.csv", line: 2, column: 6))
-      #expect(error.diagnostics.first?.message == "invalid UTF-8 in a field")
+      #expect(
+        error.diagnostics.first?.message.hasPrefix("row 1: field 'name' holds invalid UTF-8 (byte 0xC3)")
+          == true)
     }
   }
 }

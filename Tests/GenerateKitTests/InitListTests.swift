@@ -75,6 +75,20 @@ import Testing
     #expect(ListDetection.detect(["a;b", "c;d", "e"], name: "x", ";") == nil, "no item recurs")
     #expect(ListDetection.detect(["a;b", "b;c", "a"], name: "x", ";")?.several == 2)
   }
+
+  /// Scraped titles keep their HTML character references (`Tom &amp;
+  /// Jerry`, `Rock &#38; Roll`): the `;` that ends one separates nothing,
+  /// so the titles stay text (and stay the title), while a `;` between
+  /// references still does.
+  @Test func characterReferencesAreNoLists() {
+    let titles = ["Tom &amp; Jerry", "Rock &#38; Roll", "Salt &amp; Pepper", "Tom &amp; Huck", "Q&A &#x27;s"]
+    #expect(ListDetection.detect(titles, name: "title", ";") == nil)
+    #expect(
+      ListDetection.withoutEntities("a &amp; b &#39;c&#x27; &nope ;d & e;")
+        == "a &amp b &#39c&#x27 &nope ;d & e;")
+    #expect(
+      ListDetection.detect(["rock &amp; roll;pop", "pop;jazz", "jazz"], name: "tags", ";")?.several == 2)
+  }
 }
 
 extension InitListTests {

@@ -220,6 +220,111 @@ import Testing
     #expect(
       InferenceNames.other("aliases") && InferenceNames.other("alt_names") && !InferenceNames.other("names"))
   }
+
+  /// A name beside its translation (the holidays package's Greek `name`
+  /// and its `name_en`): the record's own name is the title, in its
+  /// language, though the English one is shorter.
+  @Test func aTranslationIsNotTheTitle() throws {
+    let holidays = """
+      [{"date": "2026-01-01", "name": "Πρωτοχρονιά", "name_en": "New Year's Day"},
+       {"date": "2026-01-06", "name": "Θεοφάνεια", "name_en": "Epiphany"},
+       {"date": "2026-04-13", "name": "Δευτέρα του Πάσχα", "name_en": "Easter Monday"},
+       {"date": "2026-10-28", "name": "Ημέρα του Όχι", "name_en": "Ohi Day"},
+       {"date": "2026-12-25", "name": "Χριστούγεννα", "name_en": "Christmas Day"}]
+      """
+    let plan = try plan(["holidays.json": holidays])
+    #expect(plan.collections.first?.title == "name", "\(plan.collections.first?.title ?? "none")")
+    #expect(plan.language == "el")
+    // A column named like another with no language's code after it is no translation.
+    let shop = try self.plan(["p.csv": "name,name_short\nBlue widget,Blue\nRed widget,Red\n"])
+    #expect(shop.collections.first?.title == "name_short", "\(shop.collections.first?.title ?? "none")")
+  }
+
+  /// pycountry's Hindi country list: `नाम` names the record, and the
+  /// three-letter codes beside it, unique and shorter, are what a person
+  /// types, not what a list reads — in a language whose word for "name"
+  /// init does not know too.
+  @Test func aNameInAnyScriptComesBeforeCodes() throws {
+    let hindi = """
+      कोड,नाम,आधिकारिक_नाम,कोड3
+      AF,अफ़ग़ानिस्तान,अफ़ग़ानिस्तान इस्लामी गणराज्य,AFG
+      DE,जर्मनी,जर्मनी संघीय गणराज्य,DEU
+      IN,भारत,भारतीय गणराज्य,IND
+      JP,जापान,,JPN
+      CN,चीन,चीनी जनवादी गणराज्य,CHN
+
+      """
+    let plan = try plan(["countries.csv": hindi])
+    #expect(plan.collections.first?.title == "नाम", "\(plan.collections.first?.title ?? "none")")
+    #expect(plan.language == "hi")
+    let unnamed = hindi.replacingOccurrences(of: "नाम", with: "स्तंभ")
+    let other = try self.plan(["countries.csv": unnamed])
+    #expect(other.collections.first?.title == "स्तंभ", "\(other.collections.first?.title ?? "none")")
+  }
+
+  /// Debian's installed packages (`/var/lib/dpkg/status` as JSON lines):
+  /// a package is titled by its name (`bash`), not by its one-line
+  /// summary ("GNU Bourne Again SHell"), though the name is its key.
+  @Test func aSummaryIsNotTheTitle() throws {
+    let status = """
+      {"package": "bash", "section": "utils", "summary": "GNU Bourne Again SHell", "homepage": "http://tiswww.case.edu/php/chet/bash/bashtop.html"}
+      {"package": "coreutils", "section": "utils", "summary": "GNU core utilities", "homepage": "https://www.gnu.org/software/coreutils/"}
+      {"package": "tzdata", "section": "utils", "summary": "time zone and daylight-saving time data", "homepage": "https://www.iana.org/time-zones"}
+      {"package": "python3", "section": "utils", "summary": "interactive high-level object-oriented language (default python3 version)", "homepage": "https://www.python.org/"}
+      {"package": "sqlite3", "section": "utils", "summary": "Command line interface for SQLite 3", "homepage": "https://www.sqlite.org/"}
+
+      """
+    let plan = try plan(["status.jsonl": status])
+    #expect(plan.collections.first?.title == "package", "\(plan.collections.first?.title ?? "none")")
+  }
+
+  /// An address is no title: a unique `url` of `javascript:` links beside
+  /// names of markup (hostile data: `&amp;` in each, whose `;` once made
+  /// them lists) leaves the names the title.
+  @Test func aLinkIsNoTitle() throws {
+    let markup = "<script>alert(1)</script><img src=x onerror=alert(2)>\"\"'&amp;{{title}}"
+    let rows = (1...5).map { "\"\(markup) \($0)\",javascript:alert(\($0))" }
+    let plan = try plan(["d.csv": "name,url\n" + rows.joined(separator: "\n") + "\n"])
+    #expect(plan.collections.first?.title == "name", "\(plan.collections.first?.title ?? "none")")
+  }
+
+  /// MASS's Cars93: `Passengers` (2 to 8) is how many a car seats, not how
+  /// many chose it; a count of a dozen at most over twenty records or more
+  /// is no popularity.
+  @Test func aCapacityIsNoPopularity() throws {
+    let models = ["Acura Integra", "Chevrolet Corvette", "Dodge Caravan", "Honda Civic", "Ford Aerostar"]
+    let rows = (0..<25).map { "\(models[$0 % 5]) \($0),\([5, 2, 7, 4, 7][$0 % 5])" }
+    let plan = try plan(["cars.csv": "Make,Passengers\n" + rows.joined(separator: "\n") + "\n"])
+    let popularity = plan.collections.first?.popularity ?? ""
+    #expect(!popularity.contains("Passengers"), "\(popularity)")
+    let airports = "name,passengers\nHeathrow,80000000\nGatwick,46000000\nLuton,18000000\n"
+    #expect(try self.plan(["airports.csv": airports]).collections.first?.popularity == "passengers")
+  }
+
+  /// mendeleev's elements: `cpk_color` (16 colours over 118 elements) is
+  /// a swatch's value, not a facet; `block` beside it is one.
+  @Test func coloursAreNoFacet() throws {
+    let colours = ["#ffffff", "#d9ffff", "#cc80ff", "#c2ff00", "#ffb5b5", "#909090"]
+    let blocks = ["s", "p", "d", "f"]
+    let rows = (0..<60).map { "Element \($0),\(blocks[$0 % 4]),\(colours[$0 % 6])" }
+    let plan = try plan(["elements.csv": "name,block,cpk_color\n" + rows.joined(separator: "\n") + "\n"])
+    let facets = try #require(plan.collections.first?.facets.map(\.expression))
+    #expect(facets == ["block"], "\(facets)")
+    #expect(
+      CollectionContext.isColour("#FFF") && !CollectionContext.isColour("#1")
+        && !CollectionContext.isColour("#hashtag"))
+  }
+
+  /// A title of no words (a zero-width space alone) is no trending search:
+  /// tapped, it would find nothing.
+  @Test func aTitleOfNoWordsIsNotTrending() throws {
+    let folder = try DataFolder(["d.csv": "name,kind\n\u{200B},x\n\u{202E}…,y\nApple,x\nBanana,y\n"])
+    defer { folder.remove() }
+    _ = try folder.initialize(["d.csv"])
+    let config = try folder.read("site.yml")
+    let trending = config.split(separator: "\n").first { $0.hasPrefix("  trending: ") }
+    #expect(trending == "  trending: [Apple, Banana]", "\(config)")
+  }
 }
 
 /// The naming rules of `CollectionContext` asked one by one.

@@ -56,6 +56,8 @@ struct CSVReader {
       }
       switch outcome {
       case .row:
+        if parser.rows == 0 { parser.header = row.fields }
+        parser.rows += 1
         try body(row)
       case .end:
         return
@@ -85,6 +87,16 @@ struct CSVRecordParser {
     }
   }
 
+  /// Where invalid UTF-8 is, by record and field, and how to mend it: a
+  /// spreadsheet's export in Windows-1252 or Latin-1 (`café` as `caf\xE9`).
+  func invalidUTF8(field: Int, byte: UInt8) -> String {
+    let hex = "0x" + String(byte, radix: 16, uppercase: true)
+    let fix = "save the file as UTF-8 (`iconv -f WINDOWS-1252 -t UTF-8` converts a Windows or Latin-1 export)"
+    guard rows > 0 else { return "column name \(field + 1) holds invalid UTF-8 (byte \(hex)); \(fix)" }
+    let name = field < header.count ? "field '\(header[field])'" : "field \(field + 1)"
+    return "row \(rows): \(name) holds invalid UTF-8 (byte \(hex)); \(fix)"
+  }
+
   enum Outcome {
     case row
     case needMore
@@ -96,6 +108,10 @@ struct CSVRecordParser {
   /// over bytes cost what they did with the comma as a constant.
   let separator: UInt8
   var state = State()
+  /// The header's names and how many rows came before the one being
+  /// parsed, for an error to name the record and field it is in.
+  var header: [String] = []
+  var rows = 0
   /// A forward-only column counter for the current line: (line start,
   /// offset, column at that offset).
   private var cursor = (lineStart: -1, offset: 0, column: 1)
@@ -277,7 +293,7 @@ struct CSVRecordParser {
         throw DiagnosticsError(
           .error(
             at: location(line: badLine, column: column(bytes, offset: bad, lineStart: badLineStart)),
-            "invalid UTF-8 in a field"))
+            invalidUTF8(field: row.fields.count, byte: bytes[bad])))
       }
       row.fields.append(text)
       row.lines.append(fieldLine)

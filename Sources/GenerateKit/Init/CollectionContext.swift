@@ -55,8 +55,10 @@ struct CollectionContext {
     // until they have labels: the config offers a `labels:` map for them.
     // Nor are codes of digits without a list naming them (geonames'
     // `admin1code`: 07, 11, ENG), unless few enough to label by hand.
+    // Nor are colours (mendeleev's `cpk_color`: `#ff0d0d`): a value for a
+    // swatch, which no visitor filters by.
     case .text:
-      return column.averageLength <= 40
+      return column.averageLength <= 40 && !column.samples.allSatisfy(Self.isColour)
         && (isCodeColumn(column) || countryNames(column, of: shape) != nil || !isDigitCode(column, of: shape))
     case .bool: return true
     // A year, or a few small whole numbers that neither score nor name a
@@ -215,6 +217,14 @@ struct CollectionContext {
     if averaged { return .grade }
     let gradeWord = CollectionInference.gradeWords.contains(word)
     if gradeWord && !counted && !(column.kind == .integer && (column.maximum ?? 0) > 100) { return .grade }
+    // A dozen at most over twenty records or more is how many a record
+    // holds, not how many chose it: a car's `Passengers` (MASS's Cars93:
+    // 2 to 8 in 93 cars), a band's `members`.
+    if !gradeWord && !counted && column.kind == .integer && column.rows >= 20, let most = column.maximum,
+      most <= 12
+    {
+      return nil
+    }
     return .count
   }
 
@@ -290,6 +300,13 @@ struct CollectionContext {
       }
     }
     return nil
+  }
+
+  /// `#ff0d0d`, `#FFF`, `#00000080`: a colour written in hex.
+  static func isColour(_ value: String) -> Bool {
+    let digits = value.utf8.dropFirst()
+    return value.hasPrefix("#") && [3, 4, 6, 8].contains(digits.count)
+      && digits.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
   }
 
   /// A key of short codes without spaces (`LAX`, `00M`, `de`, a code

@@ -123,6 +123,15 @@ public struct CollectionInference {
     "nom", "titre", "libelle", "libellé", "nombre", "titulo", "título", "nome", "titolo", "naam", "titel",
     "bezeichnung", "название", "наименование", "имя", "заголовок", "名前", "名称", "名", "标题", "題名", "이름",
     "제목", "όνομα", "τίτλος", "nazwa", "tytuł", "namn", "navn", "nimi", "שם", "اسم", "عنوان",
+    "الاسم", "العنوان", "نام", "नाम", "शीर्षक", "নাম", "ชื่อ", "назва", "ім'я", "jméno", "název", "név",
+    "cím", "isim", "başlık", "nama", "judul", "tên", "タイトル", "名字", "题名",
+  ]
+  /// Words that name a column of addresses (`url`, `homepage`, `email`).
+  static let linkWords: Set<String> = ["url", "uri", "href", "link", "website", "homepage", "email", "mail"]
+  /// Words that name a summary of a record, not its name: Debian's
+  /// `summary` ("GNU Bourne Again SHell") beside its `package` (`bash`).
+  static let summaryWords: Set<String> = [
+    "summary", "synopsis", "abstract", "overview", "tagline", "blurb", "excerpt", "teaser", "lede",
   ]
   /// Words that make a name the long, official or descriptive form of
   /// another: a person titles a country by `название`, not by
@@ -181,7 +190,22 @@ public struct CollectionInference {
       // description alone is a weaker title than a name but a better one
       // than a column most records share (an emoji's "grinning face"
       // before its category).
-      if words.contains(where: qualifierWords.contains) { score -= nameLike ? 0.6 : 0.2 }
+      if words.contains(where: qualifierWords.contains) || isTranslation(column.name, in: shape) {
+        score -= nameLike ? 0.6 : 0.2
+      }
+      if words.contains(where: summaryWords.contains) { score -= 0.2 }
+      // An address is where a record is, never what it is called: a
+      // `url` column of unique `javascript:` or `https://` links.
+      let links = column.samples.filter { $0.contains("://") || $0.lowercased().hasPrefix("javascript:") }
+      if words.contains(where: linkWords.contains)
+        || (!column.samples.isEmpty && links.count * 2 > column.samples.count)
+      {
+        score -= 1
+      }
+      // Codes (`AFG`, `de`) are what a person types, not what a list
+      // reads: a name in a language the title words miss (a Hindi list's
+      // `नाम`) comes before its table's three-letter codes.
+      if !column.samples.isEmpty && column.samples.allSatisfy(CollectionContext.isCode) { score -= 0.3 }
       // Named for what the table holds: `maker` in makers, `country` in countries.
       if Naming.squashed(column.name) == Naming.squashed(Naming.singularName(shape.name)) { score += 0.5 }
       if column.averageLength > 80 || column.averageWords > 12 { score -= 1 }
@@ -225,6 +249,22 @@ public struct CollectionInference {
       reason += "; not " + longer.map { "'\($0.name)'" }.joined(separator: " or ") + ", a longer form"
     }
     return (column, reason)
+  }
+
+  /// A translation of another column, named for it with a language's code
+  /// after it (`name_en` beside `name`, `titleFr` beside `title`): the
+  /// plain one is the record's own, the one a person titles it by (a Greek
+  /// holiday's `Χριστούγεννα` rather than its `name_en` "Christmas Day").
+  static func isTranslation(_ name: String, in shape: Schema.TableShape) -> Bool {
+    let words = Naming.words(name)
+    guard words.count > 1, let last = words.last?.lowercased(), last.count == 2 || last.count == 3,
+      SiteLanguage.names[last] != nil || SiteLanguage.stopWords[last] != nil
+        || ["en", "eng", "fre", "ger", "spa", "ita", "por", "rus", "jpn", "chi", "zho", "ara"].contains(last)
+    else { return false }
+    let base = Naming.squashed(words.dropLast().joined(separator: "_"))
+    return shape.profile.columns.contains {
+      $0.name != name && $0.kind == .text && Naming.squashed($0.name) == base
+    }
   }
 
   /// Tables a web framework or migration tool keeps in an application's

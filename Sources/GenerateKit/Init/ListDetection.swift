@@ -43,8 +43,9 @@ enum ListDetection {
     var longest = 0
     var seen = Set<String>()
     var recurs = false
-    for value in values where !value.isEmpty {
+    for original in values where !original.isEmpty {
       filled += 1
+      let value = separator == ";" ? withoutEntities(original) : original
       guard value.contains(separator) else { continue }
       several += 1
       var inCell = Set<String>()
@@ -61,5 +62,39 @@ enum ListDetection {
       characters <= items * 40
     else { return nil }
     return Found(column: name, separator: separator, several: several, filled: filled)
+  }
+
+  /// The text with the `;` that ends each HTML character reference
+  /// (`&amp;`, `&#39;`, `&#x27;`) left out: scraped titles ("Tom &amp;
+  /// Jerry") are text, not lists separated by `;`.
+  static func withoutEntities(_ value: String) -> String {
+    guard value.contains("&") else { return value }
+    var result = ""
+    var pending: String?
+    for character in value {
+      if character == "&" {
+        if let pending { result += pending }
+        pending = "&"
+      } else if var reference = pending {
+        if character == ";" && reference.count > 1 {
+          result += reference
+          pending = nil
+        } else if character.isASCII
+          && (character.isLetter || character.isNumber || (character == "#" && reference == "&")),
+          reference.count <= 32
+        {
+          reference.append(character)
+          pending = reference
+        } else {
+          result += reference
+          result.append(character)
+          pending = nil
+        }
+      } else {
+        result.append(character)
+      }
+    }
+    if let pending { result += pending }
+    return result
   }
 }

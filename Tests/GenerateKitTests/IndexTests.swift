@@ -132,6 +132,40 @@ import Testing
     #expect(LeadDocuments.firstOnEnter(back, count: 2) == Array(back.title.prefix(2)))
   }
 
+  /// Each block's terms go through a table of its own and join the build's
+  /// lists at the block's end: the lists must be as one pass over every
+  /// document makes them, whatever the block, a term first seen in a later
+  /// block, one that only starts or ends a title there, non-ASCII terms and a
+  /// Snowball language's stems included (the Arabic fixture).
+  @Test(arguments: ["mini", "arabic"])
+  func postingsAreTheSameWhateverTheBlock(fixture: String) throws {
+    let project = try TemporaryProject(copying: fixture)
+    let site = try preparedSite(config: project.config)
+    let stage = PostingsStage(site: site, order: IndexBuilder().rankedDocuments(site))
+    func lists(_ postings: [String: Postings]) -> [String: [[Int32]]] {
+      postings.mapValues {
+        [
+          $0.title, $0.other, $0.starts, $0.ends, $0.whole, $0.parts, $0.compounds, $0.mentions,
+          [$0.plain ? 1 : 0, $0.stem ? 1 : 0],
+        ]
+      }
+    }
+    let whole = lists(stage.run(block: site.documents.count + 1))
+    #expect(whole.count > 20)
+    #expect(whole.values.contains { !$0[2].isEmpty } && whole.values.contains { !$0[3].isEmpty })
+    if fixture == "arabic" {
+      #expect(whole.keys.contains { !$0.allSatisfy(\.isASCII) })
+      #expect(whole.values.contains { $0[8][1] == 1 })
+    }
+    for block in [1, 2, 3, 7] {
+      let blocked = lists(stage.run(block: block))
+      #expect(blocked.keys.sorted() == whole.keys.sorted(), "block \(block)")
+      for (term, expected) in whole where blocked[term] != expected {
+        Issue.record("block \(block), \(term): \(blocked[term] ?? []) against \(expected)")
+      }
+    }
+  }
+
   @Test func termShardsCarryTheRowsOfTheirFirstAnswersWithinTheirBudget() throws {
     let index = try IndexBuilder().build(site)
     let manifest: Manifest = try file(index, index.manifestPath)

@@ -360,6 +360,34 @@ struct Postings {
     other.append(number)
     if plain { self.plain = true }
   }
+
+  /// `later`'s documents after these: all of its numbers are larger.
+  mutating func append(_ later: Postings) {
+    title.append(contentsOf: later.title)
+    other.append(contentsOf: later.other)
+    starts.append(contentsOf: later.starts)
+    ends.append(contentsOf: later.ends)
+    whole.append(contentsOf: later.whole)
+    parts.append(contentsOf: later.parts)
+    compounds.append(contentsOf: later.compounds)
+    mentions.append(contentsOf: later.mentions)
+    if later.plain { plain = true }
+    if later.stem { stem = true }
+  }
+
+  /// Empty again, keeping the lists' room.
+  mutating func clear() {
+    title.removeAll(keepingCapacity: true)
+    other.removeAll(keepingCapacity: true)
+    starts.removeAll(keepingCapacity: true)
+    ends.removeAll(keepingCapacity: true)
+    whole.removeAll(keepingCapacity: true)
+    parts.removeAll(keepingCapacity: true)
+    compounds.removeAll(keepingCapacity: true)
+    mentions.removeAll(keepingCapacity: true)
+    plain = false
+    stem = false
+  }
 }
 
 /// Stage 2: every term's postings, appended in document-number order so each
@@ -457,6 +485,10 @@ struct PostingsStage {
   /// One share of the terms, filled by one worker at a time.
   private final class Share: @unchecked Sendable {
     var postings: [String: Postings] = [:]
+    /// The current block's terms, each to its lists in `lists`: emptied
+    /// after each block, its room and the lists' kept.
+    var local: [String: Int] = [:]
+    var lists: [Postings] = []
   }
 
   /// One run of a block's documents: its cuts, and the scratch they are cut
@@ -468,16 +500,16 @@ struct PostingsStage {
     var seen = Set<String>(minimumCapacity: 64)
   }
 
-  func run() -> [String: Postings] {
+  /// `block`: documents cut and appended at a time (bounds the cuts' memory; a test makes it small).
+  func run(block: Int = 16_384) -> [String: Postings] {
     // Each term belongs to one share, and each share takes its terms from
     // every document of a block in document order: the shares fill on all
     // cores, each list is as a serial pass makes it, and whichever worker
     // runs first changes nothing.
     let shareCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
     let shares = (0..<shareCount).map { _ in Share() }
-    let block = 16_384
-    let runLength = 256
-    let runs = (0..<(block / runLength)).map { _ in Run() }
+    let runLength = min(256, block)
+    let runs = (0..<((block + runLength - 1) / runLength)).map { _ in Run() }
     var blockStart = 0
     while blockStart < order.count {
       let start = blockStart
@@ -493,35 +525,64 @@ struct PostingsStage {
         }
       }
       _ = Parallel.map(count: shareCount) { share in
-        var postings = shares[share].postings
-        shares[share].postings = [:]
+        let mine = shares[share]
+        var postings = mine.postings
+        mine.postings = [:]
+        // The block's own table first: a term a block holds is in about twelve of its
+        // documents (docs/scale.md, the ninth session), and its table stays in the cache
+        // while the share's, past it from 3M records on, is touched once a term a block.
+        var local = mine.local
+        var lists = mine.lists
+        mine.local = [:]
+        mine.lists = []
+        var used = 0
+        func entry(_ term: String, create: Bool) -> Int? {
+          if let index = local[term] { return index }
+          // A role that only marks a term (`start`, `part`, …) needs it listed already,
+          // in this block or an earlier one.
+          guard create || postings[term] != nil else { return nil }
+          if used == lists.count { lists.append(Postings()) }
+          local[term] = used
+          used += 1
+          return used - 1
+        }
         var number = Int32(start)
         for run in runs.prefix(parts) {
           let cuts = run.cuts
-          var entry = 0
+          var position = 0
           for documentEnd in cuts.ends {
-            while entry < documentEnd {
-              defer { entry += 1 }
-              guard cuts.shares[entry] == share else { continue }
-              let term = cuts.terms[entry]
-              switch cuts.roles[entry] {
-              // One lookup a term: the list and the flag in one access.
-              case .title: postings[term, default: Postings()].add(title: number, plain: true)
-              case .titleJoined: postings[term, default: Postings()].add(title: number, plain: false)
-              case .other: postings[term, default: Postings()].add(other: number, plain: true)
-              case .otherJoined: postings[term, default: Postings()].add(other: number, plain: false)
-              case .start: postings[term]?.starts.append(number)
-              case .end: postings[term]?.ends.append(number)
-              case .whole: postings[term]?.whole.append(number)
-              case .part: postings[term]?.parts.append(number)
-              case .compound: postings[term]?.compounds.append(number)
-              case .stem: postings[term]?.stem = true
+            while position < documentEnd {
+              defer { position += 1 }
+              guard cuts.shares[position] == share else { continue }
+              let term = cuts.terms[position]
+              let role = cuts.roles[position]
+              let creates = role == .title || role == .titleJoined || role == .other || role == .otherJoined
+              guard let index = entry(term, create: creates) else { continue }
+              switch role {
+              case .title: lists[index].add(title: number, plain: true)
+              case .titleJoined: lists[index].add(title: number, plain: false)
+              case .other: lists[index].add(other: number, plain: true)
+              case .otherJoined: lists[index].add(other: number, plain: false)
+              case .start: lists[index].starts.append(number)
+              case .end: lists[index].ends.append(number)
+              case .whole: lists[index].whole.append(number)
+              case .part: lists[index].parts.append(number)
+              case .compound: lists[index].compounds.append(number)
+              case .stem: lists[index].stem = true
               }
             }
             number += 1
           }
         }
-        shares[share].postings = postings
+        // Each term's lists of the block after its earlier blocks': every number here is larger.
+        for (term, index) in local {
+          postings[term, default: Postings()].append(lists[index])
+          lists[index].clear()
+        }
+        local.removeAll(keepingCapacity: true)
+        mine.local = local
+        mine.lists = lists
+        mine.postings = postings
       }
       blockStart = end
     }
@@ -529,6 +590,10 @@ struct PostingsStage {
       run.cuts = Cuts()
       run.cut = Cut()
       run.seen = []
+    }
+    for share in shares {
+      share.local = [:]
+      share.lists = []
     }
     Self.markMentions(in: shares, kindOf: order.map { site.documents[$0].collection })
     var postings = shares[0].postings

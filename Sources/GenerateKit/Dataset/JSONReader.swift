@@ -55,7 +55,8 @@ struct JSONReader {
   /// Where the last failure was, and for a string holding invalid UTF-8
   /// what it says of the field ("holds invalid UTF-8 …"): what `naming`
   /// needs to put the record and field first.
-  private(set) var failedAt = 0
+  private(set) var failedAt = -1
+  var failed: Bool { failedAt >= 0 }
   var failedPredicate: String?
   private var cursor = (lineStart: -1, offset: 0, column: 1)
   private var scratch: [UInt8] = []

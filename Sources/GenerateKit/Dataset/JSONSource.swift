@@ -338,25 +338,24 @@ enum JSONSource {
     _ reader: inout JSONReader, ordinal: Int, values: Bool, _ body: (Element) throws -> Void
   ) throws {
     let start = reader.index
-    let element: Element
     do {
       if reader.peek() == UInt8(ascii: "{") && reader.split != nil {
         // Only the list's objects are kept: the record's own fields are the parent table's.
         reader.items.removeAll()
         _ = try reader.readRecord(values: false)
-        element = .parent(reader.items)
+        try body(.parent(reader.items))
       } else if reader.peek() == UInt8(ascii: "{") {
-        element = .record(try reader.readRecord(values: values))
+        try body(.record(try reader.readRecord(values: values)))
       } else {
         let location = reader.location(at: reader.index)
         let kind = reader.kindOfNext()
         try reader.skipValue()
-        element = .other(location, kind)
+        try body(.other(location, kind))
       }
-    } catch let error as DiagnosticsError {
+    } catch let error as DiagnosticsError where reader.failed {
+      // The reader's own failure, not one of `body`'s.
       throw reader.naming(error, record: ordinal, from: start)
     }
-    try body(element)
   }
 
   /// Yields each line's object, a chunk of the file at a time.

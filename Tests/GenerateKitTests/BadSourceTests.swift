@@ -229,10 +229,114 @@ import Testing
   @Test func jsonRawLineBreakInAString() throws {
     let marked = Marked("[{\"id\": 1, \"name\": \"Beyoncé1️⃣\n\"}]")
     try Self.jsonCase().expectFailure(
-      message: "malformed JSON: a control character in a string must be written as an escape",
+      message:
+        "record 1: field 'name': malformed JSON: a control character (a line break) in a string must be written as an escape (\\n); if the string should end on this line, its closing quote is missing",
       file: "data/artists.json", line: marked.line, column: marked.column
     ) {
       try $0.write("data/artists.json", marked.text)
+    }
+  }
+
+  // MARK: JSON: the record and field of a failure
+  // Each names the record (its number in the file) and the field being
+  // read, found by reading the record again only once it has failed.
+
+  static let latin1Fix =
+    "save the file as UTF-8 (`iconv -f WINDOWS-1252 -t UTF-8` converts a Windows or Latin-1 export)"
+
+  /// `text` with `@` replaced by the byte 0xE9 (Latin-1 é), written as is.
+  static func writeLatin1(_ text: String, to file: String, in project: TemporaryProject) throws {
+    let bytes = text.utf8.map { $0 == UInt8(ascii: "@") ? 0xE9 : $0 }
+    try Data(bytes).write(to: project.root.appendingPathComponent(file))
+  }
+
+  @Test func jsonInvalidUTF8InAValueNamesTheRecordAndField() throws {
+    try Self.jsonCase().expectFailure(
+      message: "record 2: field 'name' holds invalid UTF-8 (byte 0xE9); \(Self.latin1Fix)",
+      file: "data/artists.json", line: 2, column: 24
+    ) {
+      try Self.writeLatin1(
+        "[{\"id\": 1, \"name\": \"Beyoncé\"},\n {\"id\": 2, \"name\": \"Caf@\"}]", to: "data/artists.json",
+        in: $0)
+    }
+  }
+
+  @Test func jsonInvalidUTF8InANestedValueNamesTheDottedField() throws {
+    try Self.jsonCase().expectFailure(
+      message: "record 1: field 'origin.city' holds invalid UTF-8 (byte 0xE9)",
+      file: "data/artists.json", line: 1, column: 47
+    ) {
+      try Self.writeLatin1(
+        "[{\"id\": 1, \"name\": \"B\", \"origin\": {\"city\": \"Qu@bec\"}}]", to: "data/artists.json", in: $0)
+    }
+  }
+
+  @Test func jsonLinesInvalidUTF8InAFieldsName() throws {
+    try Self.jsonLinesCase().expectFailure(
+      message: "record 2: a field's name holds invalid UTF-8 (byte 0xE9); \(Self.latin1Fix)",
+      file: "data/artists.jsonl", line: 2, column: 13
+    ) {
+      try Self.writeLatin1(
+        "{\"id\": 1, \"name\": \"B\"}\n{\"id\": 2, \"n@me\": \"C\"}\n", to: "data/artists.jsonl", in: $0)
+    }
+  }
+
+  @Test func jsonInvalidUTF8BetweenFieldsNamesTheFieldBefore() throws {
+    try Self.jsonCase().expectFailure(
+      message: "record 3, after field 'name': malformed JSON: expected a quoted name, found byte 0xE9",
+      file: "data/artists.json", line: 1, column: 47
+    ) {
+      try Self.writeLatin1(
+        "[{\"id\": 1}, {\"id\": 2}, {\"id\": 3, \"name\": \"C\", @}]", to: "data/artists.json", in: $0)
+    }
+  }
+
+  @Test func jsonTruncatedDocumentNamesTheLastRecord() throws {
+    let marked = Marked("[{\"id\": 1, \"name\": \"B\"},\n{\"id\": 2, \"name\": \"C\"1️⃣")
+    try Self.jsonCase().expectFailure(
+      message:
+        "record 2: field 'name': malformed JSON: expected ',' or '}', found the end of the input",
+      file: "data/artists.json", line: marked.line, column: marked.column
+    ) {
+      try $0.write("data/artists.json", marked.text)
+    }
+  }
+
+  @Test func jsonLinesNULInAStringNamesTheRecordAndField() throws {
+    let marked = Marked("{\"id\": 1, \"name\": \"B\"}\n{\"id\": 2, \"name\": \"C1️⃣\u{0}\"}\n")
+    try Self.jsonLinesCase().expectFailure(
+      message:
+        "record 2: field 'name': malformed JSON: a control character (byte 0x00) in a string must be written as an escape",
+      file: "data/artists.jsonl", line: marked.line, column: marked.column
+    ) {
+      try $0.write("data/artists.jsonl", marked.text)
+    }
+  }
+
+  /// The record is the first level: its 200th list in is one too many.
+  @Test func jsonDeepNestingNamesTheField() throws {
+    let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+    let marked = Marked(
+      "[{\"id\": 1, \"name\": \"B\", \"deep\": \(String(repeating: "[", count: 199))1️⃣\(deep.dropFirst(199))}]"
+    )
+    try Self.jsonCase().expectFailure(
+      message: "record 1: field 'deep': JSON nested more than 200 levels deep", file: "data/artists.json",
+      line: marked.line, column: marked.column
+    ) {
+      try $0.write("data/artists.json", marked.text)
+    }
+  }
+
+  /// Line 5 of the file is its fourth record: a blank line is no record.
+  @Test func jsonLinesABadLineInTheMiddleIsNamedByLineAndRecord() throws {
+    var lines = (1...8).map { "{\"id\": \($0), \"name\": \"Artist \($0)\"}" }
+    lines.insert("", at: 1)
+    lines[4] = "{\"id\": 4, \"name\": \"Caf@\"}"
+    try Self.jsonLinesCase().expectFailure(
+      message: "record 4: field 'name' holds invalid UTF-8 (byte 0xE9)", file: "data/artists.jsonl", line: 5,
+      column: 23
+    ) {
+      try Self.writeLatin1(lines.joined(separator: "\n") + "\n", to: "data/artists.jsonl", in: $0)
     }
   }
 
@@ -395,7 +499,8 @@ import Testing
     let marked = Marked(
       "{\"id\": 1, \"name\": \"Beyoncé\"}\n{\"id\": 2, \"name\": 1️⃣1e999}\n{\"id\": 3, \"name\": \"C\"}\n")
     try Self.jsonLinesCase().expectFailure(
-      message: "record 2: field 'name' the number 1e999 is out of range", file: "data/artists.jsonl",
+      message: "record 2: field 'name' holds the number 1e999, which is out of range",
+      file: "data/artists.jsonl",
       line: marked.line, column: marked.column
     ) {
       try $0.write("data/artists.jsonl", marked.text)

@@ -42,6 +42,18 @@ struct PostgresSourceTests {
       ])
   }
 
+  /// Integer, float and numeric columns are numbers to templates, as
+  /// SQLite's INTEGER and REAL are (a NULL does not change that); what
+  /// `{{field}}` prints is the text above.
+  @Test func numericColumnsAreNumberColumns() throws {
+    let fixture = try SourceFixture()
+    defer { fixture.remove() }
+    let table = try #require(
+      try fixture.load("t: { \(TestPostgres.source), table: oddities, key: id }").tableNamed["t"])
+    let numbers = Set(table.numberColumns.map { table.header[$0] })
+    #expect(numbers == ["id", "small", "price", "ratio", "big"])
+  }
+
   @Test func aQueryChoosesTheRowsAndAnEmptyResultKeepsItsColumns() throws {
     let fixture = try SourceFixture()
     defer { fixture.remove() }

@@ -69,6 +69,22 @@ import Testing
     #expect(match.location?.file.hasSuffix("site.yml") == true)
   }
 
+  /// A sort and a range of one id by the same unreadable field: each
+  /// error at its own `by:`, not the sort's twice.
+  @Test func aSortAndARangeOfOneIdEachPointAtTheirOwnBy() throws {
+    let lines =
+      "    sort:\n      - { id: length, by: composer, format: duration }\n    range:\n      - { id: length, by: composer, format: duration }\n"
+    let project = try project(adding: lines)
+    defer { project.remove() }
+    let config = try project.read("site.yml").split(separator: "\n", omittingEmptySubsequences: false)
+    let byLines = config.indices.filter { config[$0].contains("{ id: length, by: composer") }.map { $0 + 1 }
+    let diagnostics = expectBuildFailure(project).filter {
+      $0.message.contains("not a number of milliseconds")
+    }
+    #expect(Set(diagnostics.compactMap(\.location?.line)) == Set(byLines), "\(diagnostics)")
+    #expect(Set(diagnostics).count == diagnostics.count, "a diagnostic is repeated: \(diagnostics)")
+  }
+
   @Test func theIndexHoldsOneRankPerDocumentAndTheManifestNamesTheOptions() throws {
     let project = try project(
       adding: """

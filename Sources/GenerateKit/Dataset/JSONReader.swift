@@ -52,6 +52,12 @@ struct JSONReader {
   /// Lists read as child tables (`itemsOf:`), so not as fields of the
   /// parent: `editions` then names the table, not a column.
   var skipping: Set<String> = []
+  /// Where the last failure was, and for a string holding invalid UTF-8
+  /// what it says of the field ("holds invalid UTF-8 …"): what `naming`
+  /// needs to put the record and field first.
+  private(set) var failedAt = -1
+  var failed: Bool { failedAt >= 0 }
+  var failedPredicate: String?
   private var cursor = (lineStart: -1, offset: 0, column: 1)
   private var scratch: [UInt8] = []
   private var depth = 0
@@ -91,7 +97,9 @@ struct JSONReader {
   }
 
   mutating func failure(_ message: String, at offset: Int? = nil) -> DiagnosticsError {
-    DiagnosticsError(.error(at: location(at: offset ?? index), message))
+    failedAt = offset ?? index
+    failedPredicate = nil
+    return DiagnosticsError(.error(at: location(at: offset ?? index), message))
   }
 
   /// What the next byte is, for messages.
@@ -99,7 +107,11 @@ struct JSONReader {
     guard index < bytes.count else { return "the end of the input" }
     let byte = bytes[index]
     if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-    return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    return "byte \(Self.hex(byte))"
+  }
+
+  static func hex(_ byte: UInt8) -> String {
+    "0x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
   }
 
   // MARK: Tokens
@@ -194,21 +206,35 @@ struct JSONReader {
         throw invalidUTF8(from: start)
       }
       if byte == UInt8(ascii: "\\") { return try readEscapedString(open: open, start: start) }
-      if byte < 0x20 {
-        throw failure(
-          "malformed JSON: a control character in a string must be written as an escape (\\u00XX)")
-      }
+      if byte < 0x20 { throw controlCharacter(byte) }
       index += 1
     }
     throw failure("malformed JSON: unterminated string", at: open)
+  }
+
+  /// A raw control character in a string: a line
+  /// break is most often a quote never closed (a truncated record).
+  private mutating func controlCharacter(_ byte: UInt8) -> DiagnosticsError {
+    guard byte == 0x0A || byte == 0x0D else {
+      return failure(
+        "malformed JSON: a control character (byte \(Self.hex(byte))) in a string must be written as an escape (\\u00XX)"
+      )
+    }
+    return failure(
+      "malformed JSON: a control character (a line break) in a string must be written as an escape (\\n); if the string should end on this line, its closing quote is missing"
+    )
   }
 
   /// The string from `start` to the closing quote just read holds invalid
   /// UTF-8: where, in the document (escapes are ASCII, so the bad byte is
   /// one of the document's own).
   private mutating func invalidUTF8(from start: Int) -> DiagnosticsError {
-    let offset = UTF8Check.firstInvalidOffset(in: bytes[start..<(index - 1)]) ?? 0
-    return failure("invalid UTF-8 in a string", at: start + offset)
+    let offset = start + (UTF8Check.firstInvalidOffset(in: bytes[start..<(index - 1)]) ?? 0)
+    let predicate =
+      "holds invalid UTF-8 (byte \(Self.hex(bytes[offset]))); save the file as UTF-8 (`iconv -f WINDOWS-1252 -t UTF-8` converts a Windows or Latin-1 export)"
+    let error = failure("a string \(predicate)", at: offset)
+    failedPredicate = predicate
+    return error
   }
 
   private mutating func readEscapedString(open: Int, start: Int) throws -> String {
@@ -221,10 +247,7 @@ struct JSONReader {
         if let text = String(validating: scratch, as: UTF8.self) { return text }
         throw invalidUTF8(from: start)
       }
-      if byte < 0x20 {
-        throw failure(
-          "malformed JSON: a control character in a string must be written as an escape (\\u00XX)")
-      }
+      if byte < 0x20 { throw controlCharacter(byte) }
       guard byte == UInt8(ascii: "\\") else {
         scratch.append(byte)
         index += 1
@@ -314,7 +337,7 @@ struct JSONReader {
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     if integer { return (text == "-0" ? "0" : text, nil) }
     guard let value = Double(text), value.isFinite else {
-      return (text, "the number \(text) is out of range")
+      return (text, "holds the number \(text), which is out of range")
     }
     return (Value.format(value), nil)
   }

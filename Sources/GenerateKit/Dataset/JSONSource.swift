@@ -301,9 +301,11 @@ enum JSONSource {
     _ reader: inout JSONReader, values: Bool, _ body: (Element) throws -> Void
   ) throws {
     guard reader.open(closedBy: UInt8(ascii: "]")) else { return }
+    var ordinal = 0
     repeat {
       reader.skipWhitespace()
-      try element(&reader, values: values, body)
+      ordinal += 1
+      try element(&reader, ordinal: ordinal, values: values, body)
     } while try reader.another(closedBy: UInt8(ascii: "]"))
   }
 
@@ -312,12 +314,14 @@ enum JSONSource {
     _ reader: inout JSONReader, column: String, values: Bool, _ body: (Element) throws -> Void
   ) throws {
     guard reader.open(closedBy: UInt8(ascii: "}")) else { return }
+    var ordinal = 0
     repeat {
       reader.skipWhitespace()
+      ordinal += 1
       let place = reader.location(at: reader.index)
       let name = try reader.memberName()
       reader.skipWhitespace()
-      try element(&reader, values: values) { element in
+      try element(&reader, ordinal: ordinal, values: values) { element in
         guard case .record(var record) = element else { return try body(element) }
         record.fields.insert(
           JSONReader.Field(
@@ -328,21 +332,29 @@ enum JSONSource {
     } while try reader.another(closedBy: UInt8(ascii: "}"))
   }
 
-  private static func element(_ reader: inout JSONReader, values: Bool, _ body: (Element) throws -> Void)
-    throws
-  {
-    if reader.peek() == UInt8(ascii: "{") && reader.split != nil {
-      // Only the list's objects are kept: the record's own fields are the parent table's.
-      reader.items.removeAll()
-      _ = try reader.readRecord(values: false)
-      try body(.parent(reader.items))
-    } else if reader.peek() == UInt8(ascii: "{") {
-      try body(.record(try reader.readRecord(values: values)))
-    } else {
-      let location = reader.location(at: reader.index)
-      let kind = reader.kindOfNext()
-      try reader.skipValue()
-      try body(.other(location, kind))
+  /// Reads record `ordinal` (its number in the file) and yields it; a
+  /// failure to read it names the record and field (`JSONReader.naming`).
+  private static func element(
+    _ reader: inout JSONReader, ordinal: Int, values: Bool, _ body: (Element) throws -> Void
+  ) throws {
+    let start = reader.index
+    do {
+      if reader.peek() == UInt8(ascii: "{") && reader.split != nil {
+        // Only the list's objects are kept: the record's own fields are the parent table's.
+        reader.items.removeAll()
+        _ = try reader.readRecord(values: false)
+        try body(.parent(reader.items))
+      } else if reader.peek() == UInt8(ascii: "{") {
+        try body(.record(try reader.readRecord(values: values)))
+      } else {
+        let location = reader.location(at: reader.index)
+        let kind = reader.kindOfNext()
+        try reader.skipValue()
+        try body(.other(location, kind))
+      }
+    } catch let error as DiagnosticsError where reader.failed {
+      // The reader's own failure, not one of `body`'s.
+      throw reader.naming(error, record: ordinal, from: start)
     }
   }
 
@@ -355,6 +367,7 @@ enum JSONSource {
     var start = 0
     var searched = 0
     var line = 1
+    var ordinal = 0
     _ = try input.read(into: &buffer)
     while true {
       var end = searched
@@ -374,11 +387,12 @@ enum JSONSource {
         reader.skipping = skipping
         reader.skipWhitespace()
         guard !reader.atEnd else { return }  // a blank line
-        try element(&reader, values: values, body)
+        ordinal += 1
+        try element(&reader, ordinal: ordinal, values: values, body)
         reader.skipWhitespace()
         if !reader.atEnd {
           throw reader.failure(
-            "malformed JSON: unexpected \(reader.describeNext()) after the record; JSON Lines holds one object per line"
+            "record \(ordinal): malformed JSON: unexpected \(reader.describeNext()) after the record; JSON Lines holds one object per line"
           )
         }
       }

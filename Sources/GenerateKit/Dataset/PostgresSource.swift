@@ -110,6 +110,11 @@ enum PostgresSource {
             PostgresText.text(cell.bytes, type: cell.dataType, asText: asText[column]), row: row,
             column: column,
             name: cell.columnName)
+          // An integer, float or numeric value is a number to templates
+          // (`Table.numberColumns`), as SQLite's INTEGER and REAL are.
+          if cell.bytes != nil {
+            builder.noteDatabaseValue(column: column, isNumber: Self.numberTypes.contains(cell.dataType))
+          }
         }
         builder.append(fields)
         row += 1
@@ -121,6 +126,9 @@ enum PostgresSource {
     _ = try? session.query("ROLLBACK")
     return try builder.finish()
   }
+
+  /// The types whose values templates read as numbers; `oid` is a name.
+  static let numberTypes: Set<PostgresDataType> = [.int2, .int4, .int8, .float4, .float8, .numeric]
 
   /// Opens the session with the password from the environment.
   static func connect(_ url: PostgresURL, _ source: SiteConfig.Table.Postgres, table: String) throws

@@ -65,7 +65,7 @@ struct ValueKeyStage {
       keys.sorts.append(sort)
     }
     for option in ranges {
-      let values = read(option, diagnostics: &diagnostics)
+      let values = read(option, isRange: true, diagnostics: &diagnostics)
       keys.ranges.append(
         Manifest.Range(
           id: option.key.id, label: option.key.label, format: option.key.format.rawValue,
@@ -97,19 +97,22 @@ struct ValueKeyStage {
   }
 
   /// Every document's value, by document number; a value the format cannot
-  /// read is an error at the option's `by:`, naming the record.
-  private func read(_ option: Option, diagnostics: inout [Diagnostic]) -> Readings {
+  /// read is an error at the option's `by:` (the range's, for a range
+  /// with a sort's id), naming the record.
+  private func read(_ option: Option, isRange: Bool = false, diagnostics: inout [Diagnostic]) -> Readings {
     var reported = 0
     var readings = Readings()
     readings.reserveCapacity(order.count)
     for documentIndex in order {
-      readings.append(reading(option, of: documentIndex, reported: &reported, diagnostics: &diagnostics))
+      readings.append(
+        reading(option, of: documentIndex, isRange: isRange, reported: &reported, diagnostics: &diagnostics))
     }
     return readings
   }
 
   private func reading(
-    _ option: Option, of documentIndex: Int, reported: inout Int, diagnostics: inout [Diagnostic]
+    _ option: Option, of documentIndex: Int, isRange: Bool, reported: inout Int,
+    diagnostics: inout [Diagnostic]
   ) -> ValueFormatting.Reading {
     let document = site.documents[documentIndex]
     guard let by = option.by[document.collection], let value = site.keyValue(by, of: documentIndex) else {
@@ -119,9 +122,8 @@ struct ValueKeyStage {
     if reading == .unreadable, reported < 5 {
       reported += 1
       let collection = site.collections[document.collection].config
-      let key =
-        collection.sorts.first { $0.id == option.key.id }
-        ?? collection.ranges.first { $0.id == option.key.id }
+      let keys = isRange ? collection.ranges : collection.sorts
+      let key = keys.first { $0.id == option.key.id }
       diagnostics.append(
         .error(
           at: (key ?? option.key).by.location,

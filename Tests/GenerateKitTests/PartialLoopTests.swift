@@ -91,6 +91,24 @@ import Testing
       ) == true, "\(messages)")
   }
 
+  /// A loop the load cannot see — written after a set-delimiter tag,
+  /// which the scan of references does not follow — still ends the page
+  /// with the error, where it used to stop silently.
+  @Test func aLoopAfterChangedDelimitersIsNamedToo() throws {
+    let folder = try Self.folder([
+      "page.mustache": "<p>{{> node}}</p>\n",
+      "partials/node.mustache": "{{=<% %>=}}x<%> node%>",
+    ])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let set = try TemplateSet.load(directories: [folder.path], builtIn: false)
+    _ = set.render([String: Any](), withTemplate: "page")
+    let error = try #require(throws: DiagnosticsError.self) { try set.checkEndlessPartials() }
+    #expect(
+      error.diagnostics.map(\.description).first?.contains(
+        "partials/node.mustache:1:1: error: pages of 'page' include partials more than 100 deep: page → node → node → …"
+      ) == true, "\(error.diagnostics)")
+  }
+
   /// The same through the build: exit 1, the error at the partial's
   /// reference, the published site untouched.
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: BadInputSuite.executable)))

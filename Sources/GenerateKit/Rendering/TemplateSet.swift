@@ -379,7 +379,19 @@ public struct TemplateSet: @unchecked Sendable {
       }
       done.insert(name)
     }
-    for source in sources { visit(source.name, path: []) }
+    // From where pages enter a loop: names in the order a walk over every
+    // reference meets them (a page before its partials).
+    var all: [String: [TemplateTags.Tag]] = [:]
+    for source in sources { all[source.name] = source.tags.references }
+    var order: [String] = []
+    var met = Set<String>()
+    func walk(_ name: String) {
+      guard met.insert(name).inserted, let references = all[name] else { return }
+      order.append(name)
+      for reference in references { walk(reference.content) }
+    }
+    for source in sources { walk(source.name) }
+    for name in order { visit(name, path: []) }
     return diagnostics
   }
 }

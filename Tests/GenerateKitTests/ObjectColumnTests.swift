@@ -10,7 +10,7 @@ import Testing
 /// `publisher.name`). Both renderers write the same bytes.
 @Suite struct ObjectColumnTests {
   static let records: [String] = [
-    #"{"id": 1, "title": "Mort", "publisher": {"name": "Gollancz", "url": "https://gollancz.example", "address": {"city": "London"}}, "year": 1987, "tags": ["fantasy", "death, personified"]}"#,
+    #"{"id": 1, "title": "Mort", "publisher": {"name": "Gollancz", "url": "https://gollancz.example", "address": {"city": "London"}}, "year": 1987, "tags": ["fantasy", "death, personified"], "editions": [{"format": "Hardcover"}, {"format": "Paperback"}]}"#,
     // No url: `{{url}}` inside the object is its own (nothing), never the
     // record's page.
     #"{"id": 2, "title": "Sourcery", "publisher": {"name": "Corgi & Sons"}}"#,
@@ -25,6 +25,7 @@ import Testing
     {{^publisher}}<p class="none">no publisher</p>{{/publisher}}
     <p class="local">{{#publisher}}[{{.name}}]{{/publisher}}</p>
     <p class="json">{{publisher}}</p>
+    <p class="editions">{{editions.format}}|{{#editions.format}}<i>{{.}}</i>{{/editions.format}}</p>
     <p class="tags">{{tags}}</p><ul>{{#tags}}<li>{{.}}</li>{{/tags}}</ul>{{^tags}}<p>untagged</p>{{/tags}}<p>{{count(tags)}} tags, first {{first(tags)}}</p>
     {{/record}}</main>
 
@@ -86,6 +87,10 @@ import Testing
     #expect(mort.contains(#"<p class="tags">fantasy, death, personified</p>"#), "\(mort)")
     #expect(mort.contains("<ul><li>fantasy</li><li>death, personified</li></ul>"), "\(mort)")
     #expect(mort.contains("<p>2 tags, first fantasy</p>"), "\(mort)")
+    // An array of objects: a list per member.
+    #expect(
+      mort.contains(#"<p class="editions">Hardcover, Paperback|<i>Hardcover</i><i>Paperback</i></p>"#),
+      "\(mort)")
     // The object as JSON text, escaped, members in the order first read.
     #expect(
       mort.contains(

@@ -70,15 +70,17 @@ public final class Table: @unchecked Sendable {
 
   static func objects(in header: [String]) -> [String: [String]] {
     var objects: [String: [String]] = [:]
+    // Sparse JSON may hold thousands of members in one object.
+    var seen = Set<String>()
     for name in header where name.contains(".") {
       let parts = name.split(separator: ".", omittingEmptySubsequences: false)
       // `a..b`, `.a` and `a.` are no path a template can write.
       guard !parts.contains(where: \.isEmpty) else { continue }
       var object = String(parts[0])
       for part in parts.dropFirst() {
-        let member = String(part)
-        if objects[object]?.contains(member) != true { objects[object, default: []].append(member) }
-        object += "." + member
+        let path = object + "." + part
+        if seen.insert(path).inserted { objects[object, default: []].append(String(part)) }
+        object = path
       }
     }
     return objects

@@ -510,7 +510,7 @@ import Testing
       edits: [
         .write(
           "templates/album.mustache",
-          "{{<layout}}{{$body}}{{#record}}<h1>{{title}}</h1>\n<ol>{{#tracks}}<li>{{title}}</li>{{/1️⃣track}}</ol>{{/record}}{{/body}}{{/layout}}\n"
+          "{{<layout}}{{$body}}{{#record}}<h1>{{title}}</h1>\n<ol>{{#tracks}}<li>{{title}}</li>1️⃣{{/track}}</ol>{{/record}}{{/body}}{{/layout}}\n"
         )
       ],
       file: "templates/album.mustache", message: "template syntax"),

@@ -143,7 +143,7 @@ import Testing
     try expectFailure(
       editing: "templates/album.mustache",
       to:
-        "{{<layout}}{{$body}}{{#record}}<h1>{{title}}</h1>\n<ol>{{#tracks}}<li>{{title}}</li>{{/1️⃣track}}</ol>{{/record}}{{/body}}{{/layout}}\n",
+        "{{<layout}}{{$body}}{{#record}}<h1>{{title}}</h1>\n<ol>{{#tracks}}<li>{{title}}</li>1️⃣{{/track}}</ol>{{/record}}{{/body}}{{/layout}}\n",
       message: "template syntax")
   }
 

@@ -7,6 +7,10 @@ import Mustache
 // name, as `CompiledRenderer` reads them.
 extension RecordContext: MustacheParent {}
 extension PageContext: MustacheParent {}
+extension ObjectValue: MustacheParent {}
+extension ListText: MustacheSequence, MustacheTransformable {
+  public func transform(_ name: String) -> Any? { items.transform(name) }
+}
 
 /// swift-mustache, kept as the oracle `MustacheParser` and
 /// `CompiledRenderer` are compared with: what it writes for the same

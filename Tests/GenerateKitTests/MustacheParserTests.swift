@@ -171,37 +171,38 @@ import Testing
   }
 
   @Test func errorsPointAtWhatToFix() {
+    // At the tag to fix: its start delimiter.
     Self.expectError(
-      "<ol>\n{{#tracks}}<li>{{title}}</li>{{/1️⃣track}}</ol>",
+      "<ol>\n{{#tracks}}<li>{{title}}</li>1️⃣{{/track}}</ol>",
       .sectionClosedWithOtherName(opened: "tracks", closed: "track"))
     // Lines that end in "\r\n" (swift-mustache counts the column from the
     // start of the file there).
     Self.expectError(
-      "a\r\nb\r\n{{#x}}{{/1️⃣y}}", .sectionClosedWithOtherName(opened: "x", closed: "y"), at: (3, 10))
+      "a\r\nb\r\n{{#x}}{{/y}}", .sectionClosedWithOtherName(opened: "x", closed: "y"), at: (3, 7))
     Self.expectError(
-      "{{#first(items)}}{{/1️⃣items}}", .sectionClosedWithOtherName(opened: "first(items)", closed: "items"))
-    Self.expectError("x\n  {{#1️⃣open}}\n  text\n", .sectionNeverClosed("open"))
-    Self.expectError("{{#a}}{{^b}}{{/1️⃣a}}", .sectionClosedWithOtherName(opened: "b", closed: "a"))
-    Self.expectError("x {{/1️⃣a}}", .closesNothing("a"))
-    Self.expectError("x {{1️⃣!never closed", .commentNeverClosed)
-    Self.expectError("a {{bad 1️⃣name}}", .unfinishedTag(expected: "}}"))
-    Self.expectError("a {{name1️⃣", .unfinishedTag(expected: "}}"))
-    Self.expectError("a {{{name}}1️⃣ b", .unfinishedTag(expected: "}}}"))
+      "{{#first(items)}}1️⃣{{/items}}", .sectionClosedWithOtherName(opened: "first(items)", closed: "items"))
+    Self.expectError("x\n  1️⃣{{#open}}\n  text\n", .sectionNeverClosed("open"))
+    Self.expectError("{{#a}}{{^b}}1️⃣{{/a}}", .sectionClosedWithOtherName(opened: "b", closed: "a"))
+    Self.expectError("x 1️⃣{{/a}}", .closesNothing("a"))
+    Self.expectError("x 1️⃣{{!never closed", .commentNeverClosed)
+    Self.expectError("a 1️⃣{{bad name}}", .unfinishedTag(expected: "}}"))
+    Self.expectError("a 1️⃣{{name", .unfinishedTag(expected: "}}"))
+    Self.expectError("a 1️⃣{{{name}} b", .unfinishedTag(expected: "}}}"))
     // A name outside ASCII, as swift-mustache refuses it, named as such.
-    Self.expectError("<h1 title=\"{{t1️⃣ïtel}}\">", .nonASCIIName("ï"))
-    Self.expectError("{{count(1️⃣曲)}}", .nonASCIIName("曲"))
-    Self.expectError("{{# 1️⃣名前 }}x{{/名前}}", .nonASCIIName("名"))
-    Self.expectError("{{=<% %>=}}<%&a1️⃣ü%>", .nonASCIIName("ü"))
-    Self.expectError("a {{1️⃣first(items}}", .badFunctionCall("first(items"))
-    Self.expectError("a {{1️⃣first(items))}}", .badFunctionCall("first(items))"))
-    Self.expectError("{{=<% %>=}}\n<%name1️⃣}}", .unfinishedTag(expected: "%>"))
-    Self.expectError("{{= <% =}}1️⃣", .invalidSetDelimiter)
-    Self.expectError("{{%1️⃣ CONTENT_TYPE: XML}}", .unknownPragma("CONTENT_TYPE: XML"))
-    Self.expectError("{{<1️⃣p}}{{x}}{{/p}}", .notABlockInParent("p"))
-    Self.expectError("{{$1️⃣b(x)}}{{/b(x)}}", .functionOnBlock("x"))
+    Self.expectError("<h1 title=\"1️⃣{{tïtel}}\">", .nonASCIIName("ï"))
+    Self.expectError("1️⃣{{count(曲)}}", .nonASCIIName("曲"))
+    Self.expectError("1️⃣{{# 名前 }}x{{/名前}}", .nonASCIIName("名"))
+    Self.expectError("{{=<% %>=}}1️⃣<%&aü%>", .nonASCIIName("ü"))
+    Self.expectError("a 1️⃣{{first(items}}", .badFunctionCall("first(items"))
+    Self.expectError("a 1️⃣{{first(items))}}", .badFunctionCall("first(items))"))
+    Self.expectError("{{=<% %>=}}\n1️⃣<%name}}", .unfinishedTag(expected: "%>"))
+    Self.expectError("1️⃣{{= <% =}}", .invalidSetDelimiter)
+    Self.expectError("1️⃣{{% CONTENT_TYPE: XML}}", .unknownPragma("CONTENT_TYPE: XML"))
+    Self.expectError("1️⃣{{<p}}{{x}}{{/p}}", .notABlockInParent("p"))
+    Self.expectError("1️⃣{{$b(x)}}{{/b(x)}}", .functionOnBlock("b(x)"))
     // Nesting as deep as a record's `subtitle:` could write it, which
     // would run the parser and the renderer out of stack.
-    let deep = String(repeating: "{{#a}}", count: 100) + "{{#1️⃣a}}" + String(repeating: "{{/a}}", count: 101)
+    let deep = String(repeating: "{{#a}}", count: 100) + "1️⃣{{#a}}" + String(repeating: "{{/a}}", count: 101)
     Self.expectError(deep, .nestedTooDeep(TemplateTags.maxDepth))
     let deepest = String(repeating: "{{#a}}", count: 100_000)
     #expect(throws: MustacheParser.SyntaxError.self) { try MustacheParser.parse(deepest) }
@@ -242,7 +243,10 @@ import Testing
       try TemplateSet.load(directories: [folder.path], builtIn: false)
     }
     let diagnostic = try #require(error.diagnostics.first)
-    #expect(diagnostic.location?.line == 2 && diagnostic.location?.column == 6)
-    #expect(diagnostic.message == "template syntax: section 'items' is never closed")
+    #expect(diagnostic.location?.line == 2 && diagnostic.location?.column == 3)
+    #expect(
+      diagnostic.message
+        == "template syntax: section 'items' is never closed: expected '{{/items}}' before the end of the template"
+    )
   }
 }

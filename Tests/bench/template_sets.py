@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Page-per-record builds from templates written as users write them: `generate` vs Hugo.
 
-    python3 Tests/bench/template_sets.py [--sets minimal,verbose,layout,airports,unicode] [--runs 3]
+    python3 Tests/bench/template_sets.py [--sets minimal,verbose,layout,theme,airports,unicode] [--runs 3]
 
 Each folder under Tests/bench/templates/ is one user's site: a `site.yml`, a
 `templates/` folder and the Hugo layouts (`hugo/`) that write the same pages
@@ -11,7 +11,9 @@ styles different users write: `minimal` (one page template, no partials, as
 a Hugo user would start), `verbose` (a base template with blocks, partials,
 nested sections, dotted names, "Depends on" links through a `refs` list and
 tags through a join table), `layout` (the theme's layout replaced by the
-user's own, many small partials, inverted sections), and two `generate
+user's own, many small partials, inverted sections), `theme` (round 2: a
+Jekyll/Hugo theme's habits — a base layout of its own with blocks, header
+and footer partials, a partial indented inside a list), and two `generate
 init` sites on the strangers' datasets (`airports`, `unicode`) with a
 record template added by hand.
 

@@ -52,12 +52,39 @@ public final class Table: @unchecked Sendable {
     self.name = name
     self.file = file
     self.header = header
+    self.objects = Self.objects(in: header)
     self.keyColumn = keyColumn
     self.kind = kind
     self.columns = Array(repeating: Column(), count: header.count)
   }
 
   public func column(named name: String) -> Int? { header.firstIndex(of: name) }
+
+  /// The objects dotted column names make — a JSON object's members
+  /// (`publisher.name`, `publisher.address.city`), or a CSV header's
+  /// dotted names — each with its members' names in the order first read:
+  /// `publisher` → `[name, address]`, `publisher.address` → `[city]`.
+  /// What a template opens as an object (`ObjectValue`).
+  /// Made with the table, as rendering reads it from many threads.
+  public let objects: [String: [String]]
+
+  static func objects(in header: [String]) -> [String: [String]] {
+    var objects: [String: [String]] = [:]
+    // Sparse JSON may hold thousands of members in one object.
+    var seen = Set<String>()
+    for name in header where name.contains(".") {
+      let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+      // `a..b`, `.a` and `a.` are no path a template can write.
+      guard !parts.contains(where: \.isEmpty) else { continue }
+      var object = String(parts[0])
+      for part in parts.dropFirst() {
+        let path = object + "." + part
+        if seen.insert(path).inserted { objects[object, default: []].append(String(part)) }
+        object = path
+      }
+    }
+    return objects
+  }
 
   /// The record's id: its key, or its 1-based row number.
   public func key(ofRow row: Int) -> String {

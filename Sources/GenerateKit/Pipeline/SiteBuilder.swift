@@ -113,8 +113,11 @@ public struct SiteBuilder: Sendable {
   ) throws -> PageRenderer.Output {
     try run.step(.rendering, detail) {
       do {
-        return try renderer.render(
+        templates.endlessPartials.clear()
+        let output = try renderer.render(
           site, index: index, templates: templates, previewScript: options.previewScript, into: sink)
+        try templates.checkEndlessPartials()
+        return output
       } catch let error as DiagnosticsError where error.step == nil {
         _ = try index.wait()
         throw error

@@ -94,11 +94,13 @@ final class RecordContext: @unchecked Sendable {
       // enclosing record's url instead.
       return false
     }
+    // A JSON object's members are dotted columns (`publisher.name`): the
+    // object opens as one, `{{publisher.name}}` and `{{#publisher}}`.
+    if table.objects[name] != nil { return ObjectValue.value(table, row: row, path: name) }
     if let column = table.column(named: name) {
       // A list reads as its items joined with commas, so `{{tags}}` in
       // a subtitle or page prints "fantasy, comedy".
-      let value = table.text(row: row, column: column)
-      return value.isEmpty ? nil : Self.typed(value, table: table, column: column)
+      return Self.cell(table, row: row, column: column)
     }
     return nil
   }
@@ -108,6 +110,17 @@ final class RecordContext: @unchecked Sendable {
   /// numbers as an `Int` where it is a whole number written as `Int`
   /// prints it, so `{{count.plusone}}` and `{{#equalzero(count)}}` work.
   /// `{{active}}` and `{{count}}` print what they printed as text.
+  /// A cell as a template reads it: nil when empty, a list's items
+  /// (`ListText`), else `typed`.
+  static func cell(_ table: Table, row: Int, column: Int) -> Any? {
+    if table.lists.contains(column) {
+      let items = table.items(row: row, column: column)
+      return items.isEmpty ? nil : ListText(items: items)
+    }
+    let value = table.text(row: row, column: column)
+    return value.isEmpty ? nil : typed(value, table: table, column: column)
+  }
+
   static func typed(_ text: String, table: Table, column: Int) -> Any {
     if table.booleanColumns.contains(column) {
       if text == "true" { return true }

@@ -62,12 +62,21 @@ struct RecordTemplate {
       case .name(let path):
         var value: Any? = context
         for name in path {
-          // A name under text (`title.x`) Mustache looks up by reflection.
-          guard let record = value as? RecordContext else { return rendered(context) }
-          value = record.child(named: name)
+          if let record = value as? RecordContext {
+            value = record.child(named: name)
+          } else if let object = value as? ObjectValue {
+            value = object.child(named: name)
+          } else {
+            // A name under text (`title.x`) Mustache looks up by reflection.
+            return rendered(context)
+          }
           if value == nil { break }
         }
         guard let value else { continue }
+        if let list = value as? ListText {
+          text += list.description
+          continue
+        }
         if let items = value as? [Any], let strings = items as? [String] {
           // A list of text (`tags`, `distinct(tracks.genre)`) reads as
           // "fantasy, comedy", where Mustache would print Swift's

@@ -26,10 +26,13 @@ struct CompiledRenderer {
     var depth = 0
   }
 
-  /// How deep partials and blocks may nest before one renders nothing.
-  /// Static cycles are refused at load (`TemplateSet.cycles`, and
-  /// `TemplateTags.blocksInTheirOwnOverride`); only a dynamic partial, or
-  /// a block reached from its own override through a partial, gets here.
+  /// How deep partials and blocks may nest before the page stops, with
+  /// `endless` set. Cycles with no section on the way are refused at load
+  /// (`TemplateSet.cycles`, and `TemplateTags.blocksInTheirOwnOverride`);
+  /// a partial that includes itself inside a section whose data does not
+  /// end (a name that climbs back to the same list), a dynamic partial
+  /// that names itself, or a block reached from its own override through a
+  /// partial gets here, where swift-mustache would run out of stack.
   static let maxPartialDepth = 100
 
   /// Where an iteration is: what `first()`, `last()`, `index()`, `even()`
@@ -47,6 +50,11 @@ struct CompiledRenderer {
   /// through swift-mustache's protocols (`RenderValue.other`): the same
   /// bytes, by the slower path. `--verbose` names them (`GenericReads`).
   var genericReads: [GenericReads.Read] = []
+  /// The partials (and `$blocks`) entered, outermost first.
+  private var chain: [String] = []
+  /// Set when partials nested past `maxPartialDepth`: the chain then, and
+  /// the page stops rendering (what it wrote is not a page to keep).
+  private(set) var endless: [String]?
 
   init(templates: [String: CompiledTemplate]) {
     self.templates = templates
@@ -56,6 +64,8 @@ struct CompiledRenderer {
   mutating func render(_ template: CompiledTemplate, object: Any) -> [UInt8] {
     stack = [RenderValue(object)]
     out = []
+    chain = []
+    endless = nil
     out.reserveCapacity(4096)
     render(template, Scope())
     // Pages wait in memory a batch at a time: without the room the buffer
@@ -67,12 +77,16 @@ struct CompiledRenderer {
     var scope = scope
     let start = out.count
     guard let indentation = scope.indentation, !indentation.isEmpty else {
-      for node in template.nodes { render(node, &scope) }
+      for node in template.nodes {
+        if endless != nil { return }
+        render(node, &scope)
+      }
       return
     }
     // A tag's output is indented when this template's output so far ends
     // a line ("\n" as a whole character: not "\r\n").
     for node in template.nodes {
+      if endless != nil { return }
       let before = out.count
       render(node, &scope)
       guard out.count > before, before > start, out[before - 1] == 0x0A else { continue }
@@ -101,6 +115,9 @@ struct CompiledRenderer {
         iterate(items.count, template, scope) { RenderValue(items[$0]) }
       case .strings(let items):
         iterate(items.count, template, scope) { .string(items[$0]) }
+      case .items(let list):
+        let items = list.items
+        iterate(items.count, template, scope) { .string(items[$0]) }
       case .reversed(let list):
         let count = list.count
         iterate(count, template, scope) { list.element(count - 1 - $0) }
@@ -128,6 +145,7 @@ struct CompiledRenderer {
       case .dicts(let items) where items.isEmpty: within(value, template, scope)
       case .list(let items) where items.isEmpty: within(value, template, scope)
       case .strings(let items) where items.isEmpty: within(value, template, scope)
+      case .items(let list) where list.items.isEmpty: within(value, template, scope)
       case .reversed(let list) where list.count == 0: within(value, template, scope)
       case .other(let object):
         if let sequence = object as? TemplateSequence {
@@ -140,7 +158,12 @@ struct CompiledRenderer {
     case .block(let name, let fallback, let indentation):
       // An override that holds its own block, through a partial the load
       // cannot follow, stops here rather than running out of stack.
-      guard scope.depth < Self.maxPartialDepth else { return }
+      guard scope.depth < Self.maxPartialDepth else {
+        stop(at: "$" + name)
+        return
+      }
+      chain.append("$" + name)
+      defer { chain.removeLast() }
       var inner = scope
       inner.depth = scope.depth + 1
       inner.indentation = Self.indent(scope.indentation, indentation)
@@ -170,7 +193,13 @@ struct CompiledRenderer {
   ) {
     // A name with no template renders nothing, as in swift-mustache; the
     // load reports those it can see (`TemplateSet.load`).
-    guard let template = templates[name], scope.depth < Self.maxPartialDepth else { return }
+    guard let template = templates[name] else { return }
+    guard scope.depth < Self.maxPartialDepth else {
+      stop(at: name)
+      return
+    }
+    chain.append(name)
+    defer { chain.removeLast() }
     var inner = Scope()
     inner.depth = scope.depth + 1
     inner.indentation = Self.indent(scope.indentation, indentation)
@@ -180,6 +209,10 @@ struct CompiledRenderer {
       inner.overrides = scope.overrides?.merging(overrides) { outer, _ in outer } ?? overrides
     }
     render(template, inner)
+  }
+
+  private mutating func stop(at name: String) {
+    if endless == nil { endless = chain + [name] }
   }
 
   private static func indent(_ outer: [UInt8]?, _ added: [UInt8]?) -> [UInt8]? {
@@ -307,6 +340,11 @@ enum RenderValue: CustomStringConvertible {
   case dictionary([String: Any])
   case record(RecordContext)
   case page(PageContext)
+  /// A field that holds an object (`publisher.name`, `publisher.url`).
+  case object(ObjectValue)
+  /// A list column: its items joined with ", " when written, one at a
+  /// time in a section.
+  case items(ListText)
   case dicts([[String: Any]])
   case strings([String])
   case list([Any])
@@ -343,6 +381,10 @@ enum RenderValue: CustomStringConvertible {
       self = .int(int)
     } else if type == PageContext.self, let page = object as? PageContext {
       self = .page(page)
+    } else if type == ObjectValue.self, let value = object as? ObjectValue {
+      self = .object(value)
+    } else if type == ListText.self, let list = object as? ListText {
+      self = .items(list)
     } else if type == [String: String].self {
       // `strings.*` on every page: what `init(cast:)` makes of it, without
       // its casts (each bridged the dictionary; 47 % of a build's cycles
@@ -373,6 +415,8 @@ enum RenderValue: CustomStringConvertible {
     case let bool as Bool: self = .bool(bool)
     case let int as Int: self = .int(int)
     case let record as RecordContext: self = .record(record)
+    case let value as ObjectValue: self = .object(value)
+    case let list as ListText: self = .items(list)
     case let page as PageContext: self = .page(page)
     case is NSNull: self = .null
     default: self = .other(object)
@@ -394,6 +438,8 @@ enum RenderValue: CustomStringConvertible {
     case .dictionary(let dictionary): return dictionary
     case .record(let record): return record
     case .page(let page): return page
+    case .object(let value): return value
+    case .items(let list): return list
     case .dicts(let dicts): return dicts
     case .strings(let strings): return strings
     case .list(let list): return list
@@ -427,6 +473,7 @@ enum RenderValue: CustomStringConvertible {
     case .dictionary(let dictionary): return dictionary[name].map { RenderValue($0) }
     case .record(let record): return record.child(named: name).map { RenderValue($0) }
     case .page(let page): return page.child(named: name).map { RenderValue($0) }
+    case .object(let value): return value.child(named: name).map { RenderValue($0) }
     case .other(let object):
       // `strings`: what `TemplateKeyed` gives, without the protocol cast.
       if let texts = object as? [String: String] { return texts[name].map { .string($0) } }
@@ -440,7 +487,7 @@ enum RenderValue: CustomStringConvertible {
         }
       }
       return nil
-    case .string, .substring, .bool, .int, .dicts, .strings, .list, .reversed, .null: return nil
+    case .string, .substring, .bool, .int, .dicts, .strings, .list, .reversed, .null, .items: return nil
     }
   }
 
@@ -490,6 +537,9 @@ enum RenderValue: CustomStringConvertible {
       return name == "reversed" ? .reversed(self) : Self.transform(items, name) ?? generic(name)
     case .strings(let items):
       return name == "reversed" ? .reversed(self) : Self.transform(items, name) ?? generic(name)
+    case .items(let list):
+      // What the items' array gives, as swift-mustache reads the list.
+      return RenderValue.strings(list.items).transform(name)
     case .reversed(let list):
       let count = list.count
       switch name {
@@ -502,7 +552,7 @@ enum RenderValue: CustomStringConvertible {
       default: return generic(name)
       }
     case .dictionary, .other: return generic(name)
-    case .bool, .record, .page, .null: return nil
+    case .bool, .record, .page, .object, .null: return nil
     }
   }
 

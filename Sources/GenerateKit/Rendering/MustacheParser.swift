@@ -43,32 +43,49 @@ struct MustacheParser {
       case unknownPragma(String)
       /// A letter or digit outside ASCII in a name.
       case nonASCIIName(Character)
+      /// `{{>}}`, `{{<}}`.
+      case emptyPartialName
     }
 
     var kind: Kind
+    /// Where the tag that fails starts (its start delimiter).
     var line: Int
     var column: Int
     /// The line the error is on, without its line break.
     var lineText: String
+    /// What the parser found, and where an open section was opened:
+    /// appended to the kind's message.
+    var detail = ""
 
-    var message: String {
+    var message: String { kindMessage + detail }
+
+    private var kindMessage: String {
       switch kind {
       case .sectionClosedWithOtherName(let opened, let closed):
         return
           "section closed with a different name than it was opened with: '\(opened)' is closed as '\(closed)'"
       case .unfinishedTag(let expected):
-        return
-          "unfinished tag: expected '\(expected)' here (a name holds ASCII letters, digits and . - _ ? *)"
+        return "tag is not closed: expected '\(expected)'"
       case .nonASCIIName(let character):
         return
           "'\(character)' cannot be part of a name: names hold ASCII letters, digits and . - _ ? * (give the value an ASCII name under the collection's fields:)"
       case .badFunctionCall(let name):
-        return "'\(name)' is not a name or a function call like first(items)"
-      case .sectionNeverClosed(let name): return "section '\(name)' is never closed"
+        let opened = name.filter { $0 == "(" }.count
+        let closed = name.filter { $0 == ")" }.count
+        let why =
+          opened > closed
+          ? ": a ')' is missing" : closed > opened ? ": there is one ')' too many" : ""
+        return "'\(name)' is not a name or a function call like first(items)\(why)"
+      case .sectionNeverClosed(let name):
+        return "section '\(name)' is never closed: expected '{{/\(name)}}' before the end of the template"
       case .closesNothing(let name): return "'\(name)' is closed but was never opened"
       case .commentNeverClosed: return "comment is never closed"
-      case .invalidSetDelimiter: return "invalid set-delimiter tag (write it as {{=<% %>=}})"
-      case .functionOnBlock(let name): return "block '\(name)' cannot apply a function"
+      case .invalidSetDelimiter:
+        return
+          "invalid set-delimiter tag: write the two new delimiters between '=' signs, apart, as {{=<% %>=}}"
+      case .emptyPartialName: return "the partial tag names no partial: write {{> name}}"
+      case .functionOnBlock(let name):
+        return "block '\(name)' cannot apply a function: a block's name is a plain name, as in {{$title}}"
       case .notABlockInParent(let parent):
         return "parent '\(parent)' may hold only blocks ({{$name}}…{{/name}}) and text"
       case .nestedTooDeep(let limit): return "sections nest more than \(limit) deep"
@@ -79,6 +96,14 @@ struct MustacheParser {
     }
 
     var description: String { "\(line):\(column): \(message)" }
+
+    init(kind: Kind, line: Int, column: Int, lineText: String, detail: String = "") {
+      self.kind = kind
+      self.line = line
+      self.column = column
+      self.lineText = lineText
+      self.detail = detail
+    }
   }
 
   /// Parses `text`; with `html: false` as if it began with
@@ -116,6 +141,10 @@ struct MustacheParser {
     var sectionTransforms: [String] = []
     /// Where the open section's name starts, for an error if it never closes.
     var sectionStart: String.Index?
+    /// Where the open section's tag starts, for an error that closes another.
+    var sectionTag: String.Index?
+    /// Where the delimiters were last changed, if they were.
+    var delimitersChanged: String.Index?
     /// Sections, blocks and parents open around this one: each is a
     /// recursion here and when rendering, which must not run out of stack.
     var depth = 0
@@ -127,22 +156,26 @@ struct MustacheParser {
     var endDelimiter = "}}"
     var parentIndent: Substring?
 
-    func section(_ name: String, at start: String.Index, newLine: Bool, transforms: [String] = []) -> State {
+    func section(
+      _ name: String, at start: String.Index, tag: String.Index, newLine: Bool, transforms: [String] = []
+    ) -> State {
       var state = self
       state.sectionName = name
       state.sectionTransforms = transforms
       state.sectionStart = start
+      state.sectionTag = tag
       state.inParentTopLevel = false
       state.depth += 1
       if !newLine { state.newLine = false }
       return state
     }
 
-    func parent(_ name: String, at start: String.Index) -> State {
+    func parent(_ name: String, at start: String.Index, tag: String.Index) -> State {
       var state = self
       state.sectionName = name
       state.sectionTransforms = []
       state.sectionStart = start
+      state.sectionTag = tag
       state.depth += 1
       state.newLine = true
       state.inParent = true
@@ -154,7 +187,20 @@ struct MustacheParser {
   /// A failure and where it is, before it becomes a `SyntaxError`.
   private struct Failure: Error {
     var kind: SyntaxError.Kind
+    /// Where the parser was when it failed (nil: its position then).
     var at: String.Index?
+    /// The start of the tag that failed, set by the loop that read it.
+    var tag: String.Index?
+    /// Where the section a closing tag does not close was opened.
+    var opened: String.Index?
+    /// The delimiters in effect, when they are not `{{ }}`, and where
+    /// they were set.
+    var delimiters: (start: String, end: String, since: String.Index)?
+
+    init(kind: SyntaxError.Kind, at: String.Index?) {
+      self.kind = kind
+      self.at = at
+    }
   }
 
   /// What a section's parse gives: nodes, and inside a parent the blocks
@@ -264,139 +310,157 @@ struct MustacheParser {
       var setNewLine = false
       let sigil = current
       let tagStart = position
-      switch sigil {
-      case "#", "^":
-        advance()
-        let nameStart = position
-        let (name, transforms, _) = try parseName(state)
-        if isStandalone(state) {
-          setNewLine = true
-        } else {
-          flushWhiteSpace()
-        }
-        let inner = try parse(
-          state.section(name, at: nameStart, newLine: setNewLine, transforms: transforms))
-        let template = CompiledTemplate(nodes: try nodes(inner))
-        let tag = CompiledTemplate.Name(name, transforms: transforms)
-        items.append(.node(sigil == "#" ? .section(tag, template) : .inverted(tag, template)))
-
-      case "/":
-        advance()
-        let nameStart = position
-        let (name, transforms, written) = try parseName(state)
-        guard name == state.sectionName, transforms == state.sectionTransforms else {
-          guard state.sectionName != nil else { throw Failure(kind: .closesNothing(written), at: nameStart) }
-          throw Failure(
-            kind: .sectionClosedWithOtherName(opened: openedName(state), closed: written), at: nameStart)
-        }
-        if isStandalone(state) {
-          setNewLine = true
-        } else {
-          flushWhiteSpace()
-        }
-        return items
-
-      case "!":
-        advance()
-        try skipComment(state, start: tagStart)
-        setNewLine = isStandalone(state)
-
-      case "{", "&":
-        flushWhiteSpace()
-        advance()
-        let (name, transforms, _) = try parseName(state)
-        if sigil == "{" {
-          let unfinished = SyntaxError.Kind.unfinishedTag(expected: "}" + state.endDelimiter)
-          guard try expect("}", else: unfinished) else { throw Failure(kind: unfinished, at: nil) }
-        }
-        appendNode(
-          .variable(CompiledTemplate.Name(name, transforms: transforms), escaped: false), &items, state)
-
-      case ">":
-        advance()
-        read(while: \.isWhitespace)
-        var dynamic = false
-        if current == "*" {
+      // The tag's start delimiter, where an error in it is reported.
+      let delimiterStart = self.text.index(position, offsetBy: -state.startDelimiter.count)
+      do throws(Failure) {
+        switch sigil {
+        case "#", "^":
           advance()
-          dynamic = true
-        }
-        let name = try parsePartialName(state)
-        // As swift-mustache does: the indentation is written as text,
-        // and also passed on to indent the partial's later lines.
-        if !whiteSpaceBefore.isEmpty { appendNode(.text(Array(whiteSpaceBefore.utf8)), &items, state) }
-        var indentation: [UInt8]?
-        if isStandalone(state) {
-          setNewLine = true
-          indentation = Array(whiteSpaceBefore.utf8)
-        }
-        appendNode(
-          dynamic
-            ? .dynamicPartial(
-              CompiledTemplate.Name(name, transforms: []), indentation: indentation, overrides: nil)
-            : .partial(name, indentation: indentation, overrides: nil), &items, state)
-        whiteSpaceBefore = ""
-
-      case "<":
-        advance()
-        read(while: \.isWhitespace)
-        let nameStart = position
-        let written = try parsePartialName(state)
-        let dynamic = written.first == "*"
-        let name = dynamic ? String(written.dropFirst()) : written
-        if !whiteSpaceBefore.isEmpty { appendNode(.text(Array(whiteSpaceBefore.utf8)), &items, state) }
-        if isStandalone(state) { setNewLine = true }
-        let inner = try parse(state.parent(written, at: nameStart))
-        var overrides: [String: CompiledTemplate] = [:]
-        for item in inner {
-          switch item {
-          case .definition(let block, let body): overrides[block] = CompiledTemplate(nodes: try nodes(body))
-          case .text: break
-          case .node: throw Failure(kind: .notABlockInParent(written), at: nameStart)
+          let nameStart = position
+          let (name, transforms, _) = try parseName(state)
+          if isStandalone(state) {
+            setNewLine = true
+          } else {
+            flushWhiteSpace()
           }
-        }
-        let indentation = Array(whiteSpaceBefore.utf8)
-        appendNode(
-          dynamic
-            ? .dynamicPartial(
-              CompiledTemplate.Name(name, transforms: []), indentation: indentation, overrides: overrides)
-            : .partial(name, indentation: indentation, overrides: overrides), &items, state)
-        whiteSpaceBefore = ""
+          let inner = try parse(
+            state.section(
+              name, at: nameStart, tag: delimiterStart, newLine: setNewLine, transforms: transforms))
+          let template = CompiledTemplate(nodes: try nodes(inner))
+          let tag = CompiledTemplate.Name(name, transforms: transforms)
+          items.append(.node(sigil == "#" ? .section(tag, template) : .inverted(tag, template)))
 
-      case "$":
-        advance()
-        let nameStart = position
-        let (name, transforms, _) = try parseName(state)
-        guard transforms.isEmpty else { throw Failure(kind: .functionOnBlock(name), at: nameStart) }
-        if state.inParentTopLevel {
-          if isStandalone(state) { setNewLine = true }
-          let inner = try parse(state.section(name, at: nameStart, newLine: setNewLine))
-          items.append(.definition(name, inner))
-        } else {
+        case "/":
+          advance()
+          let nameStart = position
+          let (name, transforms, written) = try parseName(state)
+          guard name == state.sectionName, transforms == state.sectionTransforms else {
+            guard state.sectionName != nil else {
+              throw Failure(kind: .closesNothing(written), at: nameStart)
+            }
+            var failure = Failure(
+              kind: .sectionClosedWithOtherName(opened: openedName(state), closed: written), at: nameStart)
+            failure.opened = state.sectionTag
+            throw failure
+          }
+          if isStandalone(state) {
+            setNewLine = true
+          } else {
+            flushWhiteSpace()
+          }
+          return items
+
+        case "!":
+          advance()
+          try skipComment(state, start: tagStart)
+          setNewLine = isStandalone(state)
+
+        case "{", "&":
+          flushWhiteSpace()
+          advance()
+          let (name, transforms, _) = try parseName(state, closing: sigil == "{" ? "}" : "")
+          appendNode(
+            .variable(CompiledTemplate.Name(name, transforms: transforms), escaped: false), &items, state)
+
+        case ">":
+          advance()
+          read(while: \.isWhitespace)
+          var dynamic = false
+          if current == "*" {
+            advance()
+            dynamic = true
+          }
+          let name = try parsePartialName(state)
+          // As swift-mustache does: the indentation is written as text,
+          // and also passed on to indent the partial's later lines.
+          if !whiteSpaceBefore.isEmpty { appendNode(.text(Array(whiteSpaceBefore.utf8)), &items, state) }
+          var indentation: [UInt8]?
+          if isStandalone(state) {
+            setNewLine = true
+            indentation = Array(whiteSpaceBefore.utf8)
+          }
+          appendNode(
+            dynamic
+              ? .dynamicPartial(
+                CompiledTemplate.Name(name, transforms: []), indentation: indentation, overrides: nil)
+              : .partial(name, indentation: indentation, overrides: nil), &items, state)
+          whiteSpaceBefore = ""
+
+        case "<":
+          advance()
+          read(while: \.isWhitespace)
+          let nameStart = position
+          let written = try parsePartialName(state)
+          let dynamic = written.first == "*"
+          let name = dynamic ? String(written.dropFirst()) : written
           if !whiteSpaceBefore.isEmpty { appendNode(.text(Array(whiteSpaceBefore.utf8)), &items, state) }
           if isStandalone(state) { setNewLine = true }
-          let inner = try parse(state.section(name, at: nameStart, newLine: setNewLine))
+          let inner = try parse(state.parent(written, at: nameStart, tag: delimiterStart))
+          var overrides: [String: CompiledTemplate] = [:]
+          for item in inner {
+            switch item {
+            case .definition(let block, let body): overrides[block] = CompiledTemplate(nodes: try nodes(body))
+            case .text: break
+            case .node: throw Failure(kind: .notABlockInParent(written), at: nameStart)
+            }
+          }
+          let indentation = Array(whiteSpaceBefore.utf8)
           appendNode(
-            .block(
-              name, default: CompiledTemplate(nodes: try nodes(inner)),
-              indentation: Array(whiteSpaceBefore.utf8)), &items, state)
+            dynamic
+              ? .dynamicPartial(
+                CompiledTemplate.Name(name, transforms: []), indentation: indentation, overrides: overrides)
+              : .partial(name, indentation: indentation, overrides: overrides), &items, state)
           whiteSpaceBefore = ""
+
+        case "$":
+          advance()
+          let nameStart = position
+          let (name, transforms, written) = try parseName(state)
+          guard transforms.isEmpty else { throw Failure(kind: .functionOnBlock(written), at: nameStart) }
+          if state.inParentTopLevel {
+            if isStandalone(state) { setNewLine = true }
+            let inner = try parse(
+              state.section(name, at: nameStart, tag: delimiterStart, newLine: setNewLine))
+            items.append(.definition(name, inner))
+          } else {
+            if !whiteSpaceBefore.isEmpty { appendNode(.text(Array(whiteSpaceBefore.utf8)), &items, state) }
+            if isStandalone(state) { setNewLine = true }
+            let inner = try parse(
+              state.section(name, at: nameStart, tag: delimiterStart, newLine: setNewLine))
+            appendNode(
+              .block(
+                name, default: CompiledTemplate(nodes: try nodes(inner)),
+                indentation: Array(whiteSpaceBefore.utf8)), &items, state)
+            whiteSpaceBefore = ""
+          }
+
+        case "=":
+          advance()
+          state = try setDelimiters(state)
+          state.delimitersChanged = delimiterStart
+          setNewLine = isStandalone(state)
+
+        case "%":
+          advance()
+          appendNode(.contentType(html: try pragma(state)), &items, state)
+          setNewLine = isStandalone(state)
+
+        default:
+          flushWhiteSpace()
+          let (name, transforms, _) = try parseName(state)
+          appendNode(
+            .variable(CompiledTemplate.Name(name, transforms: transforms), escaped: true), &items, state)
         }
-
-      case "=":
-        advance()
-        state = try setDelimiters(state)
-        setNewLine = isStandalone(state)
-
-      case "%":
-        advance()
-        appendNode(.contentType(html: try pragma(state)), &items, state)
-        setNewLine = isStandalone(state)
-
-      default:
-        flushWhiteSpace()
-        let (name, transforms, _) = try parseName(state)
-        appendNode(
-          .variable(CompiledTemplate.Name(name, transforms: transforms), escaped: true), &items, state)
+      } catch {
+        // The innermost tag is the one to fix: an outer one keeps it.
+        var failure = error
+        if failure.tag == nil {
+          failure.tag = delimiterStart
+          if let since = state.delimitersChanged {
+            failure.delimiters = (state.startDelimiter, state.endDelimiter, since)
+          }
+        }
+        throw failure
       }
       state.newLine = setNewLine
     }
@@ -446,7 +510,13 @@ struct MustacheParser {
 
   /// A tag's name and transforms: `first(items)` is `items` with
   /// `[first]`, `a(b(c))` is `c` with `[a, b]`; and the name as written.
-  private mutating func parseName(_ state: State) throws(Failure) -> (String, [String], String) {
+  /// A triple mustache's `closing` `}` may come before the end delimiter,
+  /// as the specification writes it with any delimiters (`<%{name}%>`),
+  /// or after it, as swift-mustache reads it (`<%{name%>}`); the two are
+  /// the same with `{{ }}`.
+  private mutating func parseName(_ state: State, closing: String = "") throws(Failure) -> (
+    String, [String], String
+  ) {
     read(while: \.isWhitespace)
     let nameStart = position
     let written = String(read(while: Self.nameCharactersWithBrackets.contains))
@@ -456,8 +526,14 @@ struct MustacheParser {
     if position < text.endIndex, !text[position].isASCII, text[position].isLetter || text[position].isNumber {
       throw Failure(kind: .nonASCIIName(text[position]), at: nil)
     }
-    let unfinished = SyntaxError.Kind.unfinishedTag(expected: state.endDelimiter)
-    guard try expect(state.endDelimiter, else: unfinished) else { throw Failure(kind: unfinished, at: nil) }
+    let afterName = position
+    let unfinished = Failure(kind: .unfinishedTag(expected: closing + state.endDelimiter), at: afterName)
+    if closing.isEmpty || read(closing + state.endDelimiter) != true {
+      guard read(state.endDelimiter) == true else { throw unfinished }
+      if !closing.isEmpty {
+        guard read(closing) == true else { throw unfinished }
+      }
+    }
     var rest = Substring(written)
     let name = rest.prefix(while: Self.nameCharacters.contains)
     rest = rest.dropFirst(name.count)
@@ -490,8 +566,9 @@ struct MustacheParser {
     read(while: \.isWhitespace)
     let name = String(read(while: Self.partialNameCharacters.contains))
     read(while: \.isWhitespace)
-    let unfinished = SyntaxError.Kind.unfinishedTag(expected: state.endDelimiter)
-    guard try expect(state.endDelimiter, else: unfinished) else { throw Failure(kind: unfinished, at: nil) }
+    let unfinished = Failure(kind: .unfinishedTag(expected: state.endDelimiter), at: position)
+    guard read(state.endDelimiter) == true else { throw unfinished }
+    guard !name.isEmpty, name != "*" else { throw Failure(kind: .emptyPartialName, at: nil) }
     return name
   }
 
@@ -570,8 +647,8 @@ struct MustacheParser {
 
   // MARK: Errors
 
-  private func error(_ failure: Failure) -> SyntaxError {
-    let at = failure.at ?? position
+  /// The 1-based line and column of a place, with its line's bounds.
+  private func place(_ at: String.Index) -> (line: Int, column: Int, lineStart: String.Index) {
     var line = 1
     var lineStart = text.startIndex
     var index = text.startIndex
@@ -583,9 +660,68 @@ struct MustacheParser {
       }
       index = next
     }
-    let column = text.distance(from: lineStart, to: at) + 1
+    return (line, text.distance(from: lineStart, to: at) + 1, lineStart)
+  }
+
+  /// The error at the tag that failed (its start delimiter), saying what
+  /// the parser found where it failed and, for a closing tag, where the
+  /// section it should have closed was opened.
+  private func error(_ failure: Failure) -> SyntaxError {
+    let failedAt = failure.at ?? position
+    let at = failure.tag ?? failedAt
+    let (line, column, lineStart) = place(at)
     let lineEnd = text[lineStart...].firstIndex(where: \.isNewline) ?? text.endIndex
+    var detail = ""
+    switch failure.kind {
+    case .unfinishedTag(let expected):
+      detail = found(at: failedAt, expected: expected, tag: at)
+    case .commentNeverClosed:
+      detail = ": expected '\(failure.delimiters?.end ?? "}}")' before the end of the template"
+    case .sectionClosedWithOtherName(let opened, _):
+      if let open = failure.opened {
+        let (openLine, openColumn, _) = place(open)
+        detail = " (opened at line \(openLine), column \(openColumn)): write {{/\(opened)}} to close it"
+      }
+    default:
+      break
+    }
+    if let delimiters = failure.delimiters {
+      let (sinceLine, sinceColumn, _) = place(delimiters.since)
+      detail +=
+        " (the delimiters are '\(delimiters.start) \(delimiters.end)' since the set-delimiter tag at line \(sinceLine), column \(sinceColumn))"
+    }
     return SyntaxError(
-      kind: failure.kind, line: line, column: column, lineText: String(text[lineStart..<lineEnd]))
+      kind: failure.kind, line: line, column: column, lineText: String(text[lineStart..<lineEnd]),
+      detail: detail)
+  }
+
+  /// "after 'name', found '<'; '<' cannot be part of a name …": what an
+  /// unfinished tag held where its end delimiter should have been.
+  private func found(at: String.Index, expected: String, tag: String.Index) -> String {
+    let written = text[tag..<at].trimmingCharacters(in: .whitespacesAndNewlines)
+    var result = " after '\(written)'"
+    guard at < text.endIndex else { return result + ", found the end of the template" }
+    let next = text[at]
+    if next.isNewline { return result + ", found a line break" }
+    let nameCharacter = Self.nameCharactersWithBrackets.contains(next)
+    // A word after a space is shown whole; anything else as many
+    // characters as were expected.
+    var end = at
+    var count = 0
+    while end < text.endIndex, !text[end].isNewline,
+      nameCharacter ? Self.nameCharactersWithBrackets.contains(text[end]) : count < max(expected.count, 1)
+    {
+      end = text.index(after: end)
+      count += 1
+    }
+    let shown = text[at..<end]
+    result += ", found '\(shown)'"
+    if end == text.endIndex { result += " and the end of the template" }
+    if nameCharacter, at > tag, text[text.index(before: at)].isWhitespace {
+      result += "; a name holds no spaces"
+    } else if !nameCharacter, !expected.contains(next) {
+      result += "; '\(next)' cannot be part of a name (names hold ASCII letters, digits and . - _ ? *)"
+    }
+    return result
   }
 }

@@ -15,6 +15,9 @@ public struct TemplateSet: @unchecked Sendable {
   /// The tags of each page template that read a value through the
   /// protocols, across every render of this set (`--verbose`).
   let genericReads = GenericReads()
+  /// Page templates whose partials nested without end (`--verbose` aside:
+  /// an error of the render).
+  let endlessPartials = EndlessPartials()
   var names: Set<String>
   /// Each template's tags, for what a page's template and partials wrote.
   var tagsByName: [String: (file: String, tags: TemplateTags)] = [:]
@@ -236,6 +239,7 @@ public struct TemplateSet: @unchecked Sendable {
     var renderer = CompiledRenderer(templates: compiled)
     let bytes = renderer.render(template, object: object)
     if !renderer.genericReads.isEmpty { genericReads.note(renderer.genericReads, template: name) }
+    if let chain = renderer.endless { endlessPartials.note(chain, template: name) }
     return bytes
   }
 
@@ -243,7 +247,15 @@ public struct TemplateSet: @unchecked Sendable {
   /// templates as its partials.
   func render(_ template: CompiledTemplate, object: Any) -> [UInt8] {
     var renderer = CompiledRenderer(templates: compiled)
-    return renderer.render(template, object: object)
+    let bytes = renderer.render(template, object: object)
+    if let chain = renderer.endless { endlessPartials.note(chain, template: "an asset") }
+    return bytes
+  }
+
+  /// The errors for pages whose partials nested without end, if any.
+  func checkEndlessPartials() throws(DiagnosticsError) {
+    let diagnostics = endlessPartials.diagnostics(tagsByName)
+    if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
   }
 
   /// Whether the template `name` is the built-in theme's, as written
@@ -325,17 +337,20 @@ public struct TemplateSet: @unchecked Sendable {
   }
 
   /// Templates that include themselves, directly or through others
-  /// (`artist → songrow → artist`): rendering one would never end. Each
-  /// cycle is reported once, at the reference that closes it.
+  /// (`artist → songrow → artist`), with no section on the way: rendering
+  /// one would never end. Each cycle is reported once, at the reference
+  /// that closes it. A cycle through a section (`{{#children}}{{> node}}`)
+  /// is what swift-mustache renders as deep as the data goes; one whose
+  /// data does not end is found while rendering (`EndlessPartials`).
   static func cycles(in sources: [(name: String, file: String, tags: TemplateTags)]) -> [Diagnostic] {
-    var byName: [String: (file: String, tags: TemplateTags)] = [:]
-    for source in sources { byName[source.name] = (source.file, source.tags) }
+    var byName: [String: (file: String, references: [TemplateTags.Tag])] = [:]
+    for source in sources { byName[source.name] = (source.file, source.tags.unguardedReferences) }
     var diagnostics: [Diagnostic] = []
     var done = Set<String>()
     var reported = Set<String>()
     func visit(_ name: String, path: [String]) {
       guard let source = byName[name], !done.contains(name) else { return }
-      for reference in source.tags.references {
+      for reference in source.references {
         let next = reference.content
         if let start = path.firstIndex(of: next) {
           let cycle = Array(path[start...]) + [name, next]
@@ -345,7 +360,8 @@ public struct TemplateSet: @unchecked Sendable {
             diagnostics.append(
               .error(
                 at: SourceLocation(file: source.file, line: reference.line, column: reference.column),
-                "\(what) include themselves: \(cycle.joined(separator: " → "))"))
+                "\(what) include themselves: \(cycle.joined(separator: " → ")), with no section around them, so rendering never ends (a partial may include itself inside a section whose data ends, such as {{#children}}…{{/children}})"
+              ))
           }
           continue
         }
@@ -354,7 +370,8 @@ public struct TemplateSet: @unchecked Sendable {
             diagnostics.append(
               .error(
                 at: SourceLocation(file: source.file, line: reference.line, column: reference.column),
-                "template '\(name)' includes itself: \(name) → \(name)"))
+                "template '\(name)' includes itself: \(name) → \(name), with no section around it, so rendering never ends (a partial may include itself inside a section whose data ends, such as {{#children}}…{{/children}})"
+              ))
           }
           continue
         }
@@ -362,7 +379,19 @@ public struct TemplateSet: @unchecked Sendable {
       }
       done.insert(name)
     }
-    for source in sources { visit(source.name, path: []) }
+    // From where pages enter a loop: names in the order a walk over every
+    // reference meets them (a page before its partials).
+    var all: [String: [TemplateTags.Tag]] = [:]
+    for source in sources { all[source.name] = source.tags.references }
+    var order: [String] = []
+    var met = Set<String>()
+    func walk(_ name: String) {
+      guard met.insert(name).inserted, let references = all[name] else { return }
+      order.append(name)
+      for reference in references { walk(reference.content) }
+    }
+    for source in sources { walk(source.name) }
+    for name in order { visit(name, path: []) }
     return diagnostics
   }
 }

@@ -83,6 +83,31 @@ struct TemplateTags {
     tags.filter { ($0.sigil == ">" || $0.sigil == "<") && !$0.content.isEmpty && !$0.content.hasPrefix("*") }
   }
 
+  /// The references of `references` that are not inside a section
+  /// (`{{#name}}`): rendering the template always renders them. A template
+  /// that reaches itself only through such references never ends; one
+  /// with a section on the way may end, when the data does (a tree, or a
+  /// record's `{{#.parent}}`), as swift-mustache renders it.
+  var unguardedReferences: [Tag] {
+    var open: [Tag] = []
+    var found: [Tag] = []
+    for tag in tags {
+      switch tag.sigil {
+      case ">", "<":
+        let isReference = !tag.content.isEmpty && !tag.content.hasPrefix("*")
+        if isReference, !open.contains(where: { $0.sigil == "#" }) { found.append(tag) }
+        if tag.sigil == "<" { open.append(tag) }
+      case "#", "^", "$":
+        open.append(tag)
+      case "/":
+        if let last = open.lastIndex(where: { $0.content == tag.content }) { open.removeSubrange(last...) }
+      default:
+        break
+      }
+    }
+    return found
+  }
+
   /// Transforms the template applies that swift-mustache does not know.
   var unknownTransforms: [(name: String, tag: Tag)] {
     var result: [(name: String, tag: Tag)] = []

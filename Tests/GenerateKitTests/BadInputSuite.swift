@@ -250,6 +250,27 @@ import Testing
       name: "a config that is not UTF-8",
       edits: [.bytes(configFile, Array("title: Mini".utf8) + [0xFF, 0xFE] + Array("\n".utf8))],
       file: "site.yml:1:12", message: "not valid UTF-8"),
+    // Each level ten aliases of the one before: the sixth passes ten
+    // million values at its tenth alias. Used as a key, Yams hashed it.
+    Case(
+      name: "a billion laughs used as a mapping key",
+      edits: [
+        .replace(
+          configFile, "title: Mini\n",
+          "title: Mini\na0: &a0 [\(Array(repeating: "lol", count: 10).joined(separator: ", "))]\n"
+            + (1..<10).map { level in
+              let aliases = Array(repeating: "*a\(level - 1)", count: 10)
+              let marked = level == 6 ? aliases.dropLast() + ["1️⃣*a5"] : aliases
+              return "a\(level): &a\(level) [\(marked.joined(separator: ", "))]\n"
+            }.joined() + "k: { ? *a9 : 1 }\n")
+      ],
+      file: configFile, message: "once its aliases (*name) are expanded, past here at *a5"),
+    Case(
+      name: "a control character written as a YAML escape",
+      edits: [.replace(configFile, "title: Mini\n", "title: 1️⃣\"Mi\\0ni\"\n")], file: configFile,
+      message:
+        "'title' contains the control character U+0000 (NUL); only tab and line breaks may appear in the config"
+    ),
     Case(
       name: "an empty config", edits: [.write(configFile, "")], file: configFile,
       message: "the config file is empty"),
@@ -468,6 +489,14 @@ import Testing
       ],
       file: configFile,
       message: "record 7 of playlists (data/playlists.csv:2:1): the page path has a '..' segment"),
+    Case(
+      name: "a page path with a name too long for a file system",
+      edits: [
+        .write("data/playlists.csv", "id,name\n7,\(String(repeating: "k", count: 300))\n"),
+        .replace(configFile, "path: \"playlists/{{slug}}/\"", "path: 1️⃣\"playlists/{{name}}/\""),
+      ],
+      file: configFile,
+      message: "record 7 of playlists (data/playlists.csv:2:1): the page path has a name of 300 bytes"),
     Case(
       name: "a page path that is the same for every record",
       edits: [.replace(configFile, "path: \"artists/{{slug}}/\"", "path: 1️⃣\"artists/all/\"")],

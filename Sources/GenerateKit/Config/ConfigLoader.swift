@@ -15,6 +15,13 @@ public struct ConfigLoader {
       let location = UTF8Check.firstInvalidByte(in: [UInt8](data), file: path)
       throw DiagnosticsError(.error(at: location, "the config file is not valid UTF-8"))
     }
+    if let alias = YAMLExpansion.firstOverBudget(in: text) {
+      throw DiagnosticsError(
+        .error(
+          at: SourceLocation(file: path, line: alias.line, column: alias.column),
+          "the config holds more than \(YAMLExpansion.budget) values once its aliases (*name) are expanded, past here at \(alias.alias); write it without aliases that repeat each other"
+        ))
+    }
     let root: Node
     do {
       guard let node = try Yams.compose(yaml: text) else {

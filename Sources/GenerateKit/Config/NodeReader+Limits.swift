@@ -65,7 +65,8 @@ extension NodeReader {
   }
 
   /// Checks every string, depth and count in the config against `limits`,
-  /// reporting the first node over each; true when all are within them.
+  /// reporting the first node over each, and every string holding a
+  /// control character; true when all are within them.
   ///
   /// Iterative, with a stack of its own, and it stops descending at
   /// `configDepth`. Aliases (`*name`) share nodes, so a few lines can
@@ -116,6 +117,14 @@ extension NodeReader {
         let count = scalar.string.utf8.count
         if count > limits.configValueBytes {
           report(&self, "configValueBytes", node, "\(name(key)) is \(count) bytes long")
+        }
+        // A YAML escape (`"\0"`, `"\x01"`) spells what a file may not hold:
+        // on a page, libxml2 would blame the template that wrote it.
+        if let control = TableBuilder.firstControlCharacter(in: scalar.string) {
+          fail(
+            node,
+            "\(name(key)) contains the control character \(TableBuilder.describe(control)); only tab and line breaks may appear in the config"
+          )
         }
       case .mapping(let mapping):
         if let mark = mapping.mark,

@@ -302,6 +302,12 @@ import Testing
       edits: [.replace(configFile, "siteURL: https://mini.example.org", "siteURL: 1️⃣ftp://mini.example.org")],
       file: configFile, message: "siteURL must be an absolute http(s) URL"),
     Case(
+      name: "a siteURL with markup",
+      edits: [
+        .replace(configFile, "siteURL: https://mini.example.org", "siteURL: 1️⃣\"https://x.example/<b>\"")
+      ],
+      file: configFile, message: "siteURL holds '<', which a URL cannot; percent-encode it (%3C)"),
+    Case(
       name: "too many suggestions",
       edits: [
         .replace(configFile, "  trending: [Beyoncé]\n", "  trending: [Beyoncé]\n  suggestions: 1️⃣5000\n")

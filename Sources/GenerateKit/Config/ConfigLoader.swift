@@ -15,11 +15,11 @@ public struct ConfigLoader {
       let location = UTF8Check.firstInvalidByte(in: [UInt8](data), file: path)
       throw DiagnosticsError(.error(at: location, "the config file is not valid UTF-8"))
     }
-    if let alias = YAMLExpansion.firstOverBudget(in: text) {
+    if let alias = YAMLExpansion.firstKeyOverBudget(in: text) {
       throw DiagnosticsError(
         .error(
           at: SourceLocation(file: path, line: alias.line, column: alias.column),
-          "the config holds more than \(YAMLExpansion.budget) values once its aliases (*name) are expanded, past here at \(alias.alias); write it without aliases that repeat each other"
+          "the config's mapping keys stand for more than \(YAMLExpansion.budget) values once their aliases (*name) are expanded, past here at \(alias.alias); a key is a name, never an alias of a list or mapping"
         ))
     }
     let root: Node

@@ -64,6 +64,16 @@ extension NodeReader {
     }
   }
 
+  /// Values that name files or folders.
+  static let pathKeys: Set<String> = ["file", "sqlite", "templates"]
+
+  /// The first C0 control other than tab and line breaks, or DEL.
+  static func firstC0Control(in text: String) -> Unicode.Scalar? {
+    text.unicodeScalars.first {
+      ($0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0)) || $0.value == 0x7F
+    }
+  }
+
   /// Checks every string, depth and count in the config against `limits`,
   /// reporting the first node over each, and every string holding a
   /// control character; true when all are within them.
@@ -118,9 +128,10 @@ extension NodeReader {
         if count > limits.configValueBytes {
           report(&self, "configValueBytes", node, "\(name(key)) is \(count) bytes long")
         }
-        // A YAML escape (`"\0"`, `"\x01"`) spells what a file may not hold:
-        // on a page, libxml2 would blame the template that wrote it.
-        if let control = TableBuilder.firstControlCharacter(in: scalar.string) {
+        // A YAML escape (`"\0"`, `"\x01"`) spells what a page may not hold:
+        // libxml2 would blame the template that wrote it. Not in a key or a
+        // path, which name files, and a file's name may hold anything.
+        if let key, !Self.pathKeys.contains(key), let control = Self.firstC0Control(in: scalar.string) {
           fail(
             node,
             "\(name(key)) contains the control character \(TableBuilder.describe(control)); only tab and line breaks may appear in the config"

@@ -28,6 +28,8 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    // libyaml's event parser, whose symbols Yams links in (Config/YAMLExpansion).
+    .systemLibrary(name: "CYamlEvents"),
     .systemLibrary(
       name: "CStemmer",
       providers: [.apt(["libstemmer-dev"])]
@@ -43,6 +45,7 @@ let package = Package(
         "CLibXML2",
         "CZlib",
         "CStemmer",
+        "CYamlEvents",
         .product(name: "Yams", package: "Yams"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -250,6 +250,25 @@ import Testing
       name: "a config that is not UTF-8",
       edits: [.bytes(configFile, Array("title: Mini".utf8) + [0xFF, 0xFE] + Array("\n".utf8))],
       file: "site.yml:1:12", message: "not valid UTF-8"),
+    // Each level ten aliases of the one before: a billion values, which
+    // as a value the readers meet once; as a key, Yams hashed them all.
+    Case(
+      name: "a billion laughs used as a mapping key",
+      edits: [
+        .replace(
+          configFile, "title: Mini\n",
+          "title: Mini\na0: &a0 [\(Array(repeating: "lol", count: 10).joined(separator: ", "))]\n"
+            + (1..<10).map { level in
+              "a\(level): &a\(level) [\(Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", "))]\n"
+            }.joined() + "k: { ? 1️⃣*a9 : 1 }\n")
+      ],
+      file: configFile, message: "once their aliases (*name) are expanded, past here at *a9"),
+    Case(
+      name: "a control character written as a YAML escape",
+      edits: [.replace(configFile, "title: Mini\n", "title: 1️⃣\"Mi\\0ni\"\n")], file: configFile,
+      message:
+        "'title' contains the control character U+0000 (NUL); only tab and line breaks may appear in the config"
+    ),
     Case(
       name: "an empty config", edits: [.write(configFile, "")], file: configFile,
       message: "the config file is empty"),
@@ -280,6 +299,12 @@ import Testing
       name: "a siteURL that is not http",
       edits: [.replace(configFile, "siteURL: https://mini.example.org", "siteURL: 1️⃣ftp://mini.example.org")],
       file: configFile, message: "siteURL must be an absolute http(s) URL"),
+    Case(
+      name: "a siteURL with markup",
+      edits: [
+        .replace(configFile, "siteURL: https://mini.example.org", "siteURL: 1️⃣\"https://x.example/<b>\"")
+      ],
+      file: configFile, message: "siteURL holds '<', which a URL cannot; percent-encode it (%3C)"),
     Case(
       name: "too many suggestions",
       edits: [
@@ -468,6 +493,14 @@ import Testing
       ],
       file: configFile,
       message: "record 7 of playlists (data/playlists.csv:2:1): the page path has a '..' segment"),
+    Case(
+      name: "a page path with a name too long for a file system",
+      edits: [
+        .write("data/playlists.csv", "id,name\n7,\(String(repeating: "k", count: 300))\n"),
+        .replace(configFile, "path: \"playlists/{{slug}}/\"", "path: 1️⃣\"playlists/{{name}}/\""),
+      ],
+      file: configFile,
+      message: "record 7 of playlists (data/playlists.csv:2:1): the page path has a name of 300 bytes"),
     Case(
       name: "a page path that is the same for every record",
       edits: [.replace(configFile, "path: \"artists/{{slug}}/\"", "path: 1️⃣\"artists/all/\"")],

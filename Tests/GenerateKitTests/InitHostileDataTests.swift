@@ -81,4 +81,23 @@ import Testing
       .filter { !$0.hasPrefix(".") }.sorted()
     #expect(beside == ["hostile.csv", "site", "site.yml"])
   }
+
+  /// A table wider than `init` can weigh (its choices compare columns with
+  /// each other) is refused at its file, and nothing is written: at
+  /// 100,000 columns it ran for half an hour.
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: BadInputSuite.executable)))
+  func aTableTooWideToWeighIsRefusedAtItsFile() throws {
+    let columns = DataFileReader.maximumColumns + 1
+    let header = (0..<columns).map { "c\($0)" }.joined(separator: ",")
+    let row = Array(repeating: "v", count: columns).joined(separator: ",")
+    let folder = try DataFolder(["wide.csv": header + "\n" + row + "\n"])
+    defer { folder.remove() }
+    let result = try runProcess(BadInputSuite.executable, ["init", "wide.csv"], in: folder.root)
+    #expect(result.status == 1, "\(result.err)")
+    #expect(
+      result.err.contains(
+        "wide.csv:1:1: error: table 'wide' has \(columns) columns; init chooses among at most \(columns - 1)"),
+      "\(result.err)")
+    #expect(!FileManager.default.fileExists(atPath: folder.path("site.yml")))
+  }
 }

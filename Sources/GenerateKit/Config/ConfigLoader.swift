@@ -15,6 +15,13 @@ public struct ConfigLoader {
       let location = UTF8Check.firstInvalidByte(in: [UInt8](data), file: path)
       throw DiagnosticsError(.error(at: location, "the config file is not valid UTF-8"))
     }
+    if let alias = YAMLExpansion.firstKeyOverBudget(in: text) {
+      throw DiagnosticsError(
+        .error(
+          at: SourceLocation(file: path, line: alias.line, column: alias.column),
+          "the config's mapping keys stand for more than \(YAMLExpansion.budget) values once their aliases (*name) are expanded, past here at \(alias.alias); a key is a name, never an alias of a list or mapping"
+        ))
+    }
     let root: Node
     do {
       guard let node = try Yams.compose(yaml: text) else {

@@ -64,8 +64,19 @@ extension NodeReader {
     }
   }
 
+  /// Values that name files or folders.
+  static let pathKeys: Set<String> = ["file", "sqlite", "templates"]
+
+  /// The first C0 control other than tab and line breaks, or DEL.
+  static func firstC0Control(in text: String) -> Unicode.Scalar? {
+    text.unicodeScalars.first {
+      ($0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0)) || $0.value == 0x7F
+    }
+  }
+
   /// Checks every string, depth and count in the config against `limits`,
-  /// reporting the first node over each; true when all are within them.
+  /// reporting the first node over each, and every string holding a
+  /// control character; true when all are within them.
   ///
   /// Iterative, with a stack of its own, and it stops descending at
   /// `configDepth`. Aliases (`*name`) share nodes, so a few lines can
@@ -116,6 +127,15 @@ extension NodeReader {
         let count = scalar.string.utf8.count
         if count > limits.configValueBytes {
           report(&self, "configValueBytes", node, "\(name(key)) is \(count) bytes long")
+        }
+        // A YAML escape (`"\0"`, `"\x01"`) spells what a page may not hold:
+        // libxml2 would blame the template that wrote it. Not in a key or a
+        // path, which name files, and a file's name may hold anything.
+        if let key, !Self.pathKeys.contains(key), let control = Self.firstC0Control(in: scalar.string) {
+          fail(
+            node,
+            "\(name(key)) contains the control character \(TableBuilder.describe(control)); only tab and line breaks may appear in the config"
+          )
         }
       case .mapping(let mapping):
         if let mark = mapping.mark,

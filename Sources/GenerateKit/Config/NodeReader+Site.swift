@@ -37,6 +37,17 @@ extension NodeReader {
       !(siteURL.hasPrefix("https://") || siteURL.hasPrefix("http://"))
     {
       fail(pair.value, "siteURL must be an absolute http(s) URL such as https://music.example.org")
+    } else if let pair = pairs["siteURL"],
+      let bad = siteURL?.unicodeScalars.first(where: {
+        $0.value <= 0x20 || "<>\"`{}|\\^".unicodeScalars.contains($0)
+      })
+    {
+      // robots.txt names the sitemap by it as it is, and a sitemap's URL
+      // must be one (RFC 3986), not text an XML escape makes readable.
+      fail(
+        pair.value,
+        "siteURL holds '\(bad)', which a URL cannot; percent-encode it (\(PercentEncoding.encode(String(bad))))"
+      )
     }
     let tint = optionalString(pairs, "tint", what: what) ?? "#fa2d48"
     if let pair = pairs["tint"], !Self.isColor(tint) {

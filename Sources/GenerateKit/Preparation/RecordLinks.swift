@@ -9,6 +9,15 @@ enum RecordLinks {
     OutputFolder.markerName,
   ]
 
+  /// The longest folder or file name a page path may hold, in UTF-8 bytes:
+  /// `NAME_MAX` on Linux and macOS alike, so a longer one fails only when
+  /// the page is written, at a staging path instead of the record.
+  static let maximumSegmentBytes = 255
+
+  /// The longest page path, in UTF-8 bytes: well under `PATH_MAX` (4,096)
+  /// with the output folder's own path before it.
+  static let maximumPathBytes = 2048
+
   /// A rendered page path, cleaned (`/artists/1-x/` → `artists/1-x/`), or
   /// why it cannot be one.
   static func pagePath(_ rendered: String) -> Result<String, Problem> {
@@ -23,10 +32,22 @@ enum RecordLinks {
     for character in ["\\", "?", "#"] where path.contains(character) {
       return .failure(Problem("the page path contains '\(character)'"))
     }
+    if path.utf8.count > maximumPathBytes {
+      return .failure(
+        Problem(
+          "the page path is \(path.utf8.count) bytes long, over the \(maximumPathBytes) bytes a page path may have"
+        ))
+    }
     let segments = path.split(separator: "/", omittingEmptySubsequences: false)
     for (index, segment) in segments.enumerated() {
       let isLast = index == segments.count - 1
       if segment.isEmpty && !isLast { return .failure(Problem("the page path has an empty segment ('//')")) }
+      if segment.utf8.count > maximumSegmentBytes {
+        return .failure(
+          Problem(
+            "the page path has a name of \(segment.utf8.count) bytes ('\(segment.prefix(20))…'), over the \(maximumSegmentBytes) bytes a file or folder name may have"
+          ))
+      }
       let decoded = String(segment).removingPercentEncodingIfValid
       if decoded == "." || decoded == ".." {
         return .failure(Problem("the page path has a '\(decoded)' segment, which would leave its folder"))

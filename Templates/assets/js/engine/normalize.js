@@ -27,6 +27,7 @@ export const terms = (text) => chunks(normalize(text, true))
 
 // Han, Hiragana, Katakana and Hangul (after NFKD: conjoining jamo): the Swift TextNormalizer.isCJK ranges.
 const CJK = /[\u1100-\u11FF\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\u{20000}-\u{3134F}]+/gu
+const SPOTS = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u1100-\u11FF\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\u{20000}-\u{3134F}]+/gu
 
 // A CJK stretch of two characters or more is also indexed by each pair of neighbours and its last
 // character (東京都 → 東京, 京都, 都), so any character or pair starts a term: 京 finds 東京.
@@ -83,14 +84,14 @@ const spotsOf = remember((title) => {
     for (const m of parts) {
       const at = chunk.index + m.index
       spots.push([m[0], at])
-      // A CJK pair or character inside a run starts wherever it stands (cjkPieces).
-      for (const c of m[0].matchAll(CJK)) {
+      // A CJK pair or character inside a run starts wherever it stands (cjkPieces), and so, to
+      // mark it, does a Thai, Lao, Myanmar or Khmer word (pieces: the index has the syllable starts).
+      for (const c of m[0].matchAll(SPOTS)) {
         for (let k = c.index; k < c.index + c[0].length; k++) {
           if (/[\uDC00-\uDFFF]/.test(m[0][k])) continue
           spots.push([m[0].slice(k, c.index + c[0].length), at + k])
         }
       }
-      for (const [k, end] of starts(m[0])) spots.push([m[0].slice(k, end), at + k])
     }
     // The chunk run together, and each of its tails (`terms`).
     for (let t = 0; t < parts.length - 1; t++) {

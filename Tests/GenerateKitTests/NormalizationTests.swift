@@ -28,6 +28,7 @@ struct NormalizationTests {
       "Song", " · ", "Ábaco", "e\u{301}\u{323}", "ĳ", "ŉ", "İstanbul", "ΣΑΣ", "Straße", "L’Arc", "'", "…",
       "½",
       "\u{301}", "ø\u{301}", "東京", "ﬁ", "Ⅻ", "\u{0F71}\u{0F72}", "Œuvre", "—", "x", "&", "👍🏽", "ǅ", "\u{2003}",
+      "らーめん", "ﾗｰﾒﾝ", "ΟΔΟΣ", "مكة", "كـتـاب", "ایران", "٢٦", "۱۲", "२०११", "เชียงใหม่", "भारत",
     ]
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<2000 {
@@ -70,6 +71,54 @@ struct NormalizationTests {
     #expect(TextNormalizer.normalize("BEYONCÉ") == "beyonce")
     #expect(TextNormalizer.normalize("Straße Øresund") == "strasse oresund")
     #expect(TextNormalizer.normalize("ﬁve") == "five")
+  }
+
+  /// What a native speaker types finds what the data writes: the same
+  /// normalised text on both sides (`Tests/js/scripts-site.test.js` searches them).
+  @Test func lettersTypedOneForTheOtherAreOne() {
+    let same: [(typed: String, written: String)] = [
+      ("らーめん", "ラーメン"), ("ﾗｰﾒﾝ", "ラーメン"), ("ウドン", "うどん"),
+      ("القاهره", "القاهرة"), ("مكه", "مكة"), ("اسبانيا", "إسبانيا"), ("مستشفي", "مستشفى"),
+      ("كتاب", "كـتـاب"),
+      ("ايران", "ایران"), ("كرمان", "کرمان"),
+      ("26", "٢٦"), ("12", "۱۲"), ("2011", "२०११"), ("9", "๙"), ("2020", "２０２０"),
+      ("οδος", "ΟΔΟΣ"), ("κυπροσ", "Κύπρος"), ("istanbul", "İstanbul"), ("igdir", "IĞDIR"),
+      ("da nang", "Đà Nẵng"),
+      ("בראשית", "בְּרֵאשִׁית"), ("फ्रान्स", "फ़्रान्स"),
+    ]
+    for (typed, written) in same {
+      #expect(TextNormalizer.normalize(typed) == TextNormalizer.normalize(written), "\(typed) for \(written)")
+    }
+    // A vowel sign that takes its own space is part of its word: भारत is not भरत.
+    #expect(TextNormalizer.terms("भारत") == ["भारत"])
+    #expect(TextNormalizer.normalize("भारत") != TextNormalizer.normalize("भरत"))
+  }
+
+  /// Thai, Lao, Khmer and Burmese names are found by a word inside them,
+  /// which starts a term; a word that does not start a syllable does not.
+  @Test func aWordInsideASpacelessNameStartsATerm() {
+    func found(_ word: String, in name: String) -> Bool {
+      let typed = TextNormalizer.normalize(word)
+      return TextNormalizer.terms(name).contains { $0.hasPrefix(typed) }
+    }
+    #expect(found("ใหม่", in: "เชียงใหม่"))
+    #expect(found("เทพ", in: "กรุงเทพมหานคร"))
+    #expect(found("มหานคร", in: "กรุงเทพมหานคร"))
+    #expect(found("ธานี", in: "อุดรธานี"))
+    #expect(found("ລາວ", in: "ສາທາລະນະລັດປະຊາທິປະໄຕປະຊາຊົນລາວ"))
+    #expect(found("អាមេរិក", in: "សហរដ្ឋអាមេរិក"))
+    #expect(found("ပြည်ထောင်စု", in: "အမေရိကန်ပြည်ထောင်စု"))
+    // A following vowel, or the consonant after a leading vowel, starts no syllable.
+    #expect(!found("า", in: "มหานคร"))
+    #expect(!found("ชียง", in: "เชียงใหม่"))
+    // Thai vowels and tones are kept: shrimp is not the กง of ฮ่องกง.
+    #expect(!found("กุ้ง", in: "ฮ่องกง"))
+    // A piece is at most 20 characters, and a Latin run has none.
+    #expect(
+      TextNormalizer.terms(String(repeating: "กข", count: 30)).dropFirst().allSatisfy {
+        $0.unicodeScalars.count <= 20
+      })
+    #expect(TextNormalizer.terms("Chiang Mai") == ["chiang", "mai"])
   }
 
   @Test func punctuationInsideAChunkAlsoYieldsTheJoinedTermAndItsTails() {

@@ -868,7 +868,11 @@ def test_page_weight_stays_within_budget(page, site):
     # embedded manifest carries a hash per term shard, 1.2 KB here (191 shards, 8 hex digits);
     # front-coded prefixes took 0.3 KB of it back, and naming term shards by the build that
     # last changed them (one tag for most shards) about 1.1 KB more.
-    assert total < 29.5 * 1024, f"{total} bytes gzipped:\n{report}"
+    # 29.5 KB until text in other scripts was searched as its readers type it (FORMAT.md
+    # "Normalisation": Arabic, Persian and Greek folds, hiragana as katakana, any script's digits,
+    # Thai, Lao, Myanmar and Khmer words marked inside a name): 184 B, the default site 30,203 →
+    # 30,387 B.
+    assert total < 29.75 * 1024, f"{total} bytes gzipped:\n{report}"
 
 
 def test_the_console_guard_catches_csp_violations(page, site, problems):

@@ -58,9 +58,9 @@ test('every indexed term of a title is highlighted, and the marked text is that 
       if (t === 'and' && !/and/i.test(input)) continue // the word a lone & stands for: nothing to mark
       const ranges = highlightRanges(input, [t]);
       assert.ok(ranges.length, `${t} in ${JSON.stringify(input)}`);
-      // The marked text, folded to its letters and digits (queryWords would cut CJK into pairs).
+      // The marked text, folded to its letters, digits and vowel signs (queryWords would cut CJK into pairs).
       // A Hangul piece may cut a syllable (NFKD makes it jamo): its mark is the whole syllables.
-      const marked = (a, b) => normalize(input.slice(a, b)).replace(/[^\p{L}\p{N}]/gu, '');
+      const marked = (a, b) => normalize(input.slice(a, b)).replace(/[^\p{L}\p{N}\p{Mc}\p{Mn}]/gu, '');
       for (const [a, b] of ranges) {
         if (/[\u1100-\u11FF]/.test(t)) assert.ok(marked(a, b).includes(t), `${t} in ${JSON.stringify(input)}`);
         else assert.equal(marked(a, b), t, `${t} in ${JSON.stringify(input)}`);
@@ -82,4 +82,21 @@ test('CJK text is indexed by pairs and last characters, and a longer CJK query w
   assert.deepEqual(queryWords('京'), ['京']);
   assert.deepEqual(queryWords('東京'), ['東京']);
   assert.deepEqual(highlightRanges('東京タワー', ['京']), [[1, 2]]);
+});
+
+test('letters a native speaker types one for the other normalise alike (the Swift test lettersTypedOneForTheOtherAreOne)', () => {
+  const same = [['らーめん', 'ラーメン'], ['ﾗｰﾒﾝ', 'ラーメン'], ['القاهره', 'القاهرة'], ['مستشفي', 'مستشفى'], ['كتاب', 'كـتـاب'],
+    ['ايران', 'ایران'], ['كرمان', 'کرمان'], ['26', '٢٦'], ['12', '۱۲'], ['2011', '२०११'], ['9', '๙'], ['οδος', 'ΟΔΟΣ'], ['κυπροσ', 'Κύπρος']];
+  for (const [typed, written] of same) assert.equal(normalize(typed), normalize(written), `${typed} for ${written}`);
+  assert.notEqual(normalize('भारत'), normalize('भरत'));
+  assert.deepEqual(queryWords('भारत'), ['भारत'], 'a vowel sign is no separator');
+});
+
+test('a word inside a Thai name starts a term, keeps its vowels and tones, and is marked where it stands', () => {
+  assert.ok(terms('เชียงใหม่').includes('ใหม่'));
+  assert.ok(!terms('เชียงใหม่').some((t) => t.startsWith('ชีย')), 'a consonant after a leading vowel starts no piece');
+  assert.deepEqual(queryWords('ใหม่'), ['ใหม่'], 'a query word is not cut');
+  assert.notEqual(normalize('กุ้ง'), normalize('ฮ่องกง').slice(-2), 'Thai vowels and tones are kept');
+  assert.deepEqual(highlightRanges('เชียงใหม่', ['ใหม']), [[5, 9]]);
+  assert.deepEqual(highlightRanges('กรุงเทพมหานคร', ['เทพ']), [[4, 7]]);
 });

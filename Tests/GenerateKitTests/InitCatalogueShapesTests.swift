@@ -58,6 +58,12 @@ import Testing
     defer { folder.remove() }
     let queue = try DatabaseQueue(path: folder.path("elements.db"))
     try queue.write { db in
+      // Created first, as mendeleev's file holds it before its elements:
+      // no table refers to it.
+      try db.execute(sql: "CREATE TABLE propertymetadata (id INTEGER PRIMARY KEY, attribute_name TEXT, unit TEXT)")
+      for (id, name, unit) in [(1, "atomic_radius", "pm"), (2, "density", "g/cm3"), (3, "melting_point", "K")] {
+        try db.execute(sql: "INSERT INTO propertymetadata VALUES (?, ?, ?)", arguments: [id, name, unit])
+      }
       try db.execute(sql: "CREATE TABLE groups (group_id INTEGER PRIMARY KEY, symbol TEXT, name TEXT)")
       try db.execute(
         sql: """
@@ -79,8 +85,62 @@ import Testing
           sql: "INSERT INTO elements VALUES (?, ?, ?, ?, ?)", arguments: [number, symbol, name, group, block])
       }
     }
+    try queue.write { db in
+      try db.execute(
+        sql: "CREATE TABLE isotopes (id INTEGER PRIMARY KEY, atomic_number INTEGER REFERENCES elements(atomic_number), mass_number INTEGER, is_radioactive INTEGER)"
+      )
+      for (id, number, mass) in [(1, 1, 1), (2, 1, 2), (3, 2, 4), (4, 3, 7), (5, 9, 19), (6, 10, 20)] {
+        try db.execute(sql: "INSERT INTO isotopes VALUES (?, ?, ?, 0)", arguments: [id, number, mass])
+      }
+    }
     let found = try DataFileReader().read([folder.path("elements.db")])
     let plan = CollectionInference().infer(SchemaInference().infer(found))
-    #expect(plan.collections.map(\.table) == ["elements", "groups"])
+    let tables = plan.collections.map(\.table)
+    #expect(tables.first == "elements", "\(tables)")
+    let groups = try #require(tables.firstIndex(of: "groups"), "\(tables)")
+    #expect(groups > 0)
+  }
+
+  /// Books whose authors are objects (an Open Library-like export): each a
+  /// `name` and the `key` that goes with it. Tags are lists of lists.
+  static let books = """
+    [
+     {"id": 1, "title": "Good Omens", "authors": [{"name": "Terry Pratchett", "key": "OL25712A"}, {"name": "Neil Gaiman", "key": "OL1518A"}], "tags": [["fantasy", "comedy"], ["satire"]]},
+     {"id": 2, "title": "Mort", "authors": [{"name": "Terry Pratchett", "key": "OL25712A"}], "tags": [["fantasy"], ["comedy"]]},
+     {"id": 3, "title": "Coraline", "authors": [{"name": "Neil Gaiman", "key": "OL1518A"}], "tags": [["fantasy", "horror"]]},
+     {"id": 4, "title": "Stardust", "authors": [{"name": "Neil Gaiman", "key": "OL1518A"}], "tags": [["fantasy"], ["romance"]]},
+     {"id": 5, "title": "Small Gods", "authors": [{"name": "Terry Pratchett", "key": "OL25712A"}], "tags": [["fantasy", "satire"]]},
+     {"id": 6, "title": "Neverwhere", "authors": [{"name": "Neil Gaiman", "key": "OL1518A"}], "tags": [["fantasy"], ["horror"]]},
+     {"id": 7, "title": "Dracula", "authors": [{"name": "Bram Stoker", "key": "OL3248A"}], "tags": [["horror"], ["romance"]]},
+     {"id": 8, "title": "Emma", "authors": [{"name": "Jane Austen", "key": "OL21594A"}], "tags": [["romance", "comedy"]]}
+    ]
+    """
+
+  /// A list of objects that refer to other things by a name and its id
+  /// (a book's authors) stays on the book: its names searched and shown,
+  /// not its ids, and no table of author-per-book records; a list of
+  /// lists of tags is one list, a facet like any other.
+  @Test func aListOfNamedObjectsIsTheirNames() throws {
+    let plan = try plan(["books.json": Self.books])
+    #expect(plan.collections.map(\.table) == ["books"])
+    let books = try #require(plan.collections.first)
+    #expect(books.search.contains("authors.name"), "\(books.search)")
+    #expect(!books.search.contains("authors.key"), "\(books.search)")
+    #expect(books.facets.map(\.expression).contains("tags"), "\(books.facets)")
+    #expect(!books.facets.map(\.expression).contains("authors.key"), "\(books.facets)")
+  }
+
+  /// A letter glued to digits is no word: rpart's car90 names engines
+  /// (`V6`, `V8`), which read as the Czech "v" and made the site Czech.
+  @Test func enginesAreNoCzechWords() {
+    let titles = [
+      "Acura Integra", "Audi 80", "BMW 325i", "Buick Century", "Dodge Colt", "Ford Escort", "Honda Civic",
+      "Mazda 626", "Saab 900", "Volvo 240",
+    ]
+    let models = [
+      "Oldsmobile 98 Regency V6", "Cadillac Fleetwood V8", "Pontiac Firebird V6", "Plymouth Acclaim V6",
+      "Dodge Monaco V6", "GMC Safari V6",
+    ]
+    #expect(SiteLanguage.code(forTitles: titles, otherText: models) == "en")
   }
 }

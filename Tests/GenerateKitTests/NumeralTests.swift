@@ -96,7 +96,7 @@ import Testing
       "templates/land.mustache": """
       <!DOCTYPE html>
       <html lang="de"><head><meta charset="utf-8"/><meta name="description" content="{{page.description}}"/><title>{{page.title}}</title></head><body>
-      <p class="people">{{record.Bevölkerung}} {{record.people}} {{plusone(record.people)}} {{#odd(record.people)}}odd{{/odd(record.people)}}</p>
+      <p class="people">{{record.people}} {{plusone(record.people)}} {{#odd(record.people)}}odd{{/odd(record.people)}}</p>
       <p class="life">{{record.life}}</p>
       </body></html>
 
@@ -107,7 +107,7 @@ import Testing
       language: de
       templates: templates
       tables:
-        laender: { file: länder.csv, separator: ";" }
+        laender: { file: länder.csv, separator: ";", key: Land }
       collections:
         - id: laender
           label: Länder
@@ -132,9 +132,9 @@ import Testing
     options.outputPath = folder.path("site")
     _ = try SiteBuilder(options: options, log: { _ in }).build()
     let page = try folder.read("site/laender/deutschland/index.html")
-    #expect(page.contains("<p class=\"people\">82.400.996 82.400.996 82400997 </p>"), "\(page)")
+    #expect(page.contains("<p class=\"people\">82.400.996 82400997 </p>"), "\(page)")
     #expect(page.contains("<p class=\"life\">79,4</p>"))
     let island = try folder.read("site/laender/island/index.html")
-    #expect(island.contains("<p class=\"people\">301.931 301.931 301932 odd</p>"), "\(island)")
+    #expect(island.contains("<p class=\"people\">301.931 301932 odd</p>"), "\(island)")
   }
 }

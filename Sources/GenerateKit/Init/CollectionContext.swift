@@ -138,8 +138,9 @@ struct CollectionContext {
 
   /// Each collection followed by those that refer to it (artists, albums,
   /// tracks), starting from those that refer to no other collection, in
-  /// the order the files were given; lookups (`isLookup`) after the
-  /// collections that refer to them, and code tables last.
+  /// the order the files were given (the one most tables refer to first);
+  /// lookups (`isLookup`) after the collections that refer to them, and
+  /// code tables last.
   func ordered() -> [Schema.TableShape] {
     var result: [Schema.TableShape] = []
     var placed = Set<String>()
@@ -149,10 +150,23 @@ struct CollectionContext {
       for (child, _) in schema.children(of: shape.name) where !isCodeTable(child.name) { place(child) }
     }
     let main = schema.tables.filter { !isCodeTable($0.name) && !isLookup($0.name) }
-    for shape in main
-    where !shape.refs.contains(where: {
-      isCollection($0.table) && !isCodeTable($0.table) && !isLookup($0.table) && $0.table != shape.name
-    }) {
+    let roots = main.filter { shape in
+      !shape.refs.contains(where: {
+        isCollection($0.table) && !isCodeTable($0.table) && !isLookup($0.table) && $0.table != shape.name
+      })
+    }
+    // The one most tables refer to first (mendeleev's elements, which its
+    // isotopes, radii and oxidation states refer to, before the metadata
+    // of its properties that no table names), else in the order given.
+    func referrers(_ shape: Schema.TableShape) -> Int {
+      Set(schema.children(of: shape.name).filter { !$0.table.isJoin && $0.table.name != shape.name }.map(\.table.name))
+        .count
+    }
+    let counts = Dictionary(uniqueKeysWithValues: roots.map { ($0.name, referrers($0)) })
+    for shape in roots.enumerated().sorted(by: { a, b in
+      let (x, y) = (counts[a.element.name] ?? 0, counts[b.element.name] ?? 0)
+      return x != y ? x > y : a.offset < b.offset
+    }).map(\.element) {
       place(shape)
     }
     for shape in main { place(shape) }

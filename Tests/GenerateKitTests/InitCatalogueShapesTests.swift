@@ -51,17 +51,21 @@ import Testing
   }
 
   /// mendeleev's shape: 18 `groups` that the 118 `elements` refer to by
-  /// foreign key sort first by name, and were the site's first
-  /// collection; the elements are what a person searches.
-  @Test func aSmallLookupComesAfterTheTableReferringToIt() throws {
+  /// foreign key, and metadata that no table names, came before the
+  /// elements, which its isotopes and oxidation states refer to: what a
+  /// person searches.
+  @Test func theTableMostOthersReferToComesFirst() throws {
     let folder = try DataFolder()
     defer { folder.remove() }
     let queue = try DatabaseQueue(path: folder.path("elements.db"))
     try queue.write { db in
       // Created first, as mendeleev's file holds it before its elements:
       // no table refers to it.
-      try db.execute(sql: "CREATE TABLE propertymetadata (id INTEGER PRIMARY KEY, attribute_name TEXT, unit TEXT)")
-      for (id, name, unit) in [(1, "atomic_radius", "pm"), (2, "density", "g/cm3"), (3, "melting_point", "K")] {
+      try db.execute(
+        sql: "CREATE TABLE propertymetadata (id INTEGER PRIMARY KEY, attribute_name TEXT, unit TEXT)")
+      for (id, name, unit) in [
+        (1, "atomic_radius", "pm"), (2, "density", "g/cm3"), (3, "melting_point", "K"),
+      ] {
         try db.execute(sql: "INSERT INTO propertymetadata VALUES (?, ?, ?)", arguments: [id, name, unit])
       }
       try db.execute(sql: "CREATE TABLE groups (group_id INTEGER PRIMARY KEY, symbol TEXT, name TEXT)")
@@ -70,7 +74,10 @@ import Testing
           CREATE TABLE elements (atomic_number INTEGER PRIMARY KEY, symbol TEXT, name TEXT,
             group_id INTEGER REFERENCES groups(group_id), block TEXT)
           """)
-      let groups = [(1, "IA", "Alkali metals"), (2, "IIA", "Alkaline earths"), (17, "VIIA", "Halogens"), (18, "VIIIA", "Noble gases")]
+      let groups = [
+        (1, "IA", "Alkali metals"), (2, "IIA", "Alkaline earths"), (17, "VIIA", "Halogens"),
+        (18, "VIIIA", "Noble gases"),
+      ]
       for (id, symbol, name) in groups {
         try db.execute(sql: "INSERT INTO groups VALUES (?, ?, ?)", arguments: [id, symbol, name])
       }
@@ -87,10 +94,18 @@ import Testing
     }
     try queue.write { db in
       try db.execute(
-        sql: "CREATE TABLE isotopes (id INTEGER PRIMARY KEY, atomic_number INTEGER REFERENCES elements(atomic_number), mass_number INTEGER, is_radioactive INTEGER)"
+        sql:
+          "CREATE TABLE isotopes (id INTEGER PRIMARY KEY, atomic_number INTEGER REFERENCES elements(atomic_number), mass_number INTEGER, is_radioactive INTEGER)"
       )
       for (id, number, mass) in [(1, 1, 1), (2, 1, 2), (3, 2, 4), (4, 3, 7), (5, 9, 19), (6, 10, 20)] {
         try db.execute(sql: "INSERT INTO isotopes VALUES (?, ?, ?, 0)", arguments: [id, number, mass])
+      }
+      try db.execute(
+        sql:
+          "CREATE TABLE oxidationstates (id INTEGER PRIMARY KEY, atomic_number INTEGER REFERENCES elements(atomic_number), oxidation_state INTEGER)"
+      )
+      for (id, number, state) in [(1, 1, -1), (2, 1, 1), (3, 3, 1), (4, 9, -1), (5, 11, 1), (6, 17, 7)] {
+        try db.execute(sql: "INSERT INTO oxidationstates VALUES (?, ?, ?)", arguments: [id, number, state])
       }
     }
     let found = try DataFileReader().read([folder.path("elements.db")])

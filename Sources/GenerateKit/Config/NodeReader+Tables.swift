@@ -10,7 +10,7 @@ extension NodeReader {
   static let tableKeys = [
     "file", "path", "separator", "sqlite", "postgres", "passwordEnv", "table", "query", "key", "refs",
     "groupBy", "itemsOf",
-    "lists", "members", "missing",
+    "lists", "members", "missing", "decimal",
   ]
 
   mutating func table(name: String, node: Node, keyNode: Node) -> SiteConfig.Table? {
@@ -118,6 +118,17 @@ extension NodeReader {
     table.itemsOf = itemsOf
     if let pair = pairs["missing"] {
       table.missing = strings(pair.value, what: "missing in \(what)")
+    }
+    if let pair = pairs["decimal"] {
+      switch pair.value.string {
+      case ".": table.decimal = .init(value: .point, location: location(pair.value))
+      case ",": table.decimal = .init(value: .comma, location: location(pair.value))
+      default:
+        fail(
+          pair.value,
+          "decimal in \(what) must be \".\" or \",\" (the mark between a number's whole part and its fraction)"
+        )
+      }
     }
     if let pair = pairs["members"] {
       if case .json? = source {

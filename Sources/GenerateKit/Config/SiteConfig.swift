@@ -80,6 +80,11 @@ public struct SiteConfig: Sendable {
     /// with gaps sorts, filters and ranks as numbers. Never in a key or
     /// reference column, where `NA` is an id (Namibia).
     public var missing: [Located<String>] = []
+    /// The decimal mark of this table's numbers where a column's values
+    /// fit either reading (`decimal: ","`: `1.234` is 1234); without it
+    /// they read as the table's other columns write theirs, else with a
+    /// point (`Table+Numerals.swift`).
+    public var decimal: Located<NumeralFormat.Mark>?
 
     /// The data file, relative to the config's folder; nil for a grouped table.
     public var file: String? { source?.file?.value }

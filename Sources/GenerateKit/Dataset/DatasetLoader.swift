@@ -121,6 +121,12 @@ public struct DatasetLoader {
   /// Reads one table from its source. Each source only parses; the rules
   /// they share live in `TableBuilder`.
   func loadSource(_ spec: SiteConfig.Table, config: SiteConfig) throws -> Table {
+    let table = try readSource(spec, config: config)
+    table.detectNumerals(decimal: spec.decimal?.value)
+    return table
+  }
+
+  private func readSource(_ spec: SiteConfig.Table, config: SiteConfig) throws -> Table {
     guard let source = spec.source else { throw DiagnosticsError([]) }
     let limits = config.limits
     guard let file = source.file else {
@@ -182,9 +188,11 @@ public struct DatasetLoader {
     let named = DataFile.Named(
       what: "data file", table: spec.name, shownPath: Self.displayPath(fullPath), missingAt: spec.location,
       at: file.location)
-    return try JSONSource.loadItems(
+    let table = try JSONSource.loadItems(
       spec, parent: parent, list: list, reference: reference, source: source,
       members: parentSpec.members?.value, path: fullPath, named, limits: config.limits)
+    table.detectNumerals(decimal: spec.decimal?.value)
+    return table
   }
 
   func checkReferences(_ table: Table, column: Int, target: Table) -> [Diagnostic] {

@@ -111,6 +111,12 @@ struct PackedStrings: Equatable, Sendable {
     }
   }
 
+  /// Value `index`'s UTF-8, without making it a String.
+  func withBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    let (start, stop) = (index == 0 ? 0 : end(of: index - 1), end(of: index))
+    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<stop])) }
+  }
+
   private func compareBytes(_ a: Int, _ b: Int) -> Int {
     let (startA, stopA) = (a == 0 ? 0 : end(of: a - 1), end(of: a))
     let (startB, stopB) = (b == 0 ? 0 : end(of: b - 1), end(of: b))

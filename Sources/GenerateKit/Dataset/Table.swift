@@ -37,6 +37,9 @@ public final class Table: @unchecked Sendable {
   /// (`RecordContext.typed`), so `{{#active}}` skips a `false`.
   public internal(set) var booleanColumns: Set<Int> = []
   public internal(set) var numberColumns: Set<Int> = []
+  /// The columns of text whose numbers are written with a grouping or a
+  /// decimal comma (`31.889.923`, `43,8`), and how (`Table+Numerals.swift`).
+  public internal(set) var numerals: [Int: NumeralFormat] = [:]
   /// What reading it found that still gives a working table (C1
   /// controls dropped from text), shown with the build's result.
   public internal(set) var warnings: [Diagnostic] = []

@@ -124,7 +124,11 @@ struct CollectionContext {
 
   /// Each collection followed by those that refer to it (artists, albums,
   /// tracks), starting from those that refer to no other collection, in
-  /// the order the files were given; code tables last.
+  /// the order the files were given, the one most tables refer to first;
+  /// code tables last. A table more tables refer to than any of those
+  /// comes before them all: mendeleev's elements, which its isotopes,
+  /// radii and oxidation states refer to, before the 18 groups that it
+  /// refers to (and that only it refers to).
   func ordered() -> [Schema.TableShape] {
     var result: [Schema.TableShape] = []
     var placed = Set<String>()
@@ -133,11 +137,31 @@ struct CollectionContext {
       result.append(shape)
       for (child, _) in schema.children(of: shape.name) where !isCodeTable(child.name) { place(child) }
     }
+    func referrers(_ shape: Schema.TableShape) -> Int {
+      Set(
+        schema.children(of: shape.name).filter { !$0.table.isJoin && $0.table.name != shape.name }.map(
+          \.table.name)
+      ).count
+    }
     let main = schema.tables.filter { !isCodeTable($0.name) }
-    for shape in main
-    where !shape.refs.contains(where: {
-      isCollection($0.table) && !isCodeTable($0.table) && $0.table != shape.name
-    }) {
+    let roots = main.filter { shape in
+      !shape.refs.contains(where: {
+        isCollection($0.table) && !isCodeTable($0.table) && $0.table != shape.name
+      })
+    }
+    let counts = Dictionary(main.map { ($0.name, referrers($0)) }, uniquingKeysWith: { a, _ in a })
+    let rootMost = roots.map { counts[$0.name] ?? 0 }.max() ?? 0
+    if let hub = main.filter({ isCollection($0.name) }).max(by: {
+      (counts[$0.name] ?? 0) < (counts[$1.name] ?? 0)
+    }),
+      (counts[hub.name] ?? 0) > rootMost
+    {
+      place(hub)
+    }
+    for shape in roots.enumerated().sorted(by: { a, b in
+      let (x, y) = (counts[a.element.name] ?? 0, counts[b.element.name] ?? 0)
+      return x != y ? x > y : a.offset < b.offset
+    }).map(\.element) {
       place(shape)
     }
     for shape in main { place(shape) }
@@ -171,7 +195,8 @@ struct CollectionContext {
   /// grade (`IMDB_Rating`, its `rating`).
   func scoreColumn(_ shape: Schema.TableShape) -> ColumnProfile? {
     let candidates = shape.profile.columns.enumerated().compactMap { offset, column in
-      Self.scoreKind(column).map { (offset: offset, column: column, grade: $0 == .grade) }
+      Self.isMeasure(column, in: shape)
+        ? nil : Self.scoreKind(column).map { (offset: offset, column: column, grade: $0 == .grade) }
     }
     return candidates.min { a, b in
       func rank(_ item: (offset: Int, column: ColumnProfile, grade: Bool)) -> (Int, Int, Int) {
@@ -182,6 +207,26 @@ struct CollectionContext {
   }
 
   enum ScoreKind { case count, grade }
+
+  /// Words that name a physical measure of a record.
+  static let measureWords: Set<String> = [
+    "length", "width", "height", "depth", "wheelbase", "size", "volume", "mass", "horsepower", "price", "mpg",
+    "diameter", "radius", "area", "capacity", "speed", "displacement", "temperature", "density",
+  ]
+
+  /// A `weight` beside two or more columns named for measures (MASS's
+  /// Cars93: `Weight` in pounds among `Length`, `Width`, `Horsepower`,
+  /// `Price`) measures the record as they do: not how much it matters.
+  static func isMeasure(_ column: ColumnProfile, in shape: Schema.TableShape) -> Bool {
+    guard Naming.words(column.name).last.map({ Naming.singular($0.lowercased()) }) == "weight" else {
+      return false
+    }
+    let measures = shape.profile.columns.filter { other in
+      other.name != column.name
+        && Naming.words(other.name).contains { measureWords.contains(Naming.singular($0.lowercased())) }
+    }
+    return measures.count >= 2
+  }
 
   /// Whether a numeric column counts who chose a record or grades it, by
   /// its name: a score word ends the name, or comes before or after a

@@ -13,7 +13,8 @@ extension CollectionContext {
   /// or more on average. Whole numbers only as years: a list of numbers
   /// is most often of ids (`genre_ids: [28, 12]`), meaningless as tokens.
   func isListFacet(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
-    guard column.kind == .list, shape.ref(column.name) == nil, let itemKind = column.itemKind,
+    guard column.kind == .list, shape.ref(column.name) == nil, !isBesideAName(column, of: shape),
+      let itemKind = column.itemKind,
       itemKind == .text || itemKind == .bool
         || (itemKind == .integer && Naming.words(column.name).last.map { $0.hasPrefix("year") } == true),
       column.filled * 3 >= column.rows,
@@ -61,7 +62,20 @@ extension CollectionContext {
   /// A list of text: searched, each item's words.
   func isSearchedList(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
     column.kind == .list && shape.ref(column.name) == nil && column.itemKind == .text && column.filled > 0
-      && column.averageWords <= 40
+      && column.averageWords <= 40 && !isBesideAName(column, of: shape)
+  }
+
+  /// A field of a list of references other than their name (an author's
+  /// `id` beside `name`: `DataFileReader.namedColumn`): the name is what
+  /// a person searches and filters by.
+  func isBesideAName(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
+    let table = shape.found.table
+    guard let index = table.column(named: column.name), table.listsOfObjects.contains(index),
+      let array = table.listArrays[index]
+    else { return false }
+    let siblings = table.header.indices.filter { table.listArrays[$0] == array }
+    guard let name = DataFileReader.namedColumn(of: array, in: table, columns: siblings) else { return false }
+    return name != index
   }
 
   /// Adds the table's lists of text to what is searched, and, when the

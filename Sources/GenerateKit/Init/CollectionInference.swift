@@ -237,9 +237,15 @@ public struct CollectionInference {
         column = most
       }
     }
+    var joinedParts = ""
+    if let joined = joinedTitle(for: column, in: shape) {
+      column = joined.column
+      joinedParts = "; '\(joined.parts.0)' and '\(joined.parts.1)' joined"
+    }
     let percent = Int((column.uniqueness * 100).rounded())
     var reason =
       "'\(column.name)' is short text (\(Int(column.averageLength.rounded())) characters on average), \(percent) % distinct"
+      + joinedParts
     let longer = shape.profile.columns.filter { other in
       other.name != column.name && other.kind == .text
         && Naming.words(other.name).map(Naming.singular).contains(where: qualifierWords.contains)

@@ -26,7 +26,9 @@ extension DataFileReader {
     var moved = Set<String>()
     for array in arrays {
       let columns = columnsOf[array] ?? []
-      guard columns.filter({ Self.saysSomething(table, column: $0) }).count >= Self.childFields else {
+      guard columns.filter({ Self.saysSomething(table, column: $0) }).count >= Self.childFields,
+        Self.namedColumn(of: array, in: table, columns: columns) == nil
+      else {
         continue
       }
       let fields = Set(columns.map { String(table.header[$0].dropFirst(array.count + 1)) })
@@ -59,6 +61,36 @@ extension DataFileReader {
       parent.profile = TableProfile(parent.table)
     }
     return children
+  }
+
+  /// The field that names the objects of a list of references to other
+  /// things (a book's `authors`, each a `name` and an `id`): a field named
+  /// like a name whose every other field that says something goes with it
+  /// one to one (an author's id is always the same for the same name). A
+  /// person searches, reads and filters the book by those names; the
+  /// objects are no records of their own. Nil when the objects say more
+  /// (an edition's year and publisher repeat across ISBNs).
+  static func namedColumn(of array: String, in table: Table, columns: [Int]) -> Int? {
+    let named = columns.filter { column in
+      Naming.words(String(table.header[column].dropFirst(array.count + 1))).map(Naming.singular)
+        .contains(where: CollectionInference.titleWords.contains)
+    }
+    guard named.count == 1, let name = named.first else { return nil }
+    for other in columns where other != name && saysSomething(table, column: other) {
+      var forward: [String: String] = [:]
+      var backward: [String: String] = [:]
+      for row in 0..<table.count {
+        let names = table.items(row: row, column: name)
+        let values = table.items(row: row, column: other)
+        guard names.count == values.count else { return nil }
+        for (item, value) in zip(names, values) {
+          if forward[item, default: value] != value || backward[value, default: item] != item { return nil }
+          forward[item] = value
+          backward[value] = item
+        }
+      }
+    }
+    return name
   }
 
   /// Two fields that say something make a record: one is only a list of

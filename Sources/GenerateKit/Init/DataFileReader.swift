@@ -276,6 +276,7 @@ public struct DataFileReader {
       if table.lists.contains(column) { copy.lists.insert(index) }
       if table.listsOfObjects.contains(column) { copy.listsOfObjects.insert(index) }
       if let array = table.listArrays[column] { copy.listArrays[index] = array }
+      if let format = table.numerals[column] { copy.numerals[index] = format }
     }
     for row in 0..<table.count {
       copy.appendRow()

@@ -220,8 +220,13 @@ enum SiteLanguage {
     }
     var hits: [String: Double] = [:]
     var words = 0
-    for text in texts {
-      for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
+    // A cell that is a marker of no value (R's `NA`: Czech "na" to the
+    // words below, in every column of car90) says nothing of a language.
+    for text in texts where !TableProfile.missingWords.contains(text) {
+      // Letters and digits together are no word: an engine's `V6` is not
+      // the Czech "v" (car90's `Model2`: "Oldsmobile 98 Regency V6").
+      for word in text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+      where !word.contains(where: \.isNumber) {
         words += 1
         if let codes = owners[String(word)] {
           for code in codes { hits[code, default: 0] += 1 / Double(codes.count) }

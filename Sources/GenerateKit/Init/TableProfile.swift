@@ -42,8 +42,9 @@ public struct ColumnProfile: Sendable, Equatable {
   /// Distinct values per filled row (1: all different).
   public var uniqueness: Double { filled == 0 ? 0 : Double(distinct) / Double(filled) }
 
-  /// Profiles one column's values.
-  init(name: String, values: some Collection<String>, sampleCount: Int = 3) {
+  /// Profiles one column's values; `numeral`, the format its numbers
+  /// are written in (`31.889.923`: `Table.numerals`), makes them numbers.
+  init(name: String, values: some Collection<String>, sampleCount: Int = 3, numeral: NumeralFormat? = nil) {
     self.name = name
     rows = values.count
     var seen = Set<String>()
@@ -54,6 +55,7 @@ public struct ColumnProfile: Sendable, Equatable {
     var samples: [String] = []
     var hasLetters = false
     var kinds = KindCheck()
+    kinds.numeral = numeral
     for value in values {
       if value.isEmpty {
         empty += 1
@@ -102,6 +104,8 @@ public struct ColumnProfile: Sendable, Equatable {
     var bool = true
     var date = true
     var maximum: Double?
+    /// The format the column writes its numbers in, if its own.
+    var numeral: NumeralFormat?
 
     var kind: Kind {
       if bool { return .bool }
@@ -112,6 +116,15 @@ public struct ColumnProfile: Sendable, Equatable {
     }
 
     mutating func add(_ value: String) {
+      if let numeral {
+        let read = numeral.read(value)
+        integer = integer && read.map { $0.rounded() == $0 } ?? false
+        number = number && read != nil
+        bool = false
+        date = false
+        if let read { maximum = max(maximum ?? read, read) }
+        return
+      }
       let bytes = Array(value.utf8)
       if integer { integer = Self.isInteger(bytes) }
       if number && !integer { number = Self.isNumber(value, bytes) }
@@ -168,7 +181,8 @@ public struct TableProfile: Sendable {
     columns = table.header.indices.map { column in
       table.isList(column)
         ? ColumnProfile(name: table.header[column], lists: table.columns[column])
-        : ColumnProfile(name: table.header[column], values: table.columns[column])
+        : ColumnProfile(
+          name: table.header[column], values: table.columns[column], numeral: table.numerals[column])
     }
   }
 
@@ -215,6 +229,7 @@ public struct TableProfile: Sendable {
           markers.insert(value)
         } else if ColumnProfile.KindCheck.isInteger(Array(value.utf8))
           || ColumnProfile.KindCheck.isNumber(value, Array(value.utf8))
+          || NumeralFormat.candidates.contains(where: { $0.read(value) != nil })
         {
           numbers += 1
         } else {

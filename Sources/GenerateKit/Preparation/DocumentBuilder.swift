@@ -196,7 +196,7 @@ public struct DocumentBuilder {
   static func isTrue(_ value: Value) -> Bool {
     switch value {
     case .null: return false
-    case .number(let number): return number != 0
+    case .number(let number), .numeral(_, let number): return number != 0
     case .text(let text): return !text.isEmpty && text != "0" && text.lowercased() != "false"
     case .list(let values): return !values.isEmpty
     case .record: return true

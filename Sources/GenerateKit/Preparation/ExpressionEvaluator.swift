@@ -118,7 +118,15 @@ struct ExpressionEvaluator: @unchecked Sendable {
     switch ending {
     case .column(let column):
       let cells = endTable.columns[column]
-      values = rows.compactMap { cells[Int($0)].isEmpty ? nil : .text(cells[Int($0)]) }
+      if endTable.numerals[column] != nil {
+        values = rows.compactMap { row in
+          let text = cells[Int(row)]
+          if text.isEmpty { return nil }
+          return endTable.numeral(text, column: column).map { .numeral(text, $0) } ?? .text(text)
+        }
+      } else {
+        values = rows.compactMap { cells[Int($0)].isEmpty ? nil : .text(cells[Int($0)]) }
+      }
     case .items(let column):
       let cells = endTable.columns[column]
       values = rows.flatMap { Table.items(of: cells[Int($0)]).map(Value.text) }

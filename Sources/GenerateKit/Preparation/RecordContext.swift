@@ -109,6 +109,8 @@ final class RecordContext: @unchecked Sendable {
   /// skips a `false` and `{{^active}}` shows it; one of a column of JSON
   /// numbers as an `Int` where it is a whole number written as `Int`
   /// prints it, so `{{count.plusone}}` and `{{#equalzero(count)}}` work.
+  /// A whole number of a column that writes its numbers its own way
+  /// (`31.889.923`) prints as written and counts as the number.
   /// `{{active}}` and `{{count}}` print what they printed as text.
   /// A cell as a template reads it: nil when empty, a list's items
   /// (`ListText`), else `typed`.
@@ -127,6 +129,10 @@ final class RecordContext: @unchecked Sendable {
       if text == "false" { return false }
     } else if table.numberColumns.contains(column), let number = Int(text), String(number) == text {
       return number
+    } else if let number = table.numeral(text, column: column), number.rounded() == number,
+      abs(number) < 1e15
+    {
+      return WrittenNumber(text: text, value: Int(number))
     }
     return text
   }
@@ -163,6 +169,7 @@ final class RecordContext: @unchecked Sendable {
     case .null: return nil
     case .text(let text): return text.isEmpty ? nil : text
     case .number(let number): return Value.format(number)
+    case .numeral(let text, _): return text
     case .list(let values):
       let converted = values.compactMap { convert($0) }
       return converted.isEmpty ? nil : converted

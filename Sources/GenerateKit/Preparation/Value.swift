@@ -5,6 +5,9 @@ enum Value {
   case null
   case text(String)
   case number(Double)
+  /// A number written in a column's own format (`31.889.923`, `43,8`:
+  /// `Table.numerals`): the text as written, and the number it is.
+  case numeral(String, Double)
   case list([Value])
   case record(Table, Int)
 
@@ -19,6 +22,7 @@ enum Value {
   var number: Double? {
     switch self {
     case .number(let value): return value
+    case .numeral(_, let value): return value
     // "nan" and "inf" are text, not numbers.
     case .text(let text): return Double(text).flatMap { $0.isFinite ? $0 : nil }
     case .list(let values) where values.count == 1: return values[0].number
@@ -43,6 +47,7 @@ enum Value {
     case .null: return ""
     case .text(let text): return text
     case .number(let value): return Value.format(value)
+    case .numeral(let text, _): return text
     case .list(let values): return values.map(\.text).filter { !$0.isEmpty }.joined(separator: ", ")
     case .record(let table, let row): return table.key(ofRow: row)
     }

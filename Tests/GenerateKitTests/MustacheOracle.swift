@@ -9,7 +9,10 @@ extension RecordContext: MustacheParent {}
 extension PageContext: MustacheParent {}
 extension ObjectValue: MustacheParent {}
 extension ListText: MustacheSequence, MustacheTransformable {
-  public func transform(_ name: String) -> Any? { items.transform(name) }
+  public func transform(_ name: String) -> Any? { templateTransform(name) }
+}
+extension ValueList: MustacheSequence, MustacheTransformable {
+  public func transform(_ name: String) -> Any? { templateTransform(name) }
 }
 
 /// swift-mustache, kept as the oracle `MustacheParser` and

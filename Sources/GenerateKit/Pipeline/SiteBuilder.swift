@@ -113,7 +113,7 @@ public struct SiteBuilder: Sendable {
   ) throws -> PageRenderer.Output {
     try run.step(.rendering, detail) {
       do {
-        templates.endlessPartials.clear()
+        templates.clearRenderProblems()
         let output = try renderer.render(
           site, index: index, templates: templates, previewScript: options.previewScript, into: sink)
         try templates.checkEndlessPartials()

@@ -1,7 +1,9 @@
+import Foundation
+
 /// A record as Mustache sees it: built-in names (`title`, `url`, `slug`…),
 /// the collection's fields evaluated on demand, and the table's raw columns.
 /// Lazy, so a template only pays for the fields it uses.
-final class RecordContext: @unchecked Sendable {
+final class RecordContext: CustomStringConvertible, @unchecked Sendable {
   /// Contexts already opened while rendering one page: a song list names
   /// the same artist and album again and again, and each is evaluated once.
   final class Cache {
@@ -36,6 +38,14 @@ final class RecordContext: @unchecked Sendable {
   /// size of a build on every rebuild).
   deinit {
     if depth == 0 { shared.contexts.removeAll() }
+  }
+
+  /// What `{{artist}}` prints for a reference to a record: its title, as
+  /// a person reads it (the title of a record `where:` hides, else its
+  /// key), never the type's name.
+  var description: String {
+    if let index = documentIndex { return site.documents[index].title }
+    return site.title(ofHidden: table, row: row) ?? table.key(ofRow: row)
   }
 
   var document: Document? {
@@ -76,7 +86,12 @@ final class RecordContext: @unchecked Sendable {
         }
       default:
         if let field = site.collections[documents[index].collection].field(named: name) {
-          let value = convert(site.evaluator.evaluate(field, table: table, row: row))
+          // A field this record leaves empty is nothing here (`NSNull`,
+          // which ends Mustache's lookup): not an enclosing record's
+          // value of the same name, nor the page's (`site`, `url`).
+          guard let value = convert(site.evaluator.evaluate(field, table: table, row: row)) else {
+            return NSNull()
+          }
           // A field that is one column (`active`, `artist.born`) is read as
           // that column is.
           if let text = value as? String, let (end, column) = Self.column(of: field) {
@@ -99,8 +114,9 @@ final class RecordContext: @unchecked Sendable {
     if table.objects[name] != nil { return ObjectValue.value(table, row: row, path: name) }
     if let column = table.column(named: name) {
       // A list reads as its items joined with commas, so `{{tags}}` in
-      // a subtitle or page prints "fantasy, comedy".
-      return Self.cell(table, row: row, column: column)
+      // a subtitle or page prints "fantasy, comedy". An empty cell is
+      // nothing, as an empty field is.
+      return Self.cell(table, row: row, column: column) ?? NSNull()
     }
     return nil
   }
@@ -172,7 +188,7 @@ final class RecordContext: @unchecked Sendable {
     case .numeral(let text, _): return text
     case .list(let values):
       let converted = values.compactMap { convert($0) }
-      return converted.isEmpty ? nil : converted
+      return converted.isEmpty ? nil : ValueList(items: converted)
     case .record(let table, let row):
       guard depth < 3 else { return nil }
       let key = Cache.Key(table: ObjectIdentifier(table), row: row, depth: depth)

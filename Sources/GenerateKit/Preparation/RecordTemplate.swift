@@ -1,11 +1,13 @@
+import Foundation
+
 /// A record's `subtitle:`, `url:` or page path template, rendered as text
 /// (no escaping) once per record. Most are text and names (`Song ·
 /// {{artistName}}`, `{{album.url}}#track-{{id}}`): those are filled in
 /// here, a name at a time from the record's `RecordContext`, as Mustache
 /// would fill them — a million records through Mustache cost seconds of
 /// dynamic casts. Anything else (sections, a value that is not text)
-/// renders through `CompiledRenderer`. One deliberate difference: a name
-/// whose value is a list of text is its items joined with ", ".
+/// renders through `CompiledRenderer`, which prints a list and a record
+/// as these do (`ValueList`, `RecordContext.description`).
 struct RecordTemplate {
   /// As the config writes it.
   let text: String
@@ -70,18 +72,21 @@ struct RecordTemplate {
             // A name under text (`title.x`) Mustache looks up by reflection.
             return rendered(context)
           }
-          if value == nil { break }
+          if value == nil || value is NSNull { break }
         }
-        guard let value else { continue }
+        guard let value, !(value is NSNull) else { continue }
         if let list = value as? ListText {
           text += list.description
           continue
         }
-        if let items = value as? [Any], let strings = items as? [String] {
-          // A list of text (`tags`, `distinct(tracks.genre)`) reads as
-          // "fantasy, comedy", where Mustache would print Swift's
-          // description of the array: `["fantasy", "comedy"]`.
-          text += strings.joined(separator: ", ")
+        if let list = value as? ValueList {
+          // A computed list (`distinct(tracks.genre)`, `albums`) reads as
+          // "fantasy, comedy", a record by its title, as on a page.
+          text += list.description
+          continue
+        }
+        if let record = value as? RecordContext {
+          text += record.description
           continue
         }
         guard let string = value as? String else { return rendered(context) }

@@ -50,6 +50,8 @@ struct CompiledRenderer {
   /// through swift-mustache's protocols (`RenderValue.other`): the same
   /// bytes, by the slower path. `--verbose` names them (`GenericReads`).
   var genericReads: [GenericReads.Read] = []
+  /// The dynamic partials (`{{>*name}}`) whose value named no template.
+  var missingPartials: [MissingPartials.Use] = []
   /// The partials (and `$blocks`) entered, outermost first.
   private var chain: [String] = []
   /// Set when partials nested past `maxPartialDepth`: the chain then, and
@@ -66,6 +68,7 @@ struct CompiledRenderer {
     out = []
     chain = []
     endless = nil
+    missingPartials = []
     out.reserveCapacity(4096)
     render(template, Scope())
     // Pages wait in memory a batch at a time: without the room the buffer
@@ -118,6 +121,9 @@ struct CompiledRenderer {
       case .items(let list):
         let items = list.items
         iterate(items.count, template, scope) { .string(items[$0]) }
+      case .values(let list):
+        let items = list.items
+        iterate(items.count, template, scope) { RenderValue(items[$0]) }
       case .reversed(let list):
         let count = list.count
         iterate(count, template, scope) { list.element(count - 1 - $0) }
@@ -146,6 +152,7 @@ struct CompiledRenderer {
       case .list(let items) where items.isEmpty: within(value, template, scope)
       case .strings(let items) where items.isEmpty: within(value, template, scope)
       case .items(let list) where list.items.isEmpty: within(value, template, scope)
+      case .values(let list) where list.items.isEmpty: within(value, template, scope)
       case .reversed(let list) where list.count == 0: within(value, template, scope)
       case .other(let object):
         if let sequence = object as? TemplateSequence {
@@ -174,6 +181,14 @@ struct CompiledRenderer {
     case .dynamicPartial(let name, let indentation, let overrides):
       // The value must be text (a `String`, as swift-mustache casts it).
       guard case .string(let target) = lookup(name, scope) else { return }
+      guard templates[target] != nil else {
+        // Nothing, as swift-mustache renders it; the build fails there
+        // (`MissingPartials`), as it does for a static one at load.
+        let holder = chain.last { !$0.hasPrefix("$") }
+        let missing = MissingPartials.Use(tag: name.text, target: target, holder: holder)
+        if !missingPartials.contains(missing) { missingPartials.append(missing) }
+        return
+      }
       partial(target, indentation, overrides, scope)
     case .contentType(let html):
       scope.html = html
@@ -345,6 +360,9 @@ enum RenderValue: CustomStringConvertible {
   /// A list column: its items joined with ", " when written, one at a
   /// time in a section.
   case items(ListText)
+  /// A list a field computes (records, text): written as its items'
+  /// text joined with ", ", one item at a time in a section.
+  case values(ValueList)
   case dicts([[String: Any]])
   case strings([String])
   case list([Any])
@@ -385,6 +403,8 @@ enum RenderValue: CustomStringConvertible {
       self = .object(value)
     } else if type == ListText.self, let list = object as? ListText {
       self = .items(list)
+    } else if type == ValueList.self, let list = object as? ValueList {
+      self = .values(list)
     } else if type == [String: String].self {
       // `strings.*` on every page: what `init(cast:)` makes of it, without
       // its casts (each bridged the dictionary; 47 % of a build's cycles
@@ -417,6 +437,7 @@ enum RenderValue: CustomStringConvertible {
     case let record as RecordContext: self = .record(record)
     case let value as ObjectValue: self = .object(value)
     case let list as ListText: self = .items(list)
+    case let list as ValueList: self = .values(list)
     case let page as PageContext: self = .page(page)
     case is NSNull: self = .null
     default: self = .other(object)
@@ -440,6 +461,7 @@ enum RenderValue: CustomStringConvertible {
     case .page(let page): return page
     case .object(let value): return value
     case .items(let list): return list
+    case .values(let list): return list
     case .dicts(let dicts): return dicts
     case .strings(let strings): return strings
     case .list(let list): return list
@@ -487,7 +509,8 @@ enum RenderValue: CustomStringConvertible {
         }
       }
       return nil
-    case .string, .substring, .bool, .int, .dicts, .strings, .list, .reversed, .null, .items: return nil
+    case .string, .substring, .bool, .int, .dicts, .strings, .list, .reversed, .null, .items, .values:
+      return nil
     }
   }
 
@@ -538,8 +561,18 @@ enum RenderValue: CustomStringConvertible {
     case .strings(let items):
       return name == "reversed" ? .reversed(self) : Self.transform(items, name) ?? generic(name)
     case .items(let list):
-      // What the items' array gives, as swift-mustache reads the list.
-      return RenderValue.strings(list.items).transform(name)
+      // A list again for `reversed` and `sorted`, printing as one;
+      // otherwise what the items' array gives.
+      switch name {
+      case "reversed": return .items(ListText(items: list.items.reversed()))
+      case "sorted": return .items(ListText(items: list.items.sorted()))
+      default: return RenderValue.strings(list.items).transform(name)
+      }
+    case .values(let list):
+      switch name {
+      case "reversed", "sorted": return list.templateTransform(name).map { RenderValue($0) }
+      default: return Self.transform(list.items, name)
+      }
     case .reversed(let list):
       let count = list.count
       switch name {

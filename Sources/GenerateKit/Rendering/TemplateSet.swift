@@ -18,6 +18,8 @@ public struct TemplateSet: @unchecked Sendable {
   /// Page templates whose partials nested without end (`--verbose` aside:
   /// an error of the render).
   let endlessPartials = EndlessPartials()
+  /// Dynamic partials whose value named no template (an error of the render).
+  let missingPartials = MissingPartials()
   var names: Set<String>
   /// Each template's tags, for what a page's template and partials wrote.
   var tagsByName: [String: (file: String, tags: TemplateTags)] = [:]
@@ -240,6 +242,10 @@ public struct TemplateSet: @unchecked Sendable {
     let bytes = renderer.render(template, object: object)
     if !renderer.genericReads.isEmpty { genericReads.note(renderer.genericReads, template: name) }
     if let chain = renderer.endless { endlessPartials.note(chain, template: name) }
+    if !renderer.missingPartials.isEmpty {
+      missingPartials.note(
+        renderer.missingPartials, template: name, page: MissingPartials.Page(object, template: name))
+    }
     return bytes
   }
 
@@ -249,13 +255,27 @@ public struct TemplateSet: @unchecked Sendable {
     var renderer = CompiledRenderer(templates: compiled)
     let bytes = renderer.render(template, object: object)
     if let chain = renderer.endless { endlessPartials.note(chain, template: "an asset") }
+    if !renderer.missingPartials.isEmpty {
+      missingPartials.note(
+        renderer.missingPartials, template: "an asset", page: MissingPartials.Page((), template: "an asset"))
+    }
     return bytes
   }
 
-  /// The errors for pages whose partials nested without end, if any.
+  /// The errors for pages whose partials nested without end, or whose
+  /// dynamic partials named no template, if any.
   func checkEndlessPartials() throws(DiagnosticsError) {
-    let diagnostics = endlessPartials.diagnostics(tagsByName)
+    let folders = (directories.map(DatasetLoader.displayPath) + (builtIn ? [Self.builtInName] : []))
+      .joined(separator: ", ")
+    let diagnostics =
+      endlessPartials.diagnostics(tagsByName) + missingPartials.diagnostics(tagsByName, folders: folders)
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
+  }
+
+  /// Forgets what an earlier render of this set noted.
+  func clearRenderProblems() {
+    endlessPartials.clear()
+    missingPartials.clear()
   }
 
   /// Whether the template `name` is the built-in theme's, as written

@@ -10,7 +10,7 @@ enum Arithmetic {
   static let maxCount = 1_000_000
 
   /// Which argument of a function is a count.
-  static let countArgument: [String: Int] = ["limit": 1, "top": 1, "round": 1]
+  static let countArgument: [String: Int] = ["limit": 1, "top": 1, "round": 1, "thousands": 1]
 
   static func apply(_ op: Character, _ a: Double, _ b: Double) -> Result<Double, Fault> {
     let result: Double
@@ -31,7 +31,7 @@ enum Arithmetic {
 
   /// Why `value` cannot be the count argument of `function`, if it cannot.
   static func checkCount(_ value: Double, function: String) -> String? {
-    let upper = function == "round" ? 15 : maxCount
+    let upper = function == "round" ? 15 : function == "thousands" ? 9 : maxCount
     guard value.isFinite, value.rounded() == value, value >= 0, value <= Double(upper) else {
       return "\(function)() needs a whole number from 0 to \(upper), not \(Value.format(value))"
     }

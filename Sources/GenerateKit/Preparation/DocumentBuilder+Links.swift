@@ -2,8 +2,8 @@ import Foundation
 
 extension DocumentBuilder {
   /// Phase 3: the page path of every record whose collection writes
-  /// pages, checked (relative, no `..`, unique) and reported at the
-  /// config's `path:` with the record that made it.
+  /// pages, checked (relative, no `..`, unique even ignoring case) and
+  /// reported at the config's `path:` with the record that made it.
   func assignPagePaths(_ site: PreparedSite) throws {
     let collections = site.collections
     var diagnostics: [Diagnostic] = []
@@ -16,6 +16,10 @@ extension DocumentBuilder {
         pagePath.render(RecordContext(site: site, table: collection.table, row: document.row)))
     }
     var pageOwners: [String: Int] = [:]
+    // Paths as a file system that ignores case sees them (macOS's and
+    // Windows' by default): there `genres/Jazz/` and `genres/jazz/` are one
+    // file, and the page written second replaces the first.
+    var foldedOwners: [String: (index: Int, path: String)] = [:]
     for (index, path) in paths.enumerated() {
       guard let path else { continue }
       let document = site.documents[index]
@@ -34,8 +38,16 @@ extension DocumentBuilder {
               at: location,
               "\(Self.describe(document, in: collection)) and \(Self.describe(first, in: collections[first.collection])) both have the page path '\(path)'; include something unique such as {{slug}} in the path"
             ))
+        } else if let other = foldedOwners[file.lowercased()] {
+          let first = site.documents[other.index]
+          diagnostics.append(
+            .error(
+              at: location,
+              "\(Self.describe(document, in: collection)) has the page path '\(path)' and \(Self.describe(first, in: collections[first.collection])) '\(other.path)', which differ only by case: on a file system that ignores case (macOS, Windows) one page would overwrite the other; give the path something that differs in more than case, such as {{slug}} or a number"
+            ))
         } else {
           pageOwners[file] = index
+          foldedOwners[file.lowercased()] = (index, path)
           site.documents[index].url = path
         }
       }

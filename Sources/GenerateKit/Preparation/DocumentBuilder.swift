@@ -24,6 +24,7 @@ public struct DocumentBuilder {
     let (collections, filters) = try compileCollections(config, dataset: dataset, compiler: compiler)
     var evaluator = ExpressionEvaluator(compiler: compiler)
     evaluator.groupingSeparator = Locale(identifier: config.language).groupingSeparator ?? ","
+    evaluator.decimalSeparator = Locale(identifier: config.language).decimalSeparator ?? "."
     let site = PreparedSite(
       config: config, dataset: dataset, collections: collections, facets: config.facets,
       evaluator: evaluator, baseURL: baseURL)

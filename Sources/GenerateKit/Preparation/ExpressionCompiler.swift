@@ -147,8 +147,9 @@ final class ExpressionCompiler: @unchecked Sendable {
 
   static let functions: [String: ClosedRange<Int>] = [
     "count": 1...1, "sum": 1...1, "min": 1...1, "max": 1...1, "avg": 1...1, "distinct": 1...1,
-    "first": 1...1, "mode": 1...1, "top": 2...2, "limit": 2...2, "join": 1...2, "duration": 1...1,
-    "round": 1...2, "thousands": 1...1, "popular": 1...1, "year": 1...1, "plural": 3...3, "label": 2...2,
+    "first": 1...1, "last": 1...1, "mode": 1...1, "top": 2...2, "limit": 2...2, "join": 1...2,
+    "duration": 1...1,
+    "round": 1...2, "thousands": 1...2, "popular": 1...1, "year": 1...1, "plural": 3...3, "label": 2...2,
     "flags": 1...64,
   ]
 

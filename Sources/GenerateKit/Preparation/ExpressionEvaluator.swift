@@ -43,6 +43,8 @@ struct ExpressionEvaluator: @unchecked Sendable {
   let problems = ExpressionProblems()
   /// Between groups of thousands, by the site's language ("," in English).
   var groupingSeparator = ","
+  /// Before a number's fraction, by the site's language ("." in English).
+  var decimalSeparator = "."
 
   func evaluate(_ expression: CompiledExpression, table: Table, row: Int) -> Value {
     var fault: String?
@@ -148,7 +150,15 @@ struct ExpressionEvaluator: @unchecked Sendable {
       return .failure(
         Arithmetic.Fault(message: "duration() needs milliseconds below 10^15, not \(Value.format(value))"))
     }
-    if name == "thousands", let value = arguments[0].number, Arithmetic.whole(value) == nil {
+    if name == "thousands", arguments.count > 1, let value = arguments[0].number,
+      !value.isFinite || abs(value) >= 1e15
+    {
+      return .failure(
+        Arithmetic.Fault(message: "thousands() needs a number below 10^15, not \(Value.format(value))"))
+    }
+    if name == "thousands", arguments.count == 1, let value = arguments[0].number,
+      Arithmetic.whole(value) == nil
+    {
       return .failure(
         Arithmetic.Fault(message: "thousands() needs a number below 9×10^18, not \(Value.format(value))"))
     }
@@ -190,6 +200,8 @@ struct ExpressionEvaluator: @unchecked Sendable {
       return .list(items.filter { seen.insert($0.identity).inserted })
     case "first":
       return items.first ?? .null
+    case "last":
+      return items.last ?? .null
     case "mode":
       return Self.byFrequency(items).first ?? .null
     case "top":
@@ -209,6 +221,12 @@ struct ExpressionEvaluator: @unchecked Sendable {
       for _ in 0..<max(0, digits) { scale *= 10 }
       return .number((value * scale).rounded() / scale)
     case "thousands":
+      if arguments.count > 1 {
+        guard let value = arguments[0].number else { return .null }
+        let digits = min(9, max(0, Int(arguments[1].number ?? 0)))
+        return .text(
+          Self.thousands(value, digits: digits, grouping: groupingSeparator, decimal: decimalSeparator))
+      }
       guard let value = arguments[0].number.flatMap(Arithmetic.whole) else { return .null }
       return .text(Self.thousands(value, separator: groupingSeparator))
     case "popular":
@@ -282,6 +300,18 @@ struct ExpressionEvaluator: @unchecked Sendable {
     let ss = seconds < 10 ? "0\(seconds)" : "\(seconds)"
     if hours > 0 { return minutes > 0 ? "\(hours) hr \(minutes) min" : "\(hours) hr" }
     return "\(minutes):\(ss)"
+  }
+
+  /// `1,299.50`: rounded to `digits` after the decimal mark, which it
+  /// always writes that many of, and grouped as `thousands` groups
+  /// (a price, `thousands(price, 2)`). No sign on a value that rounds to 0.
+  static func thousands(_ value: Double, digits: Int, grouping: String, decimal: String) -> String {
+    let text = String(format: "%.\(digits)f", abs(value))
+    let parts = text.split(separator: ".", maxSplits: 1)
+    var result = thousands(Int64(parts[0]) ?? 0, separator: grouping)
+    if parts.count > 1 { result += decimal + parts[1] }
+    let zero = text.allSatisfy { $0 == "0" || $0 == "." }
+    return value < 0 && !zero ? "-" + result : result
   }
 
   static func thousands(_ value: Int64, separator: String = ",") -> String {

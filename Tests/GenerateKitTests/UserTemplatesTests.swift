@@ -38,10 +38,19 @@ import Testing
   /// Sets written from the docs alone: the benchmark's, and the fixtures'
   /// (`stranger-templates`; round 2's a theme with its own layout,
   /// `theme`, a table catalogue over Gapminder and a card grid over a
-  /// JSON of nested objects and lists, in `stranger-templates-2/`).
+  /// JSON of nested objects and lists, in `stranger-templates-2/`; round
+  /// 3's a Hugo-like blog with taxonomies, a shop with prices and sales,
+  /// and a handbook of topics nested through a parent reference, in
+  /// `stranger-templates-3/`).
   static let allSets = [
     "minimal", "verbose", "layout", "theme", "stranger-templates", "stranger-templates-2/catalogue",
-    "stranger-templates-2/cards",
+    "stranger-templates-2/cards", "stranger-templates-3/blog", "stranger-templates-3/shop",
+    "stranger-templates-3/docs",
+  ]
+
+  /// What Swift writes for a value it has no text for: never on a page.
+  static let swiftDescriptions = [
+    "GenerateKit.", "Optional(", "ReversedCollection", "[\"", "\": \"", "AnyHashable",
   ]
 
   @Test(arguments: allSets)
@@ -60,6 +69,10 @@ import Testing
       let mustache = library.render(context, withTemplate: template).map { Array($0.utf8) }
       let ours = set.render(context, withTemplate: template)
       #expect(ours == mustache, "\(name): \(template)")
+      let text = String(decoding: ours ?? [], as: UTF8.self)
+      for leak in Self.swiftDescriptions where template != "search" {
+        #expect(!text.contains(leak), "\(name): \(template) prints \(leak)")
+      }
       written += ours?.count ?? 0
     }
     #expect(written > 50_000)
@@ -157,6 +170,74 @@ import Testing
         [
           "<li class=\"card\">", "<img src=\"https://images.example.org/games/",
           "<span class=\"card__tags\">",
+        ]
+      ),
+      // Round 3. A blog: a base template whose nav partial a page marks
+      // through a block, a reference printed as its record's title, a
+      // partial chosen by the data, a gallery of child records, an author
+      // with no posts, a taxonomy page listing its posts.
+      (
+        "stranger-templates-3/blog", "post",
+        [
+          "<title>A quote I keep · Field Notes</title>",
+          "· by <a rel=\"author\" href=\"/authors/li/\">Li &quot;Lou&quot; Wen</a>",
+          "<footer>— John Culkin</footer>",
+          "<figcaption>Frame 2 of Winter gallery <small>(2 of 3)</small></figcaption>",
+          "<p class=\"tags\">Tags: <a href=\"/tags/photos/\">photos</a>, ",
+          "<p>Filed under notes in 2024.</p>",
+          "<p><a href=\"https://lou.example/~li\">Website</a></p>", "<p>No bio yet.</p>",
+        ]
+      ),
+      (
+        "stranger-templates-3/blog", "author",
+        [
+          "<p class=\"empty\">Sam O&#39;Neill has not written anything yet.</p>", "<p>0 posts</p>",
+          "4 posts; latest: <a href=\"/posts/p14/\">Tea &amp; maps</a>", "· by Jon Åberg · 10 min",
+        ]
+      ),
+      (
+        "stranger-templates-3/blog", "tag",
+        [
+          "<a href=\"/browse/tags/\" aria-current=\"page\">Tags</a>",
+          "3 posts: Notes on &lt;noscript&gt;, Why static sites?, Ten small tools",
+        ]
+      ),
+      (
+        "stranger-templates-3/blog", "list",
+        ["<a href=\"/essays/\" data-section=\"essays\">", "data-n=\"2\""]
+      ),
+      // A shop: prices with two decimals, a sale and its inverted twin,
+      // breadcrumbs through a parent partial's block, variants from an
+      // array of objects, an empty category.
+      (
+        "stranger-templates-3/shop", "product",
+        [
+          "<del>$89.95</del> <ins>$74.95</ins>", "<span class=\"badge\">Save $15.00</span>",
+          "<del>$1,299.00</del> <ins>$999.00</ins>",
+          "<p class=\"stock stock--out\">Sold out — <a href=\"/shop/knives/\">see other Knives</a></p>",
+          "<li><a href=\"/shop/kettles/\">Kettles &amp; Pots</a></li>", "<li>Large</li>", "<p>One size.</p>",
+          "<dd>hand wash only</dd>", "no reviews yet", "Product · Kettles &amp; Pots · Volt",
+        ]
+      ),
+      (
+        "stranger-templates-3/shop", "category",
+        ["6 products, from $29.00 to $219.00.", "<p class=\"empty\">Nothing in Gift cards yet.</p>"]
+      ),
+      (
+        "stranger-templates-3/shop", "brand",
+        ["5 products: Stovetop kettle, Cast-iron pot, Milk pan, Whistling kettle, Dutch oven 5 L &amp; lid"]
+      ),
+      // A handbook: breadcrumbs three parents up, a table of contents as
+      // deep as the topics go, a layout's sidebar filled through a block.
+      (
+        "stranger-templates-3/docs", "topic",
+        [
+          "<li><a href=\"/guides/\">Guides</a></li><li><a href=\"/templates/\">Writing templates</a></li><li><a href=\"/blocks/\">Blocks &amp; layouts</a></li>",
+          "<li><a href=\"/deep/\">Blocks inside partials</a>",
+          "<h2 class=\"sidebar__heading\">In Blocks &amp; layouts</h2>",
+          "<p class=\"up\">Up: <a href=\"/blocks/\">Blocks &amp; layouts</a></p>",
+          "<p class=\"updated\">Never updated.</p>",
+          "<p class=\"last\">Last: <a href=\"/deploy/\">Deploying</a></p>",
         ]
       ),
     ]

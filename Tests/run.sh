@@ -115,7 +115,7 @@ node --test Tests/js/
 log "Judged queries over the default site, the Gapminder, package index, world and iso examples"
 MUSIC_SITE="$SITE_DIR" node Tests/relevance/score.mjs --check
 
-# Searches typed in the visitor's language — 16 of them, forms, accents left out, typos,
+# Searches typed as visitors type them in 16 languages — forms, accents left out, typos,
 # codes — on CLDR, tzdata and geonames data given to `generate init` alone
 # (Tests/relevance/languages): fail under the floors in queries.json.
 log "Searches in 16 languages on data init alone configured (Tests/relevance/languages)"

@@ -115,6 +115,16 @@ node --test Tests/js/
 log "Judged queries over the default site, the Gapminder, package index, world and iso examples"
 MUSIC_SITE="$SITE_DIR" node Tests/relevance/score.mjs --check
 
+# Searches typed as visitors type them in 16 languages — forms, accents left out, typos,
+# codes — on CLDR, tzdata and geonames data given to `generate init` alone
+# (Tests/relevance/languages): fail under the floors in queries.json.
+log "Searches in 16 languages on data init alone configured (Tests/relevance/languages)"
+if ! .venv/bin/python -c 'import importlib.util as u, sys; sys.exit(0 if u.find_spec("babel") else 1)' 2>/dev/null; then
+  .venv/bin/pip install -q --disable-pip-version-check --no-deps -r Tests/relevance/languages/requirements.txt
+fi
+.venv/bin/python Tests/relevance/languages/make.py >/dev/null
+node Tests/relevance/languages/run.mjs --check
+
 # `generate init` then `generate` on 19 public datasets, scored against what a
 # person chose before init ran (Tests/relevance/strangers): fail under the floors.
 log "init on strangers' datasets (Tests/relevance/strangers)"

@@ -21,6 +21,20 @@ struct NormalizationTests {
     }
   }
 
+  /// A Chinese term is indexed also in the other script (FORMAT.md "Han
+  /// variants"): a visitor in Taipei types `德國` for 德国, one in Beijing
+  /// `东京` for 東京; a character that is both (`机` is also a traditional
+  /// character) takes its usual other form; text without Han has none.
+  @Test func hanTermsHaveTheirOtherScript() {
+    #expect(HanVariants.variants(of: "德国") == ["德國"])
+    #expect(HanVariants.variants(of: "國際") == ["国际"])
+    #expect(HanVariants.variants(of: "東京") == ["东京"])
+    #expect(HanVariants.variants(of: "机场") == ["機場"])
+    #expect(HanVariants.variants(of: "日本").isEmpty)
+    #expect(HanVariants.variants(of: "タワー").isEmpty)
+    #expect(HanVariants.variants(of: "stockholm").isEmpty)
+  }
+
   /// `normalize` takes common scalars one at a time from a table and the
   /// rest a run at a time: the same text as NFKD over the whole string.
   @Test func normalizingByPiecesIsNormalizingTheWhole() {

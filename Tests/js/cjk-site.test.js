@@ -40,3 +40,17 @@ test('the found character is marked in the title', async () => {
   const [doc] = (await engine.search('タワー')).docs;
   assert.deepEqual(doc.marks, [[2, 5]]);
 });
+
+test('Chinese typed in the other script finds the title: traditional 國際機場, simplified 东京', async () => {
+  const { engine } = open(site);
+  assert.deepEqual(titles(await engine.search('北京首都國際機場')), ['北京首都国际机场'], 'traditional on simplified');
+  assert.deepEqual(titles(await engine.search('國際')), ['北京首都国际机场'], 'a pair');
+  assert.deepEqual(new Set(titles(await engine.search('东京'))), new Set(['東京タワー', '東京都庁']), 'simplified on traditional');
+});
+
+test('Korean pairs are of syllables: 서울의 is 서울 and a particle, not letters scattered over 거울의 서', async () => {
+  const { engine } = open(site);
+  assert.deepEqual(titles(await engine.search('서울의')), ['서울역']);
+  assert.deepEqual(titles(await engine.search('서울역의')), ['서울역']);
+  assert.deepEqual(titles(await engine.suggest('서우')), ['서울역'], 'a syllable half typed still begins its word');
+});

@@ -661,6 +661,10 @@ struct PostingsStage {
     result.stems = []
     func add(_ term: String, _ joined: Bool, to list: inout [(String, Bool)]) {
       if seen.insert(term).inserted { list.append((term, joined)) }
+      // A Chinese term in the other script, found but never offered (`德國` finds 德国).
+      for variant in HanVariants.variants(of: term) where seen.insert(variant).inserted {
+        list.append((variant, true))
+      }
       guard forms != nil, !joined else { return }
       let stem = WordForms.stem(term, rules: forms)
       // In a Snowball language every stem is marked, a word that is its own stem too (`franc`),

@@ -266,11 +266,12 @@ public enum TextNormalizer {
   /// `都`), so any character or pair of them starts a term (`京` finds 東京).
   /// Every CJK stretch of the run counts; a run without one has no pieces.
   static func forEachCJKPiece(of run: String, _ body: (String) -> Void) {
-    var stretch: [Unicode.Scalar] = []
+    var stretch = String.UnicodeScalarView()
     func flush() {
-      if stretch.count >= 2 {
-        for i in 0..<(stretch.count - 1) { body(String(String.UnicodeScalarView(stretch[i...(i + 1)]))) }
-        body(String(stretch[stretch.count - 1]))
+      let cs = characters(of: stretch)
+      if cs.count >= 2 {
+        for i in 0..<(cs.count - 1) { body(cs[i] + cs[i + 1]) }
+        body(cs[cs.count - 1])
       }
       stretch.removeAll()
     }
@@ -278,6 +279,34 @@ public enum TextNormalizer {
       if isCJK(scalar) { stretch.append(scalar) } else { flush() }
     }
     flush()
+  }
+
+  /// The characters of a CJK stretch as its reader sees them: a scalar each,
+  /// but a Hangul syllable, which NFKD writes as its conjoining jamo, is one
+  /// (leading consonants, then vowels, then trailing consonants), so pieces
+  /// are pairs of syllables, not of scattered letters (`독일의` is `독일` and
+  /// the particle `의`). The browser's `chars` in `engine/normalize.js`.
+  static func characters(of stretch: String.UnicodeScalarView) -> [String] {
+    var out: [String] = []
+    // The phase of the open syllable: 0 leading consonants, 1 vowels, 2 trailing; nil: none open.
+    var phase: Int? = nil
+    for scalar in stretch {
+      let kind: Int? =
+        switch scalar.value {
+        case 0x1100...0x115F: 0
+        case 0x1160...0x11A7: 1
+        case 0x11A8...0x11FF: 2
+        default: nil
+        }
+      if let kind, let open = phase, kind >= open, !out.isEmpty {
+        out[out.count - 1].unicodeScalars.append(scalar)
+        phase = kind
+      } else {
+        out.append(String(scalar))
+        phase = kind == 0 ? 0 : nil
+      }
+    }
+    return out
   }
 
   /// Thai, Lao, Myanmar and Khmer, which also write words without spaces.

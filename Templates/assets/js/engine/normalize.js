@@ -29,12 +29,17 @@ export const terms = (text) => chunks(normalize(text, true))
 const CJK = /[\u1100-\u11FF\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\u{20000}-\u{3134F}]+/gu
 const SPOTS = /[\u0E00-\u0EFF\u1000-\u109F\u1780-\u17FF\u1100-\u11FF\u3040-\u30FF\u3130-\u318F\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uA960-\uA97F\uAC00-\uD7FF\uF900-\uFAFF\u{20000}-\u{3134F}]+/gu
 
+// A Hangul syllable, which NFKD writes as its jamo (leading consonants, vowels, trailing ones), is
+// one character, as its reader sees it: pairs of jamo would find scattered letters (독일의 is 독일
+// and the particle 의, not ㄷㅗ, ㅗㄱ…). The Swift TextNormalizer.characters.
+const chars = (s) => s.match(/[\u1100-\u115F]+[\u1160-\u11A7]*[\u11A8-\u11FF]*|[^]/gu) || []
+
 // A CJK stretch of two characters or more is also indexed by each pair of neighbours and its last
 // character (東京都 → 東京, 京都, 都), so any character or pair starts a term: 京 finds 東京.
 export function cjkPieces(run) {
   const out = []
   for (const [stretch] of run.matchAll(CJK)) {
-    const cs = [...stretch]
+    const cs = chars(stretch)
     if (cs.length < 2) continue
     for (let i = 0; i + 1 < cs.length; i++) out.push(cs[i] + cs[i + 1])
     out.push(cs[cs.length - 1])
@@ -54,8 +59,8 @@ export const pieces = (run) => [...cjkPieces(run), ...starts(run).map(([at, end]
 
 // A query word that is all CJK and longer than a pair is searched as its pairs, every one required
 // (東京タワー → 東京, 京タ, タワ, ワー), as the index holds them; a pair or a character is a word.
-const cjkOnly = (w) => [...w].length > 2 && w.replace(CJK, '') === ''
-const pairs = (w) => { const cs = [...w]; return cs.slice(0, -1).map((c, i) => c + cs[i + 1]) }
+const cjkOnly = (w) => chars(w).length > 2 && w.replace(CJK, '') === ''
+const pairs = (w) => { const cs = chars(w); return cs.slice(0, -1).map((c, i) => c + cs[i + 1]) }
 
 export const queryChunks = (text) => chunks(normalize(text, true)).filter((ts) => ts.length)
   .flatMap((ts) => (ts.length === 1 && cjkOnly(ts[0]) ? pairs(ts[0]).map((p) => [p]) : [ts]))

@@ -324,7 +324,7 @@ struct CSVRecordParser {
 }
 
 /// Loads a CSV table: the header names the columns, every other record is
-/// a row.
+/// a row (one short of fields reads the rest as empty).
 enum CSVSource {
   static func load(_ spec: SiteConfig.Table, path: String, _ named: DataFile.Named, limits: SiteConfig.Limits)
     throws -> Table
@@ -343,6 +343,17 @@ enum CSVSource {
           fallback: SourceLocation(file: shownPath), kind: .text, limits: limits)
         width = row.fields.count
         return
+      }
+      var row = row
+      // A row that leaves out its trailing empty fields (spreadsheets' and
+      // R's exports, Debian's distro-info) reads them as empty, placed
+      // where the row ends; one with more fields than the header is an
+      // error, as nothing says which column a field belongs to.
+      if row.fields.count < width, let line = row.lines.last, let column = row.columns.last {
+        let missing = width - row.fields.count
+        row.fields += Array(repeating: "", count: missing)
+        row.lines += Array(repeating: line, count: missing)
+        row.columns += Array(repeating: column, count: missing)
       }
       guard row.fields.count == width else {
         let column = row.columns.count > width ? row.columns[width] : (row.columns.last ?? 1)

@@ -159,7 +159,8 @@ import Testing
     let project = try TemporaryProject()
     defer { project.remove() }
     try project.write("data/artists.csv", "id,name\n1,Beyoncé\n1,AC/DC\n3,Caetano Veloso\n")
-    try project.write("data/albums.csv", "id,title,artist_id\n10,Lemonade,1,x\n11,Back in Black,2\n12,Livro,3\n")
+    try project.write(
+      "data/albums.csv", "id,title,artist_id\n10,Lemonade,1,x\n11,Back in Black,2\n12,Livro,3\n")
     try project.write("templates/404.mustache", "{{#oops}}")
     let diagnostics = expectBuildFailure(project)
     #expect(

@@ -57,4 +57,78 @@ import Testing
     #expect(
       documents.map(\.subtitle) == ["bullseye/2024-08-14/", "bookworm/2026-07-11/", "forky//", "sid//"])
   }
+
+  /// A record whose `publisher` is null has no publisher: `refs:` on
+  /// `publisher.id` reads it as empty, as a null `publisher.id` would be
+  /// (a record without the key at all is still an error: `BadSourceTests`).
+  @Test func aNullObjectHasNoneOfItsFields() throws {
+    let books = """
+      [{"id": 1, "title": "Dune", "publisher": {"id": "p1", "name": "Chilton"}},
+       {"id": 2, "title": "Zine", "publisher": null},
+       {"id": 3, "title": "Emma", "publisher": {"id": "p2", "name": "Murray"}}]
+      """
+    let config = """
+      title: Books
+      tables:
+        books: { file: books.json, key: id, refs: { publisher.id: publishers } }
+        publishers: { file: publishers.csv, key: id }
+      collections:
+        - id: books
+          label: Books
+          table: books
+          title: title
+          subtitle: "{{publisher}}/"
+          fields:
+            publisher: publisher.id.name
+      """
+    let documents = try documents(
+      config, ["books.json": books, "publishers.csv": "id,name\np1,Chilton\np2,John Murray\n"])
+    #expect(documents.map(\.subtitle) == ["Chilton/", "/", "John Murray/"])
+  }
+
+  /// GeoJSON (`.geojson`, a map tool's export) is JSON: its features'
+  /// `properties` are the records, to init and to the build.
+  @Test func geoJSONIsJSON() throws {
+    let airports = """
+      {"type": "FeatureCollection", "features": [
+       {"type": "Feature", "properties": {"iata": "LHR", "name": "London Heathrow Airport", "country": "GB"},
+        "geometry": {"type": "Point", "coordinates": [-0.46, 51.47]}},
+       {"type": "Feature", "properties": {"iata": "CDG", "name": "Charles de Gaulle International Airport", "country": "FR"},
+        "geometry": {"type": "Point", "coordinates": [2.55, 49.01]}},
+       {"type": "Feature", "properties": {"iata": "NRT", "name": "Narita International Airport", "country": "JP"},
+        "geometry": {"type": "Point", "coordinates": [140.39, 35.76]}}]}
+      """
+    let plan = try plan(["airports.geojson": airports])
+    #expect(plan.collections.first?.title == "properties.name")
+    let config = """
+      title: Airports
+      tables:
+        airports: { file: airports.geojson, path: features }
+      collections:
+        - { id: airports, label: Airports, table: airports, title: properties.name }
+      """
+    let documents = try documents(config, ["airports.geojson": airports])
+    #expect(
+      documents.map(\.title).sorted() == [
+        "Charles de Gaulle International Airport", "London Heathrow Airport", "Narita International Airport",
+      ])
+  }
+
+  /// A facet of the name inside an object (`publisher.name`), or of the
+  /// names in a list of objects (`authors.name`), is labelled by what
+  /// holds it: "Publisher", "Authors", not "Publisher Name".
+  @Test func aFacetOfANameInsideIsLabelledByItsHolder() throws {
+    var rows: [String] = []
+    let publishers = ["Penguin", "Faber", "Picador", "Vintage"]
+    let authors = ["Ann Lee", "Bo Ma", "Cy Twombly", "Di Fox", "Ed Wu"]
+    for number in 0..<40 {
+      rows.append(
+        #"{"id": \#(number), "title": "Book \#(number)", "publisher": {"name": "\#(publishers[number % 4])"}, "#
+          + #""authors": [{"name": "\#(authors[number % 5])"}]}"#)
+    }
+    let plan = try plan(["books.json": "[" + rows.joined(separator: ",\n") + "]"])
+    let labels = plan.facets.map(\.label)
+    #expect(labels.contains("Publisher"), "\(labels)")
+    #expect(!labels.contains { $0.hasSuffix(" Name") }, "\(labels)")
+  }
 }

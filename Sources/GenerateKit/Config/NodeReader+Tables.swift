@@ -186,7 +186,7 @@ extension NodeReader {
     if !CSVSeparator.isCSV(lower), let pair = pairs["separator"] {
       fail(pair.key, "'separator' in \(what) applies to a CSV file (.csv, .tsv or .tab) only")
     }
-    if lower.hasSuffix(".json") {
+    if lower.hasSuffix(".json") || lower.hasSuffix(".geojson") {
       if let path,
         path.value.isEmpty || path.value.split(separator: ".", omittingEmptySubsequences: false).contains("")
       {
@@ -197,7 +197,9 @@ extension NodeReader {
       }
       return .json(file: file, path: path)
     }
-    if let pair = pairs["path"] { fail(pair.key, "'path' in \(what) applies to a .json file only") }
+    if let pair = pairs["path"] {
+      fail(pair.key, "'path' in \(what) applies to a .json or .geojson file only")
+    }
     if CSVSeparator.isCSV(lower) {
       guard let pair = pairs["separator"] else {
         return .csv(file: file, separator: CSVSeparator.implied(byFile: lower))
@@ -212,7 +214,7 @@ extension NodeReader {
     if let pair = pairs["file"] {
       fail(
         pair.value,
-        "data file '\(file.value)' of \(what) must end in .csv, .tsv, .tab, .json, .jsonl or .ndjson (for SQLite write 'sqlite: \(file.value)')"
+        "data file '\(file.value)' of \(what) must end in .csv, .tsv, .tab, .json, .geojson, .jsonl or .ndjson (for SQLite write 'sqlite: \(file.value)')"
       )
     }
     return nil

@@ -143,7 +143,8 @@ public struct DataFileReader {
     if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
       return [try load(name: base, source: .jsonLines(path: path))]
     }
-    if lower.hasSuffix(".json") {
+    // GeoJSON (a map tool's export) is JSON: its features' `properties`.
+    if lower.hasSuffix(".json") || lower.hasSuffix(".geojson") {
       let arrays = try JSONRecordsFinder.arrays(inFile: path, named)
       guard let best = JSONRecordsFinder.best(arrays) else {
         throw DiagnosticsError(
@@ -161,7 +162,7 @@ public struct DataFileReader {
     throw DiagnosticsError(
       .error(
         at: SourceLocation(file: path),
-        "cannot tell what this file holds: give a .csv, .tsv, .json, .jsonl or .ndjson file, or a SQLite database"
+        "cannot tell what this file holds: give a .csv, .tsv, .json, .geojson, .jsonl or .ndjson file, or a SQLite database"
       ))
   }
 

@@ -131,4 +131,63 @@ import Testing
     #expect(labels.contains("Publisher"), "\(labels)")
     #expect(!labels.contains { $0.hasSuffix(" Name") }, "\(labels)")
   }
+
+  /// Companies' forms and addresses (`S.A.`, `A/S`, `Co.,Ltd`, `No. 2
+  /// Road`, `R.O.C.`: IEEE's register of MAC address blocks) are no
+  /// Portuguese or Czech small words: the register is English.
+  @Test func abbreviationsAreNoSmallWords() {
+    // Every 1,499th row of the register, as it was read (Portuguese).
+    let names = [
+      "American Micro-Fuel Device Corp.",
+      "ASKEY COMPUTER CORP",
+      "PrintCounts, LLC",
+      "Mirae Technology",
+      "Wacom Co.,Ltd.",
+      "Samsung Electronics Co.,Ltd",
+      "Spire Payments",
+      "Crest Audio",
+      "Quanta Computer Inc.",
+      "Mapper.ai, Inc.",
+      "Nexpring Co. LTD.,",
+      "Stanford Research Systems",
+      "BARRON MCCANN LTD.",
+      "YUSUR Technology Co., Ltd.",
+      "Sagemcom Broadband SAS",
+      "JSC \"Supertel\"",
+      "Avision, Inc.",
+      "HUAWEI TECHNOLOGIES CO.,LTD",
+      "Intel Corporate",
+      "Hitachi, Ltd.",
+      "Cisco Systems, Inc",
+      "Apple, Inc.",
+    ]
+    let addresses = [
+      "2181 Buchanan Loop Ferndale WA US 98248",
+      "10F,NO.119.CHIENKANG RD,CHUNG-HO, taipei TAIPEI TW 235",
+      "5109 W Lemon St Tampa FL US 33609",
+      "211-15, Hon Hyun-dong, Seoul KR",
+      "Sumitomo Fudosan Shinjuku Grand Tower 31F,8-17-1 Nishi-shinjuku,Shinjuku-ku Tokyo JP 160-6131",
+      "129, Samsung-ro, Youngtongl-Gu Suwon Gyeonggi-Do KR 16677",
+      "Units 3 & 6 Milford Trading Estate Salisbury Wiltshire GB SP1 2UD",
+      "16-00 Pollitt Drive Fair Lawn NJ US 07410",
+      "No.211, Wen Hwa 2nd Rd., Kuei Shan Hsiang Tao Yuan TW 33377",
+      "400 Treat Ave, Suite G San Francisco CA US 94110",
+      "3rd Floor, Building C, PDC Tower Sungnam City Kyungki-do KR 463400",
+      "1290-D Reamwood Ave Sunnyvale CA US 94089",
+      "BEMAC HOUSE UNITED GB KINGDOM",
+      "Room 1401,building 4,yard 1, Beiqing Road No.81, Haidian District Beijing Beijing CN 100086",
+      "Le Ponnant de Paris CEDEX Paris FR 75512",
+      "38A Petrogradskaya emb. St.Petersburg RU 197101",
+      "No. 20, Creation Rd. 1, Hsinchu Taiwan, TW R.O.C.",
+      "No.2 Xin Cheng Road, Room R6,Songshan Lake Technology Park Dongguan CN 523808",
+      "Lot 8, Jalan Hi-Tech 2/3 Kulim Kedah MY 09000",
+      "27-18, Minami Oi 6-chome, Shinagawa-ku Tokyo JP 140-8572",
+      "80 West Tasman Drive San Jose CA US 94568",
+      "1 Infinite Loop Cupertino CA US 95014",
+    ]
+    #expect(SiteLanguage.code(forTitles: names, otherText: addresses) == "en")
+    // Small words written as words still count (Portuguese: "o", "a", "do").
+    let portuguese = ["O Guarani", "A Moreninha", "Memórias de um Sargento de Milícias", "O Cortiço", "A Escrava Isaura"]
+    #expect(SiteLanguage.code(forTitles: portuguese, otherText: ["Romance do autor", "Romance da autora"]) == "pt")
+  }
 }

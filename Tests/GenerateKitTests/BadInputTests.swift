@@ -81,7 +81,7 @@ import Testing
     #expect(diagnostics.first?.location?.column == 9)
     #expect(
       diagnostics.first?.message
-        == "row 1: field 'name' holds invalid UTF-8 (byte 0xE9); save the file as UTF-8 (`iconv -f WINDOWS-1252 -t UTF-8` converts a Windows or Latin-1 export)"
+        == "row 1: field 'name' holds invalid UTF-8 (byte 0xE9); save the file as UTF-8, or give its table `encoding: windows-1252` (a Windows or Latin-1 export)"
     )
     #expect(try project.snapshot() == before)
   }

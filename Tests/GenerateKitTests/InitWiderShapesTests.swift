@@ -187,7 +187,33 @@ import Testing
     ]
     #expect(SiteLanguage.code(forTitles: names, otherText: addresses) == "en")
     // Small words written as words still count (Portuguese: "o", "a", "do").
-    let portuguese = ["O Guarani", "A Moreninha", "Memórias de um Sargento de Milícias", "O Cortiço", "A Escrava Isaura"]
-    #expect(SiteLanguage.code(forTitles: portuguese, otherText: ["Romance do autor", "Romance da autora"]) == "pt")
+    let portuguese = [
+      "O Guarani", "A Moreninha", "Memórias de um Sargento de Milícias", "O Cortiço", "A Escrava Isaura",
+    ]
+    #expect(
+      SiteLanguage.code(forTitles: portuguese, otherText: ["Romance do autor", "Romance da autora"]) == "pt")
+  }
+
+  /// A spreadsheet's "CSV" saved on Windows (Windows-1252: `België` as
+  /// `Belgi\xEB`, `€` as 0x80) is read as such: init writes `encoding:
+  /// windows-1252` and the build reads the names as written.
+  @Test func aWindows1252ExportReadsAsWritten() throws {
+    let folder = try DataFolder()
+    defer { folder.remove() }
+    var bytes = Array("Land;Werelddeel;Bevolking\r\n".utf8)
+    for (land, part, people) in [
+      ("Belgi\u{EB}", "Europa", "10.392.226"), ("Duitsland", "Europa", "82.400.996"),
+      ("Cura\u{E7}ao", "Amerika", "150.563"), ("Nederland", "Europa", "16.570.613"),
+    ] {
+      bytes += "\(land);\(part);\(people)\r\n".unicodeScalars.map { UInt8($0.value) }
+    }
+    bytes += [0x80] + Array(" Eurozone;Europa;1\r\n".utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: folder.path("landen.csv")))
+    _ = try folder.initialize(["landen.csv"])
+    let config = try folder.read("site.yml")
+    #expect(config.contains("encoding: windows-1252"), "\(config)")
+    let loaded = try ConfigLoader().load(path: folder.path("site.yml"))
+    let site = try DocumentBuilder().prepare(loaded, dataset: try DatasetLoader().load(loaded), baseURL: "/")
+    #expect(site.documents.map(\.title) == ["België", "Duitsland", "Curaçao", "Nederland", "€ Eurozone"])
   }
 }

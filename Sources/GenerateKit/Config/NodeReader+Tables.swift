@@ -10,7 +10,7 @@ extension NodeReader {
   static let tableKeys = [
     "file", "path", "separator", "sqlite", "postgres", "passwordEnv", "table", "query", "key", "refs",
     "groupBy", "itemsOf",
-    "lists", "members", "missing", "decimal",
+    "lists", "members", "missing", "decimal", "encoding",
   ]
 
   mutating func table(name: String, node: Node, keyNode: Node) -> SiteConfig.Table? {
@@ -128,6 +128,20 @@ extension NodeReader {
           pair.value,
           "decimal in \(what) must be \".\" or \",\" (the mark between a number's whole part and its fraction)"
         )
+      }
+    }
+    if let pair = pairs["encoding"] {
+      if case .csv? = source {
+        switch pair.value.string?.lowercased() {
+        case "utf-8", "utf8": table.encoding = .utf8
+        case "windows-1252", "cp1252", "latin-1", "latin1", "iso-8859-1": table.encoding = .windows1252
+        default:
+          fail(
+            pair.value,
+            "encoding in \(what) must be \"utf-8\" or \"windows-1252\" (Latin-1 reads as its superset)")
+        }
+      } else {
+        fail(pair.key, "'encoding' in \(what) applies to a CSV file only (JSON is UTF-8)")
       }
     }
     if let pair = pairs["members"] {

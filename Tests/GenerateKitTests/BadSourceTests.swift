@@ -242,7 +242,7 @@ import Testing
   // read, found by reading the record again only once it has failed.
 
   static let latin1Fix =
-    "save the file as UTF-8, or give its table `encoding: windows-1252` (a Windows or Latin-1 export)"
+    "save the file as UTF-8 (`iconv -f WINDOWS-1252 -t UTF-8` converts a Windows or Latin-1 export)"
 
   /// `text` with `@` replaced by the byte 0xE9 (Latin-1 é), written as is.
   static func writeLatin1(_ text: String, to file: String, in project: TemporaryProject) throws {

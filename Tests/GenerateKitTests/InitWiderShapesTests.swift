@@ -229,7 +229,8 @@ import Testing
     for code in codes {
       for _ in 0..<3 {
         number += 1
-        let iata = String(UnicodeScalar(65 + number / 676)!) + String(UnicodeScalar(65 + number / 26 % 26)!)
+        let iata =
+          String(UnicodeScalar(65 + number / 676)!) + String(UnicodeScalar(65 + number / 26 % 26)!)
           + String(UnicodeScalar(65 + number % 26)!)
         rows.append("\(iata),Airport \(number),\(code)")
       }

@@ -25,6 +25,9 @@ command -v esbuild >/dev/null 2>&1 || missing+=(esbuild)
 # A PostgreSQL server for the PostgreSQL source's tests (Tests/postgres/start.sh).
 command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -f /usr/share/unicode/UnicodeData.txt ] || missing+=(unicode-data)
+# …Debian's releases (a CSV whose rows leave out trailing empty fields) and IEEE's MAC address register.
+[ -f /usr/share/distro-info/debian.csv ] || missing+=(distro-info-data)
+[ -f /usr/share/ieee-data/oui.csv ] || missing+=(ieee-data)
 if [ ${#missing[@]} -gt 0 ]; then
   log "Installing ${missing[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"

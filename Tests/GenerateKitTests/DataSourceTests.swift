@@ -188,7 +188,8 @@ func values(_ table: GenerateKit.Table?, row: Int) -> [String: String] {
   }
 
   @Test func anUnknownFileKind() throws {
-    try expectConfigError("t: { file: 1️⃣t.txt }", "must end in .csv, .tsv, .tab, .json, .jsonl or .ndjson")
+    try expectConfigError(
+      "t: { file: 1️⃣t.txt }", "must end in .csv, .tsv, .tab, .json, .geojson, .jsonl or .ndjson")
   }
 
   @Test func twoSourcesAtOnce() throws {
@@ -263,7 +264,7 @@ func values(_ table: GenerateKit.Table?, row: Int) -> [String: String] {
 
   @Test func aPathOnACSVFile() throws {
     try expectConfigError(
-      "t: { file: t.csv, 1️⃣path: a.b }", "'path' in table 't' applies to a .json file only")
+      "t: { file: t.csv, 1️⃣path: a.b }", "'path' in table 't' applies to a .json or .geojson file only")
   }
 
   @Test func aPathWithAnEmptyKey() throws {

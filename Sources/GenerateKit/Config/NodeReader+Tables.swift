@@ -10,7 +10,7 @@ extension NodeReader {
   static let tableKeys = [
     "file", "path", "separator", "sqlite", "postgres", "passwordEnv", "table", "query", "key", "refs",
     "groupBy", "itemsOf",
-    "lists", "members", "missing", "decimal",
+    "lists", "members", "missing", "decimal", "encoding",
   ]
 
   mutating func table(name: String, node: Node, keyNode: Node) -> SiteConfig.Table? {
@@ -130,6 +130,20 @@ extension NodeReader {
         )
       }
     }
+    if let pair = pairs["encoding"] {
+      if case .csv? = source {
+        switch pair.value.string?.lowercased() {
+        case "utf-8", "utf8": table.encoding = .utf8
+        case "windows-1252", "cp1252", "latin-1", "latin1", "iso-8859-1": table.encoding = .windows1252
+        default:
+          fail(
+            pair.value,
+            "encoding in \(what) must be \"utf-8\" or \"windows-1252\" (Latin-1 reads as its superset)")
+        }
+      } else {
+        fail(pair.key, "'encoding' in \(what) applies to a CSV file only (JSON is UTF-8)")
+      }
+    }
     if let pair = pairs["members"] {
       if case .json? = source {
         if let column = pair.value.string, !column.isEmpty {
@@ -186,7 +200,7 @@ extension NodeReader {
     if !CSVSeparator.isCSV(lower), let pair = pairs["separator"] {
       fail(pair.key, "'separator' in \(what) applies to a CSV file (.csv, .tsv or .tab) only")
     }
-    if lower.hasSuffix(".json") {
+    if lower.hasSuffix(".json") || lower.hasSuffix(".geojson") {
       if let path,
         path.value.isEmpty || path.value.split(separator: ".", omittingEmptySubsequences: false).contains("")
       {
@@ -197,7 +211,9 @@ extension NodeReader {
       }
       return .json(file: file, path: path)
     }
-    if let pair = pairs["path"] { fail(pair.key, "'path' in \(what) applies to a .json file only") }
+    if let pair = pairs["path"] {
+      fail(pair.key, "'path' in \(what) applies to a .json or .geojson file only")
+    }
     if CSVSeparator.isCSV(lower) {
       guard let pair = pairs["separator"] else {
         return .csv(file: file, separator: CSVSeparator.implied(byFile: lower))
@@ -212,7 +228,7 @@ extension NodeReader {
     if let pair = pairs["file"] {
       fail(
         pair.value,
-        "data file '\(file.value)' of \(what) must end in .csv, .tsv, .tab, .json, .jsonl or .ndjson (for SQLite write 'sqlite: \(file.value)')"
+        "data file '\(file.value)' of \(what) must end in .csv, .tsv, .tab, .json, .geojson, .jsonl or .ndjson (for SQLite write 'sqlite: \(file.value)')"
       )
     }
     return nil

@@ -9,6 +9,11 @@ public struct SiteConfig: Sendable {
     public var location: SourceLocation
   }
 
+  /// A CSV file's encoding (`encoding:`).
+  public enum TextEncoding: Sendable, Equatable {
+    case utf8, windows1252
+  }
+
   public struct Table: Sendable {
     /// Where a table's rows come from. Every kind hands rows to the same
     /// table interface (`TableBuilder`), so nothing after loading knows which.
@@ -85,6 +90,10 @@ public struct SiteConfig: Sendable {
     /// they read as the table's other columns write theirs, else with a
     /// point (`Table+Numerals.swift`).
     public var decimal: Located<NumeralFormat.Mark>?
+    /// How a CSV file's bytes are text: UTF-8, or Windows-1252 (Latin-1
+    /// and its superset, as spreadsheets on Windows save "CSV") when
+    /// `encoding: windows-1252` says so.
+    public var encoding: TextEncoding = .utf8
 
     /// The data file, relative to the config's folder; nil for a grouped table.
     public var file: String? { source?.file?.value }

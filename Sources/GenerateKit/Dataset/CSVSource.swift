@@ -32,10 +32,13 @@ struct CSVReader {
   }
 
   /// Reads the data file `path` (checked and opened by `ChunkedFile`).
-  init(path: String, _ named: DataFile.Named, limit: Int, separator: UInt8 = CSVSeparator.comma) throws {
+  init(
+    path: String, _ named: DataFile.Named, limit: Int, separator: UInt8 = CSVSeparator.comma,
+    encoding: SiteConfig.TextEncoding = .utf8
+  ) throws {
     self.file = named.shownPath
     self.separator = separator
-    self.input = try ChunkedFile(path: path, named, limit: limit)
+    self.input = try ChunkedFile(path: path, named, limit: limit, encoding: encoding)
   }
 
   /// Parses every row, calling `body` for each (header included, as row 0).
@@ -91,7 +94,8 @@ struct CSVRecordParser {
   /// spreadsheet's export in Windows-1252 or Latin-1 (`café` as `caf\xE9`).
   func invalidUTF8(field: Int, byte: UInt8) -> String {
     let hex = "0x" + String(byte, radix: 16, uppercase: true)
-    let fix = "save the file as UTF-8 (`iconv -f WINDOWS-1252 -t UTF-8` converts a Windows or Latin-1 export)"
+    let fix =
+      "save the file as UTF-8, or give its table `encoding: windows-1252` (a Windows or Latin-1 export)"
     guard rows > 0 else { return "column name \(field + 1) holds invalid UTF-8 (byte \(hex)); \(fix)" }
     let name = field < header.count ? "field '\(header[field])'" : "field \(field + 1)"
     return "row \(rows): \(name) holds invalid UTF-8 (byte \(hex)); \(fix)"
@@ -324,7 +328,7 @@ struct CSVRecordParser {
 }
 
 /// Loads a CSV table: the header names the columns, every other record is
-/// a row.
+/// a row (one short of fields reads the rest as empty).
 enum CSVSource {
   static func load(_ spec: SiteConfig.Table, path: String, _ named: DataFile.Named, limits: SiteConfig.Limits)
     throws -> Table
@@ -332,7 +336,8 @@ enum CSVSource {
     let shownPath = named.shownPath
     var separator = CSVSeparator.comma
     if case .csv(_, let declared)? = spec.source { separator = declared }
-    let reader = try CSVReader(path: path, named, limit: limits.fileBytes, separator: separator)
+    let reader = try CSVReader(
+      path: path, named, limit: limits.fileBytes, separator: separator, encoding: spec.encoding)
     var builder: TableBuilder?
     var width = 0
     try reader.forEachRow { row in
@@ -343,6 +348,17 @@ enum CSVSource {
           fallback: SourceLocation(file: shownPath), kind: .text, limits: limits)
         width = row.fields.count
         return
+      }
+      var row = row
+      // A row that leaves out its trailing empty fields (spreadsheets' and
+      // R's exports, Debian's distro-info) reads them as empty, placed
+      // where the row ends; one with more fields than the header is an
+      // error, as nothing says which column a field belongs to.
+      if row.fields.count < width, let line = row.lines.last, let column = row.columns.last {
+        let missing = width - row.fields.count
+        row.fields += Array(repeating: "", count: missing)
+        row.lines += Array(repeating: line, count: missing)
+        row.columns += Array(repeating: column, count: missing)
       }
       guard row.fields.count == width else {
         let column = row.columns.count > width ? row.columns[width] : (row.columns.last ?? 1)

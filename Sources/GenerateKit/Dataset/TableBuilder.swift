@@ -226,6 +226,7 @@ struct TableBuilder {
     table.appendRow(line: line, column: column)
     let keyColumn = table.keyColumn
     let key = keyColumn.flatMap { keyColumn in cells.first { $0.column == keyColumn && !$0.isList }?.value }
+    var empty: Set<Int> = []
     for cell in cells {
       let place = SourceLocation(file: table.file, line: cell.line, column: cell.position)
       var kept = checked(cell.value, column: cell.column, at: place, key: key, isList: cell.isList)
@@ -234,15 +235,30 @@ struct TableBuilder {
       // A null (or a `missing:` value) says nothing about the column's kind.
       if !kept.isEmpty {
         note(cell.isList ? .other : cell.isBoolean ? .boolean : cell.isNumber ? .number : .other, cell.column)
+      } else if !cell.isList {
+        empty.insert(cell.column)
       }
     }
     let row = table.count - 1
-    for (column, _) in used where table.columns[column].lastRow != row {
+    for (column, _) in used where table.columns[column].lastRow != row && !insideNull(column, empty) {
       if absentRows[column, default: []].count < Self.errorsPerSource {
         absentRows[column, default: []].append(row)
       }
     }
     finishRow(key: key)
+  }
+
+  /// Whether a dotted column (`publisher.id`) lies inside an object that
+  /// is null in this record (`"publisher": null`, among `empty`): the
+  /// record has no publisher, so none of its fields, rather than lacking one.
+  private func insideNull(_ column: Int, _ empty: Set<Int>) -> Bool {
+    guard !empty.isEmpty else { return false }
+    var name = Substring(table.header[column])
+    while let dot = name.lastIndex(of: ".") {
+      name = name[..<dot]
+      if let holder = table.column(named: String(name)), empty.contains(holder) { return true }
+    }
+    return false
   }
 
   private mutating func note(_ kind: ScalarKinds, _ column: Int) {

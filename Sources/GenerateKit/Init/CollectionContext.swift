@@ -36,7 +36,11 @@ struct CollectionContext {
   func isFacetColumn(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
     guard column.name != shape.key, shape.ref(column.name) == nil, column.filled * 2 >= column.rows,
       column.name != titles[shape.name]?.name, column.distinct >= 2,
-      column.distinct <= Self.facetValues(rows: column.rows), column.distinct * 3 <= column.filled,
+      // ISO country codes whatever their count: a list every visitor
+      // knows (the 7,900 airports with an IATA code are in 231 countries).
+      column.distinct <= Self.facetValues(rows: column.rows)
+        || (column.distinct <= CountryCodes.names.count && countryNames(column, of: shape) != nil),
+      column.distinct * 3 <= column.filled,
       // One value in nine rows of ten and the rest strays of one or two
       // rows each (`USA` for 3,363 of 3,376 US airports, vega_datasets)
       // filters nothing out; 5 territories among 51 states, or 62

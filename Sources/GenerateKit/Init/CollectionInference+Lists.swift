@@ -123,7 +123,7 @@ extension CollectionContext {
   /// The facet a list column gives.
   func listFacet(_ column: ColumnProfile, of shape: Schema.TableShape, number: Int) -> SitePlan.Facet {
     SitePlan.Facet(
-      id: Naming.id(column.name, fallback: "facet\(number)"), label: Naming.label(column.name),
+      id: Naming.id(column.name, fallback: "facet\(number)"), label: Naming.facetLabel(column.name),
       icon: FacetIcons.icon(forName: Naming.singularName(column.name)),
       reason:
         "'\(column.name)' in \(shape.name) is a list of \(column.distinct) values, \(column.items) in all: a record is found by any of its values",

@@ -367,7 +367,7 @@ public struct CollectionInference {
           // A column of ISO country codes is a country, however it is
           // named (geonames' `countrycode`: "Countrycode" otherwise).
           label: countries != nil && !Naming.words(column.name).contains("country")
-            ? "Country" : Naming.label(column.name),
+            ? "Country" : Naming.facetLabel(column.name),
           icon: FacetIcons.icon(forName: column.name),
           reason: "'\(column.name)' in \(shape.name) takes \(column.distinct) values"
             + (countries != nil

@@ -38,6 +38,7 @@ extension ConfigWriter {
         refs: shape.refs.map { .init(value: ($0.column, $0.table), location: place) }, groupBy: nil)
       table.lists = shape.found.lists.map { .init(value: ($0.column, $0.separator), location: place) }
       table.missing = shape.found.missing.map(located)
+      table.encoding = shape.found.encoding
       if case .json(_, _, let members?) = shape.found.source { table.members = located(members) }
       return table
     }

@@ -191,8 +191,14 @@ public struct ConfigWriter {
         )
       }
       comments += Self.childComments(shape, plan.schema)
+      if shape.found.encoding == .windows1252 {
+        comments.append(
+          "encoding: the file is not UTF-8; its bytes read as Windows-1252 (Latin-1), as spreadsheets on Windows save CSV"
+        )
+      }
       for comment in comments { out.append(YAML.comment(comment, indent: 2)) }
       var parts = sourceParts(shape.found.source)
+      if shape.found.encoding == .windows1252 { parts.append(YAML.flowEntry("encoding", "windows-1252")) }
       if let key = shape.key { parts.append(YAML.flowEntry("key", YAML.scalar(key))) }
       if !shape.refs.isEmpty {
         let refs = shape.refs.map { YAML.flowEntry($0.column, YAML.scalar($0.table)) }

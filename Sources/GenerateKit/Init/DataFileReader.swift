@@ -57,6 +57,8 @@ public struct FoundTable: Sendable {
   /// Values that stand for "no value" among numbers (`NA`), declared under
   /// the table's `missing:` and read as empty (`TableProfile.missingMarkers`).
   var missing: [String] = []
+  /// A CSV file's encoding when it is not UTF-8 (`DataFileReader.encoding`).
+  var encoding: SiteConfig.TextEncoding = .utf8
 }
 
 /// Reads the files given on the command line into tables: a CSV, JSON or
@@ -137,13 +139,15 @@ public struct DataFileReader {
     let base = Naming.tableName(
       URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
     if CSVSeparator.isCSV(path) {
-      let separator = try Self.separator(ofFile: path)
-      return [try load(name: base, source: .csv(path: path, separator: separator))]
+      let encoding = try Self.encoding(ofFile: path)
+      let separator = try Self.separator(ofFile: path, encoding: encoding)
+      return [try load(name: base, source: .csv(path: path, separator: separator), encoding: encoding)]
     }
     if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") {
       return [try load(name: base, source: .jsonLines(path: path))]
     }
-    if lower.hasSuffix(".json") {
+    // GeoJSON (a map tool's export) is JSON: its features' `properties`.
+    if lower.hasSuffix(".json") || lower.hasSuffix(".geojson") {
       let arrays = try JSONRecordsFinder.arrays(inFile: path, named)
       guard let best = JSONRecordsFinder.best(arrays) else {
         throw DiagnosticsError(
@@ -161,7 +165,7 @@ public struct DataFileReader {
     throw DiagnosticsError(
       .error(
         at: SourceLocation(file: path),
-        "cannot tell what this file holds: give a .csv, .tsv, .json, .jsonl or .ndjson file, or a SQLite database"
+        "cannot tell what this file holds: give a .csv, .tsv, .json, .geojson, .jsonl or .ndjson file, or a SQLite database"
       ))
   }
 
@@ -171,11 +175,16 @@ public struct DataFileReader {
   /// `;`, tabs and `|` — the export of a spreadsheet set to another
   /// separator. Anything less clear keeps the implied one, and the build's
   /// own errors.
-  static func separator(ofFile path: String) throws -> UInt8 {
+  static func separator(ofFile path: String, encoding: SiteConfig.TextEncoding = .utf8) throws -> UInt8 {
     let implied = CSVSeparator.implied(byFile: path)
     let handle = try DataFile.open(path, named(path))
     defer { try? handle.close() }
-    let head = Array((try? handle.read(upToCount: 1 << 16)) ?? Data())
+    var head = Array((try? handle.read(upToCount: 1 << 16)) ?? Data())
+    if encoding == .windows1252 {
+      var text: [UInt8] = []
+      Windows1252.appendUTF8(of: head, to: &text)
+      head = text
+    }
     struct Stop: Error {}
     func header(_ separator: UInt8) -> [String]? {
       var names: [String]?
@@ -195,6 +204,27 @@ public struct DataFileReader {
     return fits.count == 1 ? fits[0] : implied
   }
 
+  /// The encoding of a CSV file: UTF-8, unless its bytes are not and read
+  /// as Windows-1252 (a spreadsheet's "CSV" saved on Windows, Latin-1's
+  /// `België` as `Belgi\xEB`). Read whole, a chunk at a time: such a byte
+  /// may come late.
+  static func encoding(ofFile path: String) throws -> SiteConfig.TextEncoding {
+    let file = try ChunkedFile(path: path, named(path), limit: SiteConfig.Limits().fileBytes)
+    var buffer: [UInt8] = []
+    var fits = true
+    var valid = true
+    while try file.read(into: &buffer) {
+      // A chunk may end inside a character: its last three bytes wait.
+      let whole = file.atEnd ? buffer.count : max(0, buffer.count - 3)
+      if valid, buffer.withUnsafeBufferPointer({ UTF8Check.firstInvalidOffset(in: $0[..<whole]) }) != nil {
+        valid = false
+      }
+      fits = fits && Windows1252.fits(buffer[..<whole])
+      buffer.removeSubrange(..<whole)
+    }
+    return !valid && fits ? .windows1252 : .utf8
+  }
+
   /// SQLite files start with this header, whatever they are named.
   static func isSQLite(_ path: String) -> Bool {
     guard let handle = try? DataFile.open(path, named(path)) else { return false }
@@ -209,21 +239,26 @@ public struct DataFileReader {
   /// and read again as lists.
   /// Columns of numbers with markers of missing values (`NA`) are found
   /// in the reading after that, and read again with the markers empty.
-  func load(name: String, source: FoundTable.Source) throws -> FoundTable {
-    var found = try load(name: name, source: source, lists: [])
+  func load(name: String, source: FoundTable.Source, encoding: SiteConfig.TextEncoding = .utf8) throws
+    -> FoundTable
+  {
+    var found = try load(name: name, source: source, lists: [], encoding: encoding)
     if case .csv(_, let separator) = source {
       let lists = ListDetection.lists(in: found.table, fileSeparator: separator)
-      if !lists.isEmpty { found = try load(name: name, source: source, lists: lists) }
+      if !lists.isEmpty { found = try load(name: name, source: source, lists: lists, encoding: encoding) }
     }
     let missing = TableProfile.missingMarkers(in: found.table)
     return missing.isEmpty
-      ? found : try load(name: name, source: source, lists: found.lists, missing: missing)
+      ? found
+      : try load(name: name, source: source, lists: found.lists, missing: missing, encoding: encoding)
   }
 
   func load(
-    name: String, source: FoundTable.Source, lists: [ListDetection.Found], missing: [String] = []
+    name: String, source: FoundTable.Source, lists: [ListDetection.Found], missing: [String] = [],
+    encoding: SiteConfig.TextEncoding = .utf8
   ) throws -> FoundTable {
     var spec = Self.spec(name: name, source: source)
+    spec.encoding = encoding
     spec.lists = lists.map { .init(value: ($0.column, $0.separator), location: spec.location) }
     spec.missing = missing.map { .init(value: $0, location: spec.location) }
     let config = SiteConfig(
@@ -244,6 +279,7 @@ public struct DataFileReader {
       name: name, source: source, table: table, profile: TableProfile(table), leftOut: leftOut)
     found.lists = lists
     found.missing = missing
+    found.encoding = encoding
     return found
   }
 

@@ -90,6 +90,18 @@ enum Naming {
     return suffix.map { text + " " + $0 } ?? text
   }
 
+  /// A facet's label: its column's, but for the name inside an object or
+  /// a list of objects, labelled by what holds it (`publisher.name` →
+  /// `Publisher`, `authors.name` → `Authors`).
+  static func facetLabel(_ name: String) -> String {
+    let parts = name.split(separator: ".")
+    guard parts.count >= 2, let last = parts.last, ["name", "title", "label"].contains(last.lowercased())
+    else {
+      return label(name)
+    }
+    return label(parts.dropLast().joined(separator: "."))
+  }
+
   /// English singular of the last word: `categories` → `category`.
   static func singular(_ word: String) -> String {
     let lower = word.lowercased()

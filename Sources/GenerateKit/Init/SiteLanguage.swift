@@ -208,6 +208,16 @@ enum SiteLanguage {
     "ủ": ["vi"], "ứ": ["vi"], "ừ": ["vi"], "ử": ["vi"], "ữ": ["vi"], "ự": ["vi"], "ỳ": ["vi"], "ỹ": ["vi"],
   ]
 
+  /// Whether a word touches a `.` or `/` (`No.`, `S.A.`, `A/S`, `S.p.A`,
+  /// `sp. z o.o.`): an abbreviation of a company's form or an address, not
+  /// the small word it is spelt like (IEEE's register of companies read
+  /// as Portuguese by its `No. 2 Road` and `S.A.`). Its letters still count.
+  static func isAbbreviation(_ word: Substring, in text: String) -> Bool {
+    let marks: Set<Character> = [".", "/"]
+    if word.endIndex < text.endIndex, marks.contains(text[word.endIndex]) { return true }
+    return word.startIndex > text.startIndex && marks.contains(text[text.index(before: word.startIndex)])
+  }
+
   /// The Latin-script language whose small words and letters the text
   /// holds most, each word shared by n languages counting 1/n for each:
   /// `en` unless another is clearly ahead, in at least one word in fifty
@@ -225,10 +235,11 @@ enum SiteLanguage {
     for text in texts where !TableProfile.missingWords.contains(text) {
       // Letters and digits together are no word: an engine's `V6` is not
       // the Czech "v" (car90's `Model2`: "Oldsmobile 98 Regency V6").
-      for word in text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+      let lower = text.lowercased()
+      for word in lower.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
       where !word.contains(where: \.isNumber) {
         words += 1
-        if let codes = owners[String(word)] {
+        if !Self.isAbbreviation(word, in: lower), let codes = owners[String(word)] {
           for code in codes { hits[code, default: 0] += 1 / Double(codes.count) }
         }
         // The languages all its marked letters share (`ě` and `é` in

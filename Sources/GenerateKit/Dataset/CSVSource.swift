@@ -333,39 +333,38 @@ enum CSVSource {
     var separator = CSVSeparator.comma
     if case .csv(_, let declared)? = spec.source { separator = declared }
     let reader = try CSVReader(path: path, named, limit: limits.fileBytes, separator: separator)
-    var builder: TableBuilder?
-    // Whether the header is read: `builder != nil` here copied the whole
-    // builder (its spec, dictionaries and diagnostics, retained and
-    // released) out of the closure's box on every row, a quarter of
-    // loading a large CSV file's CPU.
-    var started = false
+    // The builder in a box: an optional builder in the closure's own box
+    // (`builder?.append(…)`) was copied out whole for every row (its spec,
+    // dictionaries and diagnostics retained, then released), a fifth of
+    // loading a large CSV file's CPU; a class's property is changed in place.
+    var box: Box<TableBuilder>?
     var width = 0
     try reader.forEachRow { row in
-      guard started else {
-        started = true
+      guard let builder = box else {
         let places = zip(row.lines, row.columns).map { SourceLocation(file: shownPath, line: $0, column: $1) }
-        builder = try TableBuilder(
-          spec: spec, file: shownPath, header: row.fields, places: places,
-          fallback: SourceLocation(file: shownPath), kind: .text, limits: limits)
+        box = Box(
+          try TableBuilder(
+            spec: spec, file: shownPath, header: row.fields, places: places,
+            fallback: SourceLocation(file: shownPath), kind: .text, limits: limits))
         width = row.fields.count
         return
       }
       guard row.fields.count == width else {
         let column = row.columns.count > width ? row.columns[width] : (row.columns.last ?? 1)
         let line = row.lines.count > width ? row.lines[width] : (row.lines.last ?? row.line)
-        builder?.report(
+        builder.value.report(
           .error(
             at: SourceLocation(file: shownPath, line: line, column: column),
             "record has \(row.fields.count) fields; the header has \(width)"))
         return
       }
-      builder?.append(row.fields, line: row.line, columns: row.columns, fieldLines: row.lines)
+      builder.value.append(row.fields, line: row.line, columns: row.columns, fieldLines: row.lines)
     }
-    guard var builder else {
+    guard let builder = box else {
       throw DiagnosticsError(
         .error(at: SourceLocation(file: shownPath), "data file is empty; it needs a header row"))
     }
-    return try builder.finish()
+    return try builder.value.finish()
   }
 }
 

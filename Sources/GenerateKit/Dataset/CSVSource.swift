@@ -333,38 +333,33 @@ enum CSVSource {
     var separator = CSVSeparator.comma
     if case .csv(_, let declared)? = spec.source { separator = declared }
     let reader = try CSVReader(path: path, named, limit: limits.fileBytes, separator: separator)
-    // The builder in a box: an optional builder in the closure's own box
-    // (`builder?.append(…)`) was copied out whole for every row (its spec,
-    // dictionaries and diagnostics retained, then released), a fifth of
-    // loading a large CSV file's CPU; a class's property is changed in place.
-    var box: Box<TableBuilder>?
+    var builder: TableBuilder?
     var width = 0
     try reader.forEachRow { row in
-      guard let builder = box else {
+      guard builder != nil else {
         let places = zip(row.lines, row.columns).map { SourceLocation(file: shownPath, line: $0, column: $1) }
-        box = Box(
-          try TableBuilder(
-            spec: spec, file: shownPath, header: row.fields, places: places,
-            fallback: SourceLocation(file: shownPath), kind: .text, limits: limits))
+        builder = try TableBuilder(
+          spec: spec, file: shownPath, header: row.fields, places: places,
+          fallback: SourceLocation(file: shownPath), kind: .text, limits: limits)
         width = row.fields.count
         return
       }
       guard row.fields.count == width else {
         let column = row.columns.count > width ? row.columns[width] : (row.columns.last ?? 1)
         let line = row.lines.count > width ? row.lines[width] : (row.lines.last ?? row.line)
-        builder.value.report(
+        builder?.report(
           .error(
             at: SourceLocation(file: shownPath, line: line, column: column),
             "record has \(row.fields.count) fields; the header has \(width)"))
         return
       }
-      builder.value.append(row.fields, line: row.line, columns: row.columns, fieldLines: row.lines)
+      builder?.append(row.fields, line: row.line, columns: row.columns, fieldLines: row.lines)
     }
-    guard let builder = box else {
+    guard var builder else {
       throw DiagnosticsError(
         .error(at: SourceLocation(file: shownPath), "data file is empty; it needs a header row"))
     }
-    return try builder.value.finish()
+    return try builder.finish()
   }
 }
 

@@ -23,6 +23,31 @@ import Testing
     #expect(order.first?.title == "AC/DC")
   }
 
+  /// The rank's sort orders two titles by their first 8 bytes where those
+  /// differ, and only there: it must agree with String order (which the
+  /// search results' order of equally popular records follows) for every
+  /// pair it decides, and decide none it cannot.
+  @Test func titlePrefixesOrderAsTheTitlesDo() {
+    let titles = [
+      "", "a", "ab", "abc", "abcdefgh", "abcdefghi", "abcdefgha", "abcdefgi", "abcdefg", "b", "ba",
+      "love", "love song", "love songs", "lovesong", "Love", "100", "1000", "99 red balloons", "a b",
+      "a\u{0}b", "beyonce", "beyoncé", "caf\u{E9}", "cafe\u{301}", "zz", "~", "\u{7F}",
+    ]
+    for title in titles {
+      let prefix = IndexBuilder.orderPrefix(title)
+      #expect((prefix == nil) == (!title.utf8.allSatisfy { $0 < 0x80 } || title.utf8.prefix(8).contains(0)))
+    }
+    for a in titles {
+      for b in titles {
+        let (x, y) = (IndexBuilder.orderPrefix(a), IndexBuilder.orderPrefix(b))
+        guard let x, let y, x != y else { continue }
+        #expect((x < y) == (a < b), "\(a) and \(b)")
+      }
+    }
+    // Titles that share their first 8 bytes are left to the whole title.
+    #expect(IndexBuilder.orderPrefix("abcdefgh") == IndexBuilder.orderPrefix("abcdefghz"))
+  }
+
   @Test func termsPointAtTheirDocumentsWithTitleAndOtherPostingsApart() throws {
     let index = try IndexBuilder().build(site)
     let manifest: Manifest = try file(index, index.manifestPath)

@@ -194,6 +194,14 @@ public struct IndexBuilder: Sendable {
       /// The document's index, and its place in `titles` and `keys`.
       var index: Int32
       var slot: Int32
+      /// The normalised title's first 8 bytes, big-endian, zeros after a
+      /// shorter one; nil unless the title is ASCII without a NUL among
+      /// them. Two such prefixes that differ order their titles as the
+      /// titles' bytes (and String) do, read here rather than from the
+      /// packed titles: at ten million records each comparison that
+      /// reached the titles was two cache misses, and the rank's sort took
+      /// 1.5 times as long a record as at one million.
+      var prefix: UInt64?
     }
     let documents = site.documents
     let searchable = documents.indices.filter { site.collections[documents[$0].collection].config.searchable }
@@ -214,7 +222,8 @@ public struct IndexBuilder: Sendable {
         keys.append(
           Key(
             popularity: documents[index].popularity, collection: Int32(documents[index].collection),
-            words: Int32(words), index: Int32(index), slot: Int32(titles.count)))
+            words: Int32(words), index: Int32(index), slot: Int32(titles.count),
+            prefix: Self.orderPrefix(title)))
         titles.append(title)
         names.append(documents[index].key)
       }
@@ -223,11 +232,29 @@ public struct IndexBuilder: Sendable {
       if x.popularity != y.popularity { return x.popularity > y.popularity }
       if x.collection != y.collection { return x.collection < y.collection }
       if x.words != y.words { return x.words < y.words }
+      if let a = x.prefix, let b = y.prefix, a != b { return a < b }
       if let order = titles.stringOrder(Int(x.slot), Int(y.slot)) { return order }
       if let order = names.stringOrder(Int(x.slot), Int(y.slot)) { return order }
       return x.index < y.index
     }
     return keys.map { Int($0.index) }
+  }
+
+  /// `text`'s first 8 bytes as a big-endian number, zeros after a shorter
+  /// text, when `text` is ASCII (where String order is byte order) with no
+  /// NUL among them (a zero is the end of a shorter text); else nil.
+  static func orderPrefix(_ text: String) -> UInt64? {
+    var prefix: UInt64 = 0
+    var length = 0
+    for byte in text.utf8 {
+      if byte >= 0x80 { return nil }
+      if length < 8 {
+        if byte == 0 { return nil }
+        prefix |= UInt64(byte) << (8 * (7 - length))
+        length += 1
+      }
+    }
+    return prefix
   }
 
   /// A title's words: its chunks (between white space) that hold a letter or a digit.

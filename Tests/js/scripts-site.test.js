@@ -57,6 +57,11 @@ test('Arabic and Persian letters typed one for the other find the same name', as
   assert.deepEqual(await titles('كرمان'), ['کرمان'], 'Arabic kaf for Persian keheh');
 });
 
+test('an Arabic name is found without its article', async () => {
+  assert.deepEqual(await titles('قاهرة'), ['القاهرة']);
+  assert.deepEqual(await titles('ملك'), ['مستشفى الملك فيصل'], 'a word after the first');
+});
+
 test('ASCII digits find the digits of other scripts', async () => {
   assert.deepEqual(await titles('26'), ['شارع ٢٦ يوليو']);
   assert.deepEqual(await titles('12'), ['سوره ۱۲']);

@@ -658,6 +658,17 @@ struct PostingsStage {
     return Int(ContentHash.value32(term.utf8) % UInt32(count))
   }
 
+  /// An Arabic term without its article `ال` (`القاهره` → `قاهره`), when
+  /// at least three letters remain; nil for any other term.
+  static func withoutArticle(_ term: String) -> String? {
+    let scalars = term.unicodeScalars
+    guard scalars.count >= 5, scalars.first == "\u{627}",
+      scalars[scalars.index(after: scalars.startIndex)] == "\u{644}"
+    else { return nil }
+    let rest = String(scalars.dropFirst(2))
+    return rest.unicodeScalars.allSatisfy({ (0x620...0x64A).contains($0.value) }) ? rest : nil
+  }
+
   /// A document's cut into `result`, with `seen` for scratch: both emptied
   /// first, and their room kept from document to document.
   func cut(_ documentIndex: Int, into result: inout Cut, seen: inout Set<String>) {
@@ -692,6 +703,8 @@ struct PostingsStage {
       for variant in HanVariants.variants(of: term) where seen.insert(variant).inserted {
         list.append((variant, true))
       }
+      // An Arabic word without its article, found but never offered (`قاهرة` finds القاهرة).
+      if let bare = Self.withoutArticle(term), seen.insert(bare).inserted { list.append((bare, true)) }
       guard forms != nil, !joined else { return }
       let stem = WordForms.stem(term, rules: forms)
       // In a Snowball language every stem is marked, a word that is its own stem too (`franc`),

@@ -661,12 +661,12 @@ struct PostingsStage {
   /// An Arabic term without its article `ال` (`القاهره` → `قاهره`), when
   /// at least three letters remain; nil for any other term.
   static func withoutArticle(_ term: String) -> String? {
+    // The first letter first: this runs for every term of every record.
     let scalars = term.unicodeScalars
-    guard scalars.count >= 5, scalars.first == "\u{627}",
-      scalars[scalars.index(after: scalars.startIndex)] == "\u{644}"
-    else { return nil }
-    let rest = String(scalars.dropFirst(2))
-    return rest.unicodeScalars.allSatisfy({ (0x620...0x64A).contains($0.value) }) ? rest : nil
+    guard scalars.first == "\u{627}", scalars.dropFirst().first == "\u{644}" else { return nil }
+    let rest = scalars.dropFirst(2)
+    guard rest.count >= 3, rest.allSatisfy({ (0x620...0x64A).contains($0.value) }) else { return nil }
+    return String(rest)
   }
 
   /// A document's cut into `result`, with `seen` for scratch: both emptied

@@ -3,8 +3,9 @@
 /// chooses word forms and digit grouping. A script that names a language
 /// decides it (Cyrillic → ru, Hangul → ko, Devanagari → hi…); Latin text
 /// is told apart by its commonest small words (le, der, el, il, o, het…)
-/// and letters (ß, ñ, ã); anything else stays `en`, which a person can
-/// change. pycountry's Russian country list got `en` before, and the
+/// and letters (ß, ñ, ã), and names that have neither (Alankomaat,
+/// Järvenpää) by their spelling (`SiteLanguage+Names`); anything else
+/// stays `en`, which a person can change. pycountry's Russian country list got `en` before, and the
 /// description "Search 249 страны."
 enum SiteLanguage {
   /// Why each language other than English was chosen, for the config's comment.
@@ -17,11 +18,18 @@ enum SiteLanguage {
     "my": "Myanmar", "si": "Sinhala", "bo": "Tibetan",
   ]
 
+  /// The languages written in Latin letters that `init` picks, for the config's comment.
+  static let latinNames = [
+    "fr": "French", "de": "German", "es": "Spanish", "it": "Italian", "pt": "Portuguese", "nl": "Dutch",
+    "pl": "Polish", "sv": "Swedish", "da": "Danish", "nb": "Norwegian", "fi": "Finnish", "tr": "Turkish",
+    "id": "Indonesian", "vi": "Vietnamese", "cs": "Czech", "ro": "Romanian", "hu": "Hungarian",
+  ]
+
   /// The config's comment on a language: its script, or its words.
   static func comment(_ code: String) -> String? {
     if let script = names[code] { return "most names are written in \(script) script" }
-    if let words = stopWords[code], code != "en" {
-      return "the data's commonest small words are \(words.prefix(4).joined(separator: ", "))…"
+    if let name = latinNames[code] {
+      return "the data's small words, letters and spelling are \(name)"
     }
     return nil
   }
@@ -280,16 +288,19 @@ enum SiteLanguage {
         for code in marked { hits[code, default: 0] += 0.25 / Double(marked.count) }
       }
     }
-    guard let best = hits.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), best.key != "en" else {
-      return "en"
-    }
-    // Clearly ahead of every other language too: a world's place names
+    // Clearly ahead of every other language: a world's place names
     // ("São Paulo", "San José", "Saint-Denis") spread their small words
     // over all of them (cities: pt 61, es 46, fr 33; airports: es 32, pt
     // 29), where a list in one language leads the next by 1.8× (emoji
     // names in Italian) to 17× (countries in German).
-    let runnerUp = hits.filter { $0.key != best.key }.map(\.value).max() ?? 0
-    return best.value * 50 >= Double(words) && best.value >= 3 && best.value >= runnerUp * 1.5
-      ? best.key : "en"
+    if let best = hits.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
+      let runnerUp = hits.filter { $0.key != best.key }.map(\.value).max() ?? 0
+      if best.value * 50 >= Double(words) && best.value >= 3 && best.value >= runnerUp * 1.5 {
+        return best.key
+      }
+    }
+    // No small words decide, English's included: names, spelt as one
+    // language spells its words or as many do (`SiteLanguage+Names`).
+    return namesLanguage(texts) ?? "en"
   }
 }

@@ -11,7 +11,8 @@ enum PluralRules {
     case .none: ["other"]
     case .one, .zeroOrOne: ["one", "other"]
     case .oneManyOther: ["one", "many", "other"]
-    case .slavic, .polish: ["one", "few", "many", "other"]
+    case .slavic, .polish, .czech: ["one", "few", "many", "other"]
+    case .romanian, .serbian: ["one", "few", "other"]
     case .hebrew: ["one", "two", "other"]
     case .arabic: ["zero", "one", "two", "few", "many", "other"]
     }
@@ -37,6 +38,14 @@ enum PluralRules {
       if n == 1 { return "one" }
       if (2...4).contains(ten) && !(12...14).contains(hundred) { return "few" }
       return "many"
+    // cs, sk: "many" is for fractions (1,5 výsledku), never a whole number.
+    case .czech: return n == 1 ? "one" : (2...4).contains(n) ? "few" : "other"
+    // ro: 1 rezultat, 2–19 rezultate (and 101–119…), 20 de rezultate.
+    case .romanian: return n == 1 ? "one" : n == 0 || (1...19).contains(hundred) ? "few" : "other"
+    // sr, hr, bs: as Russian, but 5 and 11 take "other" (there is no "many").
+    case .serbian:
+      if ten == 1 && hundred != 11 { return "one" }
+      return (2...4).contains(ten) && !(12...14).contains(hundred) ? "few" : "other"
     case .hebrew: return n == 1 ? "one" : n == 2 ? "two" : "other"
     case .arabic:
       switch n {
@@ -48,7 +57,9 @@ enum PluralRules {
     }
   }
 
-  private enum Family { case none, one, zeroOrOne, oneManyOther, slavic, polish, hebrew, arabic }
+  private enum Family {
+    case none, one, zeroOrOne, oneManyOther, slavic, polish, czech, romanian, serbian, hebrew, arabic
+  }
 
   /// `pt-BR` → `pt`: the rules go by the language, not the region.
   static func primary(_ language: String) -> String {
@@ -58,10 +69,13 @@ enum PluralRules {
   private static func family(_ language: String) -> Family {
     switch primary(language) {
     case "ja", "zh", "ko", "id", "vi", "th", "ms": .none
-    case "hi", "fa", "bn": .zeroOrOne
+    case "hi", "fa", "bn", "hy": .zeroOrOne
     case "fr", "es", "it", "pt", "ca": .oneManyOther
     case "ru", "uk", "be": .slavic
     case "pl": .polish
+    case "cs", "sk": .czech
+    case "ro", "mo": .romanian
+    case "sr", "hr", "bs": .serbian
     case "he": .hebrew
     case "ar": .arabic
     default: .one

@@ -23,11 +23,16 @@ public struct UIStrings: Sendable {
   /// Languages written right to left: the page gets `dir="rtl"`.
   public var isRightToLeft: Bool { texts["direction"] == "rtl" }
 
+  /// Codes that name a language whose catalogue has another: `no`, Norwegian,
+  /// is written in Bokmål unless it says Nynorsk (`nn`).
+  static let aliases = ["no": "nb"]
+
   /// The catalogue for `language` with English behind it.
   public static func builtIn(_ language: String) -> UIStrings {
     let english = Catalogue.english
+    let primary = PluralRules.primary(language)
     let code =
-      [language.lowercased(), PluralRules.primary(language)].first { Catalogue.all[$0] != nil } ?? "en"
+      [language.lowercased(), primary, aliases[primary] ?? ""].first { Catalogue.all[$0] != nil } ?? "en"
     var strings = UIStrings(
       language: language, catalogue: code, texts: english.texts, counted: english.counted)
     guard code != "en", let own = Catalogue.all[code] else { return strings }

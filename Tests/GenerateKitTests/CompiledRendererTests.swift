@@ -245,7 +245,9 @@ import Testing
         "a partial that has a dynamic partial",
         ["main": "[{{> dynamic}}]", "dynamic": "{{>*name}}", "n": "x"]
       ),
-      ("a list written as text", ["main": "{{items}}|{{strings}}|{{{ints}}}|{{set}}|{{textMap}}"]),
+      // `{{items}}` and `{{textMap}}` print objects: nothing, and an error
+      // (`ObjectTags`, `TemplateRoundFourTests`).
+      ("a list written as text", ["main": "{{strings}}|{{{ints}}}|{{set}}"]),
       (
         "reversed and sorted lists",
         [
@@ -330,13 +332,13 @@ import Testing
       ),
       ("404", PageContext(page: ["page": ["title": "Not found"] as [String: Any]], shared: shared)),
     ]
-    for document in site.documents.prefix(limit) {
+    for (index, document) in site.documents.prefix(limit).enumerated() {
       let collection = site.collections[document.collection]
       guard let page = collection.config.page else { continue }
       // In a fixed order, so two calls give the same list.
       for template in page.template == "record" ? ["record"] : [page.template, "record"]
       where set.has(template) {
-        let record = RecordContext(site: site, table: collection.table, row: document.row)
+        let record = RecordContext(site: site, table: collection.table, row: document.row, document: index)
         let context = PageContext(
           page: ["page": ["title": document.title, "kind": "k"] as [String: Any], "record": record],
           shared: shared)

@@ -143,6 +143,12 @@ import Testing
       parsed += 1
       var renderer = CompiledRenderer(templates: templates)
       let rendered = String(decoding: renderer.render(ours, object: context), as: UTF8.self)
+      // A tag that printed an object (`{{.}}`, `{{a}}`) fails the build
+      // (`ObjectTags`), where swift-mustache writes Swift's description.
+      guard renderer.objectTags.isEmpty else {
+        #expect(!theirs.render(context, library: library).isEmpty)
+        continue
+      }
       #expect(
         rendered == theirs.render(context, library: library), "round \(round): \(text.debugDescription)")
     }

@@ -156,7 +156,12 @@ import Testing
     Case(
       name: "the five characters escaped", template: "{{text}}", data: ["text": "<a href=\"x\">'&amp;'</a>"]),
     Case(name: "an empty name", template: "[{{}}][{{ }}]", data: "root"),
-    Case(name: "a name of dots", template: "[{{..}}][{{a..b}}][{{.a}}]", data: ["a": ["b": "ab"]]),
+    // Printing `{{..}}` or `{{.a}}` here would print an object, which
+    // swift-mustache writes as Swift's description and pages never do
+    // (`ObjectTags`, and `TemplateRoundFourTests`): open them instead.
+    Case(
+      name: "a name of dots", template: "[{{#..}}{{a.b}}{{/..}}][{{a..b}}][{{#.a}}{{b}}{{/.a}}]",
+      data: ["a": ["b": "ab"]]),
   ]
 
   static let sections: [Case] = [

@@ -93,6 +93,11 @@ import Testing
       "1:1: error: template syntax: block 'first(x)' cannot apply a function: a block's name is a plain name, as in {{$title}}"
     ),
     ("<p>{{> }}</p>", "1:4: error: template syntax: the partial tag names no partial: write {{> name}}"),
+    // A function given two values, as Hugo's and Jekyll's take them.
+    (
+      "<p>{{count(tracks, albums)}}</p>",
+      "1:4: error: template syntax: tag is not closed: expected '}}' after '{{count(tracks', found ', '; a function takes one value, as in count(tracks); to apply two, nest them: plusone(count(tracks))"
+    ),
   ]
 
   @Test func eachMalformedTemplateSaysWhereWhatWasExpectedAndWhatWasFound() throws {

@@ -41,11 +41,14 @@ import Testing
   /// JSON of nested objects and lists, in `stranger-templates-2/`; round
   /// 3's a Hugo-like blog with taxonomies, a shop with prices and sales,
   /// and a handbook of topics nested through a parent reference, in
-  /// `stranger-templates-3/`).
+  /// `stranger-templates-3/`; round 4's podcasts with an RSS feed per show,
+  /// a table of tracks per genre, and museums in three languages through
+  /// one parent template, in `stranger-templates-4/`).
   static let allSets = [
     "minimal", "verbose", "layout", "theme", "stranger-templates", "stranger-templates-2/catalogue",
     "stranger-templates-2/cards", "stranger-templates-3/blog", "stranger-templates-3/shop",
-    "stranger-templates-3/docs",
+    "stranger-templates-3/docs", "stranger-templates-4/podcast", "stranger-templates-4/table",
+    "stranger-templates-4/multilingual",
   ]
 
   /// What Swift writes for a value it has no text for: never on a page.
@@ -109,7 +112,7 @@ import Testing
   /// summary through the `refs` list, a tag through the join table, the
   /// user's layout around the built-in `art` partial.
   @Test func pagesShowWhatTheTemplatesAskFor() throws {
-    let cases: [(set: String, template: String, needles: [String])] = [
+    var cases: [(set: String, template: String, needles: [String])] = [
       (
         "verbose", "package",
         ["<h2>Depends on", "<span class=\"summary\">", "class=\"tag\"", "Maintained by"]
@@ -239,6 +242,57 @@ import Testing
           "<p class=\"updated\">Never updated.</p>",
           "<p class=\"last\">Last: <a href=\"/deploy/\">Deploying</a></p>",
         ]
+      ),
+    ]
+    cases += [
+      // Podcasts: dates through date(), computed numbers as a person writes
+      // them, an RSS feed per show with rfc822 dates and escaped text.
+      (
+        "stranger-templates-4/podcast", "show",
+        [
+          "<p class=\"stats\">4 episodes, 3.32 hours in all, 49.7958333333333 minutes on average</p>",
+          "type=\"application/rss+xml\" title=\"Tea &amp; Code\"",
+        ]
+      ),
+      (
+        "stranger-templates-4/podcast", "episode",
+        ["<p class=\"when\">January 9, 2024 · 45:10 (45.1666666666667 min)</p>"]
+      ),
+      (
+        "stranger-templates-4/podcast", "feed",
+        [
+          "<pubDate>Tue, 09 Jan 2024 07:00:00 +0000</pubDate>",
+          "<title>Types &lt;T&gt; and tea leaves</title>",
+          "<lastBuildDate>Tue, 09 Apr 2024 07:00:00 +0000</lastBuildDate>",
+          "<itunes:explicit>false</itunes:explicit>",
+        ]
+      ),
+      // A wide table per genre, numbers formatted in the config.
+      (
+        "stranger-templates-4/table", "genre-table",
+        [
+          "<caption>76 tracks in Rock</caption>", "29.2307692307692 % of all tracks",
+          "<tr><td class=\"num\">1</td><td>For Those About To Rock (We Salute You)</td>",
+          "<td class=\"num\">0.99</td></tr>",
+        ]
+      ),
+      // One record in three languages: labels from a parent's blocks,
+      // dates in the page's own language.
+      (
+        "stranger-templates-4/multilingual", "museum-de",
+        [
+          "<html lang=\"de\">", "<dt>Stadt</dt><dd>Berlin</dd>", "2. Oktober 1930",
+          "<p class=\"kind\">Antike</p>",
+          "12 €",
+        ]
+      ),
+      (
+        "stranger-templates-4/multilingual", "museum-fr",
+        ["<html lang=\"fr\">", "jeudi 2 octobre 1930", "<p class=\"kind\">Antiquités</p>"]
+      ),
+      (
+        "stranger-templates-4/multilingual", "museum-en",
+        ["<html lang=\"en\">", "October 2, 1930", "€12.00", "<p class=\"kind\">Antiquities</p>"]
       ),
     ]
     for (name, template, needles) in cases {

@@ -414,6 +414,36 @@ def cases():
         Case("template: a dynamic partial from data (*)", "template",
              template("person.mustache", "{{<layout}}{{$body}}<main id=\"main\">{{>*record.bio}}</main>{{/body}}"
                       "{{/layout}}"), file="templates/person.mustache"),
+        # The errors a template author meets (round 4): each at the tag, naming the page's record.
+        Case("template: a tag that prints an object ({{site}})", "template",
+             template("person.mustache", "{{<layout}}{{$body}}<main id=\"main\">{{site}}</main>{{/body}}{{/layout}}"),
+             file="templates/person.mustache", words=["{{site}} is an object", "on the page of record"]),
+        Case("template: a tag that prints a list of objects ({{kinds}})", "template",
+             template("person.mustache", "{{<layout}}{{$body}}<main id=\"main\">{{kinds}}</main>{{/body}}{{/layout}}"),
+             file="templates/person.mustache", words=["{{kinds}} is a list of objects"]),
+        Case("template: an unknown function", "template",
+             template("person.mustache", "{{<layout}}{{$body}}<main id=\"main\">{{shout(record.title)}}</main>"
+                      "{{/body}}{{/layout}}"), file="templates/person.mustache", words=["shout"]),
+        Case("template: a function with two arguments", "template",
+             template("person.mustache", "{{<layout}}{{$body}}<main id=\"main\">{{count(record.title, record.city)}}"
+                      "</main>{{/body}}{{/layout}}"), file="templates/person.mustache"),
+        Case("template: a section over a number", "template",
+             template("person.mustache", "{{<layout}}{{$body}}<main id=\"main\">{{#count(record.title)}}x"
+                      "{{/count(record.title)}}{{#record.id}}{{.}}{{/record.id}}</main>{{/body}}{{/layout}}"),
+             expect="either"),
+        Case("template: a partial that includes itself", "template",
+             chain(template("person.mustache", "{{<layout}}{{$body}}<main id=\"main\">{{> card}}</main>{{/body}}"
+                            "{{/layout}}"), write("templates/partials/card.mustache", "<p>{{> card}}</p>\n")),
+             file="templates/partials/card.mustache", words=["card"]),
+        Case("template: a section that never ends", "template",
+             chain(template("person.mustache", "{{<layout}}{{$body}}<main id=\"main\">{{#record}}{{> card}}"
+                            "{{/record}}</main>{{/body}}{{/layout}}"),
+                   write("templates/partials/card.mustache", "<p>{{#record}}{{> card}}{{/record}}</p>\n")),
+             file="templates/partials/card.mustache", words=["100 deep"]),
+        Case("template: references 50 deep", "template",
+             template("person.mustache", "{{<layout}}{{$body}}<main id=\"main\">"
+                      + "{{#record}}" * 50 + "{{title}}" + "{{/record}}" * 50 + "</main>{{/body}}{{/layout}}"),
+             expect="either"),
         Case("template: a partial that is a symlink out", "template",
              chain(outside_people, symlink("templates/partials/card.mustache", "/tmp/h-hostile/outside/people.csv")),
              expect="either"),

@@ -13,7 +13,8 @@ extension DocumentBuilder {
       let collection = collections[document.collection]
       guard let pagePath = collection.pagePath, collection.writesPages else { return nil }
       return RecordLinks.pagePath(
-        pagePath.render(RecordContext(site: site, table: collection.table, row: document.row)))
+        pagePath.render(
+          RecordContext(site: site, table: collection.table, row: document.row, document: index)))
     }
     // By the file a page is written to as a file system that ignores case
     // sees it (macOS's and Windows' by default): there `genres/Jazz/` and
@@ -79,7 +80,8 @@ extension DocumentBuilder {
       let collection = collections[document.collection]
       guard document.url.isEmpty else { return nil }
       if let url = collection.url {
-        let rendered = url.render(RecordContext(site: site, table: collection.table, row: document.row))
+        let rendered = url.render(
+          RecordContext(site: site, table: collection.table, row: document.row, document: index))
         if let problem = RecordLinks.checkLink(rendered) { return .failure(problem) }
         let relative = rendered.hasPrefix(base) ? String(rendered.dropFirst(base.count)) : rendered
         // `{{album.url}}#track-1` with no album page renders as `#track-1`.

@@ -25,6 +25,7 @@ public struct DocumentBuilder {
     var evaluator = ExpressionEvaluator(compiler: compiler)
     evaluator.groupingSeparator = Locale(identifier: config.language).groupingSeparator ?? ","
     evaluator.decimalSeparator = Locale(identifier: config.language).decimalSeparator ?? "."
+    evaluator.dates = DateText(language: config.language)
     let site = PreparedSite(
       config: config, dataset: dataset, collections: collections, facets: config.facets,
       evaluator: evaluator, baseURL: baseURL)
@@ -158,7 +159,9 @@ public struct DocumentBuilder {
       let collection = collections[document.collection]
       let table = collection.table
       let subtitle =
-        collection.subtitle?.render(RecordContext(site: site, table: table, row: document.row)) ?? ""
+        collection.subtitle?.render(
+          RecordContext(site: site, table: table, row: document.row, document: index))
+        ?? ""
       var facetValues = [[String]](repeating: [], count: facetCount)
       for (facet, expression) in collection.facets {
         var seen = Set<String>()

@@ -150,7 +150,7 @@ final class ExpressionCompiler: @unchecked Sendable {
     "first": 1...1, "last": 1...1, "mode": 1...1, "top": 2...2, "limit": 2...2, "join": 1...2,
     "duration": 1...1,
     "round": 1...2, "thousands": 1...2, "popular": 1...1, "year": 1...1, "plural": 3...3, "label": 2...2,
-    "flags": 1...64,
+    "flags": 1...64, "date": 1...3,
   ]
 
   let dataset: Dataset
@@ -203,6 +203,7 @@ final class ExpressionCompiler: @unchecked Sendable {
           offset: column)
       }
       if name == "label" { try checkLabelMap(arguments[1], offset: column) }
+      if name == "date" { try checkDateStyle(arguments, offset: column) }
       if name == "flags" { return try compileFlags(arguments, table: table, offset: column) }
       var compiled: [CompiledExpression] = []
       for argument in arguments { compiled.append(try compile(argument, table: table)) }
@@ -238,6 +239,27 @@ final class ExpressionCompiler: @unchecked Sendable {
       pairs.append(try compilePath(names, from: table, offset: column))
     }
     return .function("flags", pairs)
+  }
+
+  /// `date(x, 'long', 'de')`: a style and a language, each in quotes.
+  func checkDateStyle(_ arguments: [Expression], offset: Int) throws(Failure) {
+    if arguments.count > 1 {
+      guard case .text(let style) = arguments[1] else {
+        throw Failure(
+          message: "date()'s second argument is a style in quotes, such as 'long', 'short' or 'MMMM y'",
+          offset: offset)
+      }
+      if let problem = DateText.problem(style: style) { throw Failure(message: problem, offset: offset) }
+    }
+    if arguments.count > 2 {
+      guard case .text(let language) = arguments[2] else {
+        throw Failure(
+          message: "date()'s third argument is a language in quotes, such as 'de'", offset: offset)
+      }
+      if let problem = DateText.problem(language: language) {
+        throw Failure(message: problem, offset: offset)
+      }
+    }
   }
 
   /// `label(x, 'status')` names a map under `labels:`, in quotes.

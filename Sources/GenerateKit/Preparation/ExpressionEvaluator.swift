@@ -45,6 +45,8 @@ struct ExpressionEvaluator: @unchecked Sendable {
   var groupingSeparator = ","
   /// Before a number's fraction, by the site's language ("." in English).
   var decimalSeparator = "."
+  /// `date()`'s formatters, in the site's language.
+  var dates = DateText(language: "en")
 
   func evaluate(_ expression: CompiledExpression, table: Table, row: Int) -> Value {
     var fault: String?
@@ -146,6 +148,11 @@ struct ExpressionEvaluator: @unchecked Sendable {
     {
       return .failure(Arithmetic.Fault(message: problem))
     }
+    if name == "date" {
+      return dates.format(
+        arguments[0], style: arguments.count > 1 ? arguments[1].text : "long",
+        language: arguments.count > 2 ? arguments[2].text : nil)
+    }
     if name == "duration", let value = arguments[0].number, abs(value) >= 1e15 {
       return .failure(
         Arithmetic.Fault(message: "duration() needs milliseconds below 10^15, not \(Value.format(value))"))
@@ -219,7 +226,11 @@ struct ExpressionEvaluator: @unchecked Sendable {
       let digits = arguments.count > 1 ? Int(arguments[1].number ?? 0) : 0
       var scale = 1.0
       for _ in 0..<max(0, digits) { scale *= 10 }
-      return .number((value * scale).rounded() / scale)
+      // Rounded as the number is written (`Value.written`), so a half
+      // rounds up: `round(0.285, 2)` is 0.29, though 0.285 × 100 is
+      // 28.499999999999996 in binary.
+      let scaled = value * scale
+      return .number((Double(Value.written(scaled)) ?? scaled).rounded() / scale)
     case "thousands":
       if arguments.count > 1 {
         guard let value = arguments[0].number else { return .null }
@@ -238,7 +249,7 @@ struct ExpressionEvaluator: @unchecked Sendable {
       let word = count == 1 ? arguments[1].text : arguments[2].text
       let number =
         count.rounded() == count && abs(count) < 1e15
-        ? Self.thousands(Int64(count), separator: groupingSeparator) : Value.format(count)
+        ? Self.thousands(Int64(count), separator: groupingSeparator) : Value.written(count)
       return .text("\(number) \(word)")
     case "year":
       return .text(String(arguments[0].text.prefix(4)))

@@ -46,6 +46,14 @@ final class PreparedCollection: @unchecked Sendable {
     self.writesPages = writesPages
   }
 
+  /// Whether this build writes a page per record that is a page: not a
+  /// feed (`path: "shows/{{slug}}/feed.xml"`), which the A–Z pages, the
+  /// footer's links and the search page's trending links leave out.
+  var writesHTMLPages: Bool {
+    guard writesPages, let path = config.page?.path.value else { return false }
+    return !HTMLValidator.isXML(path)
+  }
+
   func field(named name: String) -> CompiledExpression? {
     fieldIndex[name].map { fields[$0].expression }
   }

@@ -23,13 +23,19 @@ final class RecordContext: CustomStringConvertible, @unchecked Sendable {
   let shared: Cache
   private var cache: [String: Any?] = [:]
 
-  init(site: PreparedSite, table: Table, row: Int, depth: Int = 0, shared: Cache = Cache()) {
+  /// `document` is the record's own document, for its page, subtitle,
+  /// path and link: two collections over one table (a show's page and its
+  /// feed) each read their own fields. A record reached from another is
+  /// its table's first collection's.
+  init(
+    site: PreparedSite, table: Table, row: Int, depth: Int = 0, shared: Cache = Cache(), document: Int? = nil
+  ) {
     self.site = site
     self.table = table
     self.row = row
     self.depth = depth
     self.shared = shared
-    self.documentIndex = site.documentIndex(table: table, row: row)
+    self.documentIndex = document ?? site.documentIndex(table: table, row: row)
   }
 
   /// The page's root context owns the shared cache, whose contexts point
@@ -184,7 +190,7 @@ final class RecordContext: CustomStringConvertible, @unchecked Sendable {
     switch value {
     case .null: return nil
     case .text(let text): return text.isEmpty ? nil : text
-    case .number(let number): return Value.format(number)
+    case .number(let number): return Value.written(number)
     case .numeral(let text, _): return text
     case .list(let values):
       let converted = values.compactMap { convert($0) }

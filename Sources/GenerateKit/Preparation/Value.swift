@@ -46,7 +46,7 @@ enum Value {
     switch self {
     case .null: return ""
     case .text(let text): return text
-    case .number(let value): return Value.format(value)
+    case .number(let value): return Value.written(value)
     case .numeral(let text, _): return text
     case .list(let values): return values.map(\.text).filter { !$0.isEmpty }.joined(separator: ", ")
     case .record(let table, let row): return table.key(ofRow: row)
@@ -57,6 +57,33 @@ enum Value {
   static func format(_ value: Double) -> String {
     if value.rounded() == value && abs(value) < 1e15 { return String(Int64(value)) }
     return String(value)
+  }
+
+  /// A number an expression computed, as a person writes it: at most 15
+  /// significant digits (what a `Double` holds for sure), so `0.1 + 0.2`
+  /// is `0.3`, never `0.30000000000000004`, and never an exponent (`1e-05`
+  /// is `0.00001`). A number read from the data keeps its own text
+  /// (`format`, `.numeral`).
+  static func written(_ value: Double) -> String {
+    if value.rounded() == value && abs(value) < 1e15 { return String(Int64(value)) }
+    guard value.isFinite else { return String(value) }
+    let text = String(format: "%.15g", value)
+    guard let marker = text.firstIndex(of: "e"), let exponent = Int(text[text.index(after: marker)...]) else {
+      return text
+    }
+    let mantissa = text[..<marker]
+    let digits = mantissa.filter(\.isNumber)
+    // The mantissa has one digit before its point.
+    let point = 1 + exponent
+    let plain: String
+    if point <= 0 {
+      plain = "0." + String(repeating: "0", count: -point) + digits
+    } else if point >= digits.count {
+      plain = digits + String(repeating: "0", count: point - digits.count)
+    } else {
+      plain = digits.prefix(point) + "." + digits.dropFirst(point)
+    }
+    return mantissa.hasPrefix("-") ? "-" + plain : plain
   }
 
   /// A hashable identity for `distinct`, `mode` and `top`.

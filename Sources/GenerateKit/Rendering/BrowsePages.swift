@@ -126,11 +126,11 @@ struct BrowsePages {
     var url: String
   }
 
-  /// The collections whose records can be linked to: a page of their own,
-  /// or a `url:`.
+  /// The collections whose records can be linked to: a page of their own
+  /// (not a feed, `…/feed.xml`), or a `url:`.
   var collections: [Int] {
     site.collections.indices.filter {
-      site.collections[$0].writesPages || site.collections[$0].config.url != nil
+      site.collections[$0].writesHTMLPages || site.collections[$0].config.url != nil
     }
   }
 

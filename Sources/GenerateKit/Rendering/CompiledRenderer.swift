@@ -52,6 +52,8 @@ struct CompiledRenderer {
   var genericReads: [GenericReads.Read] = []
   /// The dynamic partials (`{{>*name}}`) whose value named no template.
   var missingPartials: [MissingPartials.Use] = []
+  /// The tags that found an object or a list of objects to print.
+  var objectTags: [ObjectTags.Use] = []
   /// The partials (and `$blocks`) entered, outermost first.
   private var chain: [String] = []
   /// Set when partials nested past `maxPartialDepth`: the chain then, and
@@ -69,6 +71,7 @@ struct CompiledRenderer {
     chain = []
     endless = nil
     missingPartials = []
+    objectTags = []
     out.reserveCapacity(4096)
     render(template, Scope())
     // Pages wait in memory a batch at a time: without the room the buffer
@@ -105,6 +108,16 @@ struct CompiledRenderer {
     case .variable(let name, let escaped):
       guard let value = lookup(name, scope) else { return }
       if case .other(let object) = value { noteGeneric(name, object) }
+      if let object = value.unprintable {
+        // An object has no text a person would want on a page (Swift's
+        // description of a dictionary, in no fixed order): nothing, and
+        // the build fails at the tag (`ObjectTags`).
+        let use = ObjectTags.Use(
+          tag: name.written, holder: chain.last { !$0.hasPrefix("$") }, names: object.names, list: object.list
+        )
+        if !objectTags.contains(use) { objectTags.append(use) }
+        return
+      }
       write(value, escaped: escaped && scope.html)
     case .section(let name, let template):
       guard let value = lookup(name, scope) else { return }
@@ -447,6 +460,27 @@ enum RenderValue: CustomStringConvertible {
   var isNull: Bool {
     if case .null = self { return true }
     return false
+  }
+
+  /// A value a tag cannot print: an object (its names, sorted) or a list
+  /// of objects; nil for any other value.
+  var unprintable: (names: [String], list: Bool)? {
+    switch self {
+    case .string, .substring, .bool, .int, .record, .object, .items, .values, .strings, .null: return nil
+    case .dictionary(let dictionary): return (dictionary.keys.sorted(), false)
+    case .page(let page): return (Set(page.page.keys).union(page.shared.keys).sorted(), false)
+    case .dicts: return ([], true)
+    case .reversed(let list): return list.unprintable == nil ? nil : ([], true)
+    case .list(let items): return items.contains { $0 is [String: Any] } ? ([], true) : nil
+    case .other(let object):
+      if let keyed = object as? TemplateKeyed { return (keyed.templateKeys.sorted(), false) }
+      if let sequence = object as? TemplateSequence,
+        sequence.templateElements.contains(where: { $0 is TemplateKeyed })
+      {
+        return ([], true)
+      }
+      return nil
+    }
   }
 
   /// The value as swift-mustache keeps it, for what is read through protocols.

@@ -26,6 +26,11 @@ final class CompiledTemplate: @unchecked Sendable {
     /// As written, for messages.
     var text: String
 
+    /// The name with its transforms, as the tag writes it (`first(kinds)`).
+    var written: String {
+      transforms.reduce(text) { inner, transform in "\(transform)(\(inner))" }
+    }
+
     init(_ name: String, transforms: [String]) {
       text = name
       self.transforms = transforms.reversed()

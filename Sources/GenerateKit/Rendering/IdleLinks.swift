@@ -26,7 +26,7 @@ enum IdleLinks {
     for (number, term) in wanted.enumerated() where exact[term] == nil { exact[term] = number }
     var best = [(document: Int, exact: Bool)?](repeating: nil, count: terms.count)
     for (number, document) in site.documents.enumerated() {
-      guard site.collections[document.collection].writesPages, !document.url.isEmpty else { continue }
+      guard site.collections[document.collection].writesHTMLPages, !document.url.isEmpty else { continue }
       let title = words(document.title)
       let padded = Array((" " + title + " ").utf8)
       func consider(_ term: Int, exactly: Bool) {

@@ -719,6 +719,12 @@ struct MustacheParser {
     if end == text.endIndex { result += " and the end of the template" }
     if nameCharacter, at > tag, text[text.index(before: at)].isWhitespace {
       result += "; a name holds no spaces"
+    } else if next == ",", let open = written.firstIndex(of: "(") {
+      // `count(a, b)`: Hugo's and Jekyll's functions take several values.
+      let name = written.drop { !$0.isLetter }.prefix { $0 != "(" }
+      let value = written[written.index(after: open)...]
+      result +=
+        "; a function takes one value, as in \(name)(\(value)); to apply two, nest them: plusone(\(name)(\(value)))"
     } else if !nameCharacter, !expected.contains(next) {
       result += "; '\(next)' cannot be part of a name (names hold ASCII letters, digits and . - _ ? *)"
     }

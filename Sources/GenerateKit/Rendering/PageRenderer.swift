@@ -273,7 +273,7 @@ public struct PageRenderer {
       "trending": IdleLinks.trending(site, fallback: browses ? base + BrowsePages.folder : nil),
       "kinds": IdleLinks.kinds(site, browse: browse),
       "facets": site.facets.filter(\.token).map { ["id": $0.id, "label": $0.label] as [String: Any] },
-      "collections": site.collections.filter(\.writesPages).map { collection in
+      "collections": site.collections.filter(\.writesHTMLPages).map { collection in
         ["id": collection.config.id, "label": collection.config.label] as [String: Any]
       },
       // The A–Z pages' hub, linked from the footer and the search page's
@@ -428,7 +428,8 @@ public struct PageRenderer {
     var xml =
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
     let root = Self.join(siteURL, base)
-    for page in pages.sorted() where page != "404.html" {
+    // Pages only: not the 404 page, nor a feed.
+    for page in pages.sorted() where page != "404.html" && !HTMLValidator.isXML(page) {
       let path = page.hasSuffix("index.html") ? String(page.dropLast("index.html".count)) : page
       xml += "  <url><loc>\(Escaping.html(root + path))</loc></url>\n"
     }

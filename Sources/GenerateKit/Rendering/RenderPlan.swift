@@ -157,7 +157,7 @@ struct RenderPlan {
           ]
         }),
     ]
-    for document in site.documents {
+    for (index, document) in site.documents.enumerated() {
       let collection = site.collections[document.collection]
       guard collection.writesPages, let template = collection.config.page?.template else { continue }
       // Read once: on disk for a large site (`DocumentStore`).
@@ -173,7 +173,9 @@ struct RenderPlan {
             record["kind"] = collection.config.singular
             record["collection"] = collection.config.id
             return [
-              "page": record, "record": RecordContext(site: site, table: collection.table, row: document.row),
+              "page": record,
+              "record": RecordContext(
+                site: site, table: collection.table, row: document.row, document: index),
             ]
           }))
     }

@@ -20,6 +20,8 @@ public struct TemplateSet: @unchecked Sendable {
   let endlessPartials = EndlessPartials()
   /// Dynamic partials whose value named no template (an error of the render).
   let missingPartials = MissingPartials()
+  /// Tags that printed an object (an error of the render).
+  let objectTags = ObjectTags()
   var names: Set<String>
   /// Each template's tags, for what a page's template and partials wrote.
   var tagsByName: [String: (file: String, tags: TemplateTags)] = [:]
@@ -246,6 +248,9 @@ public struct TemplateSet: @unchecked Sendable {
       missingPartials.note(
         renderer.missingPartials, template: name, page: MissingPartials.Page(object, template: name))
     }
+    if !renderer.objectTags.isEmpty {
+      objectTags.note(renderer.objectTags, template: name, page: MissingPartials.Page(object, template: name))
+    }
     return bytes
   }
 
@@ -259,6 +264,10 @@ public struct TemplateSet: @unchecked Sendable {
       missingPartials.note(
         renderer.missingPartials, template: "an asset", page: MissingPartials.Page((), template: "an asset"))
     }
+    if !renderer.objectTags.isEmpty {
+      objectTags.note(
+        renderer.objectTags, template: "an asset", page: MissingPartials.Page((), template: "an asset"))
+    }
     return bytes
   }
 
@@ -269,6 +278,7 @@ public struct TemplateSet: @unchecked Sendable {
       .joined(separator: ", ")
     let diagnostics =
       endlessPartials.diagnostics(tagsByName) + missingPartials.diagnostics(tagsByName, folders: folders)
+      + objectTags.diagnostics(tagsByName)
     if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
   }
 
@@ -276,6 +286,7 @@ public struct TemplateSet: @unchecked Sendable {
   func clearRenderProblems() {
     endlessPartials.clear()
     missingPartials.clear()
+    objectTags.clear()
   }
 
   /// Whether the template `name` is the built-in theme's, as written

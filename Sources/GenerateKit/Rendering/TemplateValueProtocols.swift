@@ -32,10 +32,13 @@ extension ReversedCollection: TemplateSequence {
 /// it gives dictionaries with text keys).
 protocol TemplateKeyed {
   func templateChild(_ name: String) -> Any?
+  /// Its names, for the error a tag that prints it gets (`ObjectTags`).
+  var templateKeys: [String] { get }
 }
 
 extension Dictionary: TemplateKeyed where Key == String {
   func templateChild(_ name: String) -> Any? { self[name] }
+  var templateKeys: [String] { Array(keys) }
 }
 
 /// An `Optional` seen through `Any`, to see what it holds.

@@ -28,7 +28,10 @@ public struct HTMLValidator: Sendable {
   /// link check needs. `path` is the page's site-relative path, used as the
   /// file of every diagnostic.
   public func check(_ bytes: [UInt8], path: String) -> PageReport {
-    bytes.withUnsafeBufferPointer { source in
+    // A feed (`page: { path: "shows/{{slug}}/feed.xml" }`) is XML, not a
+    // page: well-formed is all it must be.
+    if Self.isXML(path) { return PageReport(diagnostics: checkXML(bytes, path: path)) }
+    return bytes.withUnsafeBufferPointer { source in
       if let problem = Self.unparsable(source, path: path) { return PageReport(diagnostics: [problem]) }
       return LibXML2.parse(source, recordingElementOffsets: true) { document, errors in
         var report = PageReport(diagnostics: Self.diagnostics(for: errors, path: path))
@@ -44,6 +47,9 @@ public struct HTMLValidator: Sendable {
       }
     }
   }
+
+  /// Whether a page path names an XML file (a feed) rather than a page.
+  static func isXML(_ path: String) -> Bool { path.hasSuffix(".xml") }
 
   /// Checks that an XML file (a sitemap, a feed) is well-formed.
   public func checkXML(_ bytes: [UInt8], path: String) -> [Diagnostic] {

@@ -205,14 +205,18 @@ struct CollectionContext {
       result.append(shape)
       for (child, _) in schema.children(of: shape.name) where !isCodeTable(child.name) { place(child) }
     }
-    // The tables that refer to it; join tables too when two or more join
-    // it to others (countries that speak languages and use currencies are
-    // what a database of them is about, though only its five regions have
-    // a table of their own that refers to nothing).
+    // The tables that refer to it; the collections join tables tie it to
+    // too, when they are two or more (countries that speak languages and
+    // use currencies are what a database of them is about, though only its
+    // five regions have a table of their own that refers to nothing;
+    // Chinook's tracks are joined to playlists alone, as invoices are no
+    // collection).
     func referrers(_ shape: Schema.TableShape) -> Int {
       let children = schema.children(of: shape.name).map(\.table).filter { $0.name != shape.name }
-      let joins = Set(children.filter(\.isJoin).map(\.name))
-      return Set(children.filter { !$0.isJoin }.map(\.name)).count + (joins.count >= 2 ? joins.count : 0)
+      let joined = Set(
+        children.filter(\.isJoin).compactMap { join in join.refs.first { $0.table != shape.name }?.table }
+          .filter(isCollection))
+      return Set(children.filter { !$0.isJoin }.map(\.name)).count + (joined.count >= 2 ? joined.count : 0)
     }
     let main = schema.tables.filter { !isCodeTable($0.name) }
     let roots = main.filter { shape in

@@ -285,20 +285,21 @@ public struct CollectionInference {
   /// pycountry's names in 160 languages, `name_or` and `name_ace` among them.
   static func translated(_ name: String, in shape: Schema.TableShape) -> String? {
     func split(_ name: String) -> (base: String, code: String)? {
-      var words = Naming.words(name)
-      guard words.count > 1, let last = words.last, (2...3).contains(last.count), last.allSatisfy(\.isLetter)
+      // A locale's subtags after the name: a language, then perhaps a
+      // script or a region (`bn_IN`, `zh_Hans`), a variant after `@` left
+      // out (`sr@latin`).
+      var words = Naming.words(name).map { $0.split(separator: "@").first.map(String.init) ?? $0 }
+      guard words.count > 1, let last = words.last, (2...4).contains(last.count), last.allSatisfy(\.isLetter)
       else { return nil }
       words.removeLast()
       var code = last
-      if words.count > 1, let language = words.last, (2...3).contains(language.count),
-        language.allSatisfy(\.isLetter),
-        !shape.profile.columns.contains(where: { Naming.squashed($0.name) == Naming.squashed(words.joined()) }
-        )
+      if last.count == 2 || last.count == 4, words.count > 1, let language = words.last,
+        (2...3).contains(language.count), language.allSatisfy(\.isLetter)
       {
-        // A locale, language then region (`bn_IN`).
         code = language
         words.removeLast()
       }
+      guard (2...3).contains(code.count) else { return nil }
       return (Naming.squashed(words.joined(separator: "_")), code)
     }
     guard case let (base, code)? = split(name),

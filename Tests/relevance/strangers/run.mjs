@@ -111,7 +111,7 @@ for (const set of datasets) {
     : bare === set.title || bare.endsWith(`.${set.title}`) || (names(got.title).has(set.title) && names(got.title).size === 1) ? 1 : 0
   const popularity = set.popularity === null
     ? (got.popularity === null || /^count\([^()]+\)( \* \d+)?( \+ count\([^()]+\)( \* \d+)?)*$/.test(got.popularity) ? 1 : 0)
-    : (names(got.popularity).has(set.popularity) ? 1 : 0)
+    : (names(got.popularity).has(set.popularity) || (got.popularity ?? '').replace(/^`(.*)`$/, '$1') === set.popularity ? 1 : 0)
   // A facet reads a column, or a field inside an object by its path (`series.name`), which an
   // expectation may name whole.
   const path = (f) => f.replace(/`/g, '').replace(/^(?:\w+\()+/, '').replace(/[),].*$/, '')

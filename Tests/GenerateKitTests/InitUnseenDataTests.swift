@@ -170,7 +170,7 @@ import Testing
 
   /// A table of thousands of columns (10,000 here took a build past five
   /// minutes for 50 rows) gives a config a person can read: at most 20
-  /// searched fields and 8 facets, and a comment saying what was left out.
+  /// searched fields and 6 facets, and a comment saying what was left out.
   @Test func aTableOfThousandsOfColumnsGetsAReadableConfig() throws {
     let columns = 1_000
     var text = "name," + (0..<columns).map { "word\($0),colour\($0)" }.joined(separator: ",") + "\n"

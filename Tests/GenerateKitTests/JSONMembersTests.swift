@@ -85,7 +85,7 @@ import Testing
     let line = config.components(separatedBy: "\n").firstIndex { $0.contains("members: code") }.map { $0 + 1 }
     #expect(
       diagnostics.contains {
-        $0.message.contains("'members' in table 'artists' applies to a .json file only")
+        $0.message.contains("'members' in table 'artists' applies to a .json or .geojson file only")
           && $0.location?.line == line
       }, "\(diagnostics)")
   }

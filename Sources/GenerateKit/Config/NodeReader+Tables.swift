@@ -90,7 +90,7 @@ extension NodeReader {
         server, table: sqlTable, query: query, pairs: pairs, node: node, what: what)
     } else if let database {
       if let pair = pairs["path"] {
-        fail(pair.key, "'path' in \(what) belongs to a JSON file ('file: ….json')")
+        fail(pair.key, "'path' in \(what) belongs to a JSON file ('file: ….json' or '….geojson')")
       }
       if let pair = pairs["separator"] {
         fail(pair.key, "'separator' in \(what) belongs to a CSV file ('file: ….csv')")
@@ -156,7 +156,8 @@ extension NodeReader {
       } else {
         fail(
           pair.key,
-          "'members' in \(what) applies to a .json file only (an object whose members are the records)")
+          "'members' in \(what) applies to a .json or .geojson file only (an object whose members are the records)"
+        )
       }
     }
     return table

@@ -107,7 +107,8 @@ enum JSONSource {
       throw DiagnosticsError(
         .error(
           at: spec.location,
-          "table '\(spec.name)' takes the items of '\(parent.name)', which is not read from a JSON file"))
+          "table '\(spec.name)' takes the items of '\(parent.name)', which is not read from a JSON or JSON Lines file"
+        ))
     }
   }
 
@@ -301,12 +302,95 @@ enum JSONSource {
     _ reader: inout JSONReader, values: Bool, _ body: (Element) throws -> Void
   ) throws {
     guard reader.open(closedBy: UInt8(ascii: "]")) else { return }
+    reader.skipWhitespace()
+    var first = reader
+    if let header = headerRow(&first) {
+      reader = first
+      var ordinal = 0
+      while try reader.another(closedBy: UInt8(ascii: "]")) {
+        reader.skipWhitespace()
+        ordinal += 1
+        try row(&reader, header: header, ordinal: ordinal, values: values, body)
+      }
+      return
+    }
     var ordinal = 0
     repeat {
       reader.skipWhitespace()
       ordinal += 1
       try element(&reader, ordinal: ordinal, values: values, body)
     } while try reader.another(closedBy: UInt8(ascii: "]"))
+  }
+
+  /// The column names of a sheet's values written as arrays (Google
+  /// Sheets' API, pandas' `orient="values"`, `[["code", "name"], ["aav",
+  /// "Austro-Asiatic languages"], …]`): the first array, when it holds
+  /// distinct, non-empty strings only. Nil, and `reader` wherever it got
+  /// to, otherwise.
+  static func headerRow(_ reader: inout JSONReader) -> [String]? {
+    guard reader.peek() == UInt8(ascii: "["), reader.open(closedBy: UInt8(ascii: "]")) else { return nil }
+    var names: [String] = []
+    do {
+      repeat {
+        reader.skipWhitespace()
+        guard reader.peek() == UInt8(ascii: "\"") else { return nil }
+        let name = try reader.readScalar().text
+        guard !name.isEmpty, !names.contains(name) else { return nil }
+        names.append(name)
+      } while try reader.another(closedBy: UInt8(ascii: "]"))
+    } catch {
+      return nil
+    }
+    reader.skipWhitespace()
+    // A header alone is a sheet without rows; a list of lists of words is not one.
+    guard reader.peek() == UInt8(ascii: ","), !names.isEmpty else { return nil }
+    return names
+  }
+
+  /// One array of a sheet's values as a record of the header's columns: a
+  /// value is text, a number, true, false or null, a row shorter than the
+  /// header leaves the rest empty (as a CSV row does), and a longer one or
+  /// a nested value is an error naming the record and field.
+  private static func row(
+    _ reader: inout JSONReader, header: [String], ordinal: Int, values: Bool, _ body: (Element) throws -> Void
+  ) throws {
+    guard reader.peek() == UInt8(ascii: "[") else {
+      let location = reader.location(at: reader.index)
+      let kind = reader.kindOfNext()
+      try reader.skipValue()
+      return try body(.other(location, kind))
+    }
+    var record = JSONReader.Record(line: reader.line, column: reader.column(at: reader.index))
+    if reader.open(closedBy: UInt8(ascii: "]")) {
+      repeat {
+        reader.skipWhitespace()
+        let (line, column) = (reader.line, reader.column(at: reader.index))
+        guard record.fields.count < header.count else {
+          throw reader.failure(
+            "record \(ordinal) has more values than the \(header.count) columns its header row names")
+        }
+        let name = header[record.fields.count]
+        let first = reader.peek()
+        guard first != UInt8(ascii: "{") && first != UInt8(ascii: "[") else {
+          throw reader.failure(
+            "record \(ordinal), field '\(name)': expected text, a number, true, false or null, found \(reader.kindOfNext())"
+          )
+        }
+        var field = JSONReader.Field(
+          name: name, value: "", line: line, column: column, nameLine: line, nameColumn: column)
+        let (text, problem) = try reader.readScalar()
+        if values {
+          field.isBoolean = first == UInt8(ascii: "t") || first == UInt8(ascii: "f")
+          field.isNumber =
+            first.map { $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            ?? false
+          field.value = text
+          field.problem = problem
+        }
+        record.fields.append(field)
+      } while try reader.another(closedBy: UInt8(ascii: "]"))
+    }
+    try body(.record(record))
   }
 
   /// Each member of an object as a record, its name first, in `column`.

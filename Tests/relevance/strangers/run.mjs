@@ -1,11 +1,13 @@
 // Scores `generate init` on the strangers' datasets (make.py): for each, init writes a config
 // beside the data, generate builds it, and the picks and five searches are compared with what a
 // person chose beforehand (expectations.json):
-//   title      the first collection's title is the expected column (1 or 0)
+//   title      the first collection's title is the expected column, or reads exactly the expected
+//              columns (a list: a person's first and last names) (1 or 0)
 //   popularity the expected column is in the popularity expression; where the data has none
 //              (null), no popularity or the documented weak signal (how complete a record is:
 //              `count(a) * 7 + count(b) * 4`, the fields it has filled) is right
-//   facets     |expected ∩ chosen| / |expected ∪ chosen| over the columns the facets read
+//   facets     |expected ∩ chosen| / |expected ∪ chosen| over the columns the facets read (a field
+//              inside an object by its whole path where the expectation names it: `group.number`)
 //   language   the config's `language:` (1 or 0)
 //   top-1      queries whose first result has the expected title (of 5)
 //
@@ -102,13 +104,21 @@ for (const set of datasets) {
   // A column name of several words is quoted in backticks (`Organization Name`).
   const bare = (got.title ?? '').replace(/^`(.*)`$/, '$1')
   // A field inside an object is reached by its path (GeoJSON's `properties.name`).
-  const title = bare === set.title || bare.endsWith(`.${set.title}`) || (names(got.title).has(set.title) && names(got.title).size === 1) ? 1 : 0
+  // A title of two columns (a person's first and last names) is expected as both: the
+  // expression must read exactly those.
+  const title = Array.isArray(set.title)
+    ? (names(got.title).size === set.title.length && set.title.every((c) => names(got.title).has(c)) ? 1 : 0)
+    : bare === set.title || bare.endsWith(`.${set.title}`) || (names(got.title).has(set.title) && names(got.title).size === 1) ? 1 : 0
   const popularity = set.popularity === null
     ? (got.popularity === null || /^count\([^()]+\)( \* \d+)?( \+ count\([^()]+\)( \* \d+)?)*$/.test(got.popularity) ? 1 : 0)
-    : (names(got.popularity).has(set.popularity) ? 1 : 0)
-  const chosen = new Set(got.facets.flatMap((f) => [...names(f)]))
+    : (names(got.popularity).has(set.popularity) || (got.popularity ?? '').replace(/^`(.*)`$/, '$1') === set.popularity ? 1 : 0)
+  // A facet reads a column, or a field inside an object by its path (`series.name`), which an
+  // expectation may name whole.
+  const path = (f) => f.replace(/`/g, '').replace(/^(?:\w+\()+/, '').replace(/[),].*$/, '')
+  const chosen = new Set(got.facets.flatMap((f) => [...names(f), path(f)]))
   const expected = new Set(set.facets)
-  const columns = new Set(got.facets.map((f) => [...names(f)].filter((n) => !['distinct', 'label'].includes(n)).pop()))
+  const columns = new Set(got.facets.map((f) => expected.has(path(f))
+    ? path(f) : [...names(f)].filter((n) => !['distinct', 'label'].includes(n)).pop()))
   const union = new Set([...expected, ...columns])
   const facets = union.size === 0 ? 1 : [...expected].filter((c) => chosen.has(c)).length / union.size
   const language = got.language === set.language ? 1 : 0

@@ -83,24 +83,34 @@ final class MissingPartials: @unchecked Sendable {
     }
     lock.unlock()
     return entries.map { key, found in
-      // The tag is in the partial that holds it, or in the page's own
-      // template (a block override is written there); failing those, in
-      // any template that has it.
-      let candidates = [key.holder, key.template].compactMap { $0 } + tagsByName.keys.sorted()
-      var location = SourceLocation(file: tagsByName[key.template]?.file ?? key.template)
-      for name in candidates {
-        guard let source = tagsByName[name],
-          let tag = source.tags.tags.first(where: { $0.sigil == ">" && $0.content == "*" + key.tag })
-        else { continue }
-        location = SourceLocation(file: source.file, line: tag.line, column: tag.column)
-        break
+      let location = Self.location(of: key.template, holder: key.holder, in: tagsByName) {
+        $0.sigil == ">" && $0.content == "*" + key.tag
       }
-      let more =
-        found.pages > 1 ? ", and on \(found.pages - 1) more page\(found.pages == 2 ? "" : "s")" : ""
+      let more = Self.morePages(found.pages)
       return .error(
         at: location,
         "{{>*\(key.tag)}} names partial '\(found.target)', which does not exist (no \(found.target).mustache in \(folders)), on \(found.page.name)\(more); give every record the name of a template, or leave the value empty to include nothing"
       )
     }
+  }
+
+  /// Where a tag noted on a page is written: in the partial that holds it,
+  /// or in the page's own template (a block override is written there);
+  /// failing those, in any template that has it; failing all, the
+  /// template's file.
+  static func location(
+    of template: String, holder: String?, in tagsByName: [String: (file: String, tags: TemplateTags)],
+    where matches: (TemplateTags.Tag) -> Bool
+  ) -> SourceLocation {
+    for name in [holder, template].compactMap({ $0 }) + tagsByName.keys.sorted() {
+      guard let source = tagsByName[name], let tag = source.tags.tags.first(where: matches) else { continue }
+      return SourceLocation(file: source.file, line: tag.line, column: tag.column)
+    }
+    return SourceLocation(file: tagsByName[template]?.file ?? template)
+  }
+
+  /// ", and on 2 more pages" after the first page's record, or nothing.
+  static func morePages(_ pages: Int) -> String {
+    pages > 1 ? ", and on \(pages - 1) more page\(pages == 2 ? "" : "s")" : ""
   }
 }

@@ -66,22 +66,10 @@ final class ObjectTags: @unchecked Sendable {
     }
     lock.unlock()
     return entries.map { key, found in
-      // The tag is in the partial that holds it, or in the page's own
-      // template (a block override is written there); failing those, in
-      // any template that has it.
-      let candidates = [key.holder, key.template].compactMap { $0 } + tagsByName.keys.sorted()
-      var location = SourceLocation(file: tagsByName[key.template]?.file ?? key.template)
-      for name in candidates {
-        guard let source = tagsByName[name],
-          let tag = source.tags.tags.first(where: {
-            ($0.sigil == nil || $0.sigil == "{" || $0.sigil == "&") && $0.content == key.tag
-          })
-        else { continue }
-        location = SourceLocation(file: source.file, line: tag.line, column: tag.column)
-        break
+      let location = MissingPartials.location(of: key.template, holder: key.holder, in: tagsByName) {
+        ($0.sigil == nil || $0.sigil == "{" || $0.sigil == "&") && $0.content == key.tag
       }
-      let more =
-        found.pages > 1 ? ", and on \(found.pages - 1) more page\(found.pages == 2 ? "" : "s")" : ""
+      let more = MissingPartials.morePages(found.pages)
       let tag = "{{\(key.tag)}}"
       let open = key.tag == "." ? nil : key.tag
       guard !found.list else {

@@ -29,6 +29,16 @@ struct JSONReader {
     var isNumber = false
     /// For a field of objects in a list, that list's name (`editions`).
     var array: String?
+
+    /// Takes a scalar's text and problem, and whether it was a boolean or
+    /// a number, from its first byte (`first`, before it was read).
+    mutating func take(_ scalar: (text: String, problem: String?), first: UInt8?) {
+      isBoolean = first == UInt8(ascii: "t") || first == UInt8(ascii: "f")
+      isNumber =
+        first.map { $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false
+      value = scalar.text
+      problem = scalar.problem
+    }
   }
 
   /// A record's opening brace and its fields.
@@ -441,13 +451,7 @@ struct JSONReader {
       default:
         if values {
           let first = peek()
-          let (text, problem) = try readScalar()
-          field.isBoolean = first == UInt8(ascii: "t") || first == UInt8(ascii: "f")
-          field.isNumber =
-            first.map { $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-            ?? false
-          field.value = text
-          field.problem = problem
+          field.take(try readScalar(), first: first)
         } else {
           try skipValue()
         }

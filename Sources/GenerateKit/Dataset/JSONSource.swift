@@ -378,15 +378,8 @@ enum JSONSource {
         }
         var field = JSONReader.Field(
           name: name, value: "", line: line, column: column, nameLine: line, nameColumn: column)
-        let (text, problem) = try reader.readScalar()
-        if values {
-          field.isBoolean = first == UInt8(ascii: "t") || first == UInt8(ascii: "f")
-          field.isNumber =
-            first.map { $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-            ?? false
-          field.value = text
-          field.problem = problem
-        }
+        let scalar = try reader.readScalar()
+        if values { field.take(scalar, first: first) }
         record.fields.append(field)
       } while try reader.another(closedBy: UInt8(ascii: "]"))
     }
